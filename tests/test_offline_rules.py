@@ -42,6 +42,29 @@ def test_filing_date_from_a_docket_sheet_head():
     assert max(found, key=lambda f: f.confidence).value == "June 8, 2005"
 
 
+@pytest.mark.parametrize("sheet, expected", [
+    ("DOCKET ENTRY\nFiled Date Docket Entry / Representing Participant Type Filed By\n"
+     "March 30, 2020 Application for Extraordinary Relief Under the Court's King's Bench Jurisdiction", "March 30, 2020"),
+    ("Case Number S261701\nDate Description Notes\n04/15/2020 Petition for writ of mandate filed\n04/16/2020 Informal response",
+     "April 15, 2020"),
+    ("No.  2834-N\nDate Order or\nDATS PROCEEDINGS\nJudgment Note\n1/23/69 ORDER that Clerk file plaintiffs' complaint\n"
+     "2/6/69 Defendants' motion to dismiss.", "January 23, 1969"),
+])
+def test_filing_date_from_the_first_entry_under_other_courts_docket_heads(sheet, expected):
+    found = run("filing_date", sheet, DOCKET)
+    assert max(found, key=lambda f: f.confidence).value == expected
+
+
+def test_filing_date_from_a_complaints_signature_date():
+    text = "COUNSEL FOR PLAINTIFFS\nPublic Defender Service\n451 Indiana Avenue N.W.\nDATED: March 1, 1985\n- 42 -"
+    same_day = DocInfo("complaint", "Complaint", "Complaint", "1985-03-01")
+    (signed,) = run("filing_date", text, same_day)
+    assert signed.value == "March 1, 1985" and "DATED: March 1, 1985" in signed.quote and signed.confidence > 0.95
+    # Signed days before the listing's filing date, the signature is only a weak candidate.
+    later = DocInfo("complaint", "Complaint", "Complaint", "1985-03-04")
+    assert max(f.confidence for f in run("filing_date", text, later) if f.value == "March 1, 1985") < 0.9
+
+
 def test_filing_date_from_a_narrative_sentence_but_not_from_an_amended_complaint():
     assert "November 4, 1971" in values("filing_date", "On November 4, 1971, plaintiffs instituted this action and sought relief.", ORDER)
     assert values("filing_date", "Plaintiffs filed their amended complaint on March 1, 2017.", ORDER) == []
@@ -120,6 +143,16 @@ Attorneys for Defendants
     doj = "CLARE WUERKER\nCivil Rights Division\nU.S. Department of Justice\nAttorneys for the United States"
     assert values("type_of_counsel", doj) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
     assert values("type_of_counsel", "MARY SMITH, Plaintiff, pro se, hereby complains as follows.") == ["Plaintiff: Pro se"]
+
+
+def test_counsel_from_a_complaints_signature_block_without_a_side_marker():
+    block = ("The United States further prays for such additional relief as the interests of justice may require.\n"
+             "Respectfully submitted,\nERIC HOLDER\nAttorney General\nCOTY R. MILLER\nTrial Attorney\n"
+             "United States Department of Justice\nCivil Rights Division\n950 Pennsylvania Avenue, N.W.")
+    assert values("type_of_counsel", block) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
+    # Only a complaint's own signature block speaks for the plaintiffs: a defendant's brief is signed by its lawyers.
+    brief = DocInfo("brief", "Defendants' Motion to Dismiss", "Pleading / Motion / Brief", "2019-01-01")
+    assert values("type_of_counsel", block, brief) == []
 
 
 # -- legal foundation ---------------------------------------------------------------------------------
@@ -247,20 +280,44 @@ def test_government_plaintiffs_have_government_counsel():
 
 # -- the policy: opening pages and single values ---------------------------------------------------------------
 
-def test_open_queries_read_the_first_page_of_the_earliest_matching_documents():
-    from gavel_agent.offline.policy import OPEN_TOKENS, opening_windows
+def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documents():
+    from gavel_agent.offline.policy import OPEN_TOKENS, page_windows
 
     docs = {d.name: d for d in (
-        DocInfo("amended", "First Amended Complaint", "Complaint", "2016-09-12"),
-        DocInfo("late", "Complaint", "Complaint", "2017-01-01"),
-        DocInfo("original", "Complaint for Injunctive Relief", "Complaint", "2016-07-29"),
-        DocInfo("undated", "Petition", "Pleading / Motion / Brief", None),
-        DocInfo("order", "Order", "Order/Opinion", "2015-01-01"),
+        DocInfo("amended", "First Amended Complaint", "Complaint", "2016-09-12", 9000),
+        DocInfo("late", "Complaint", "Complaint", "2017-01-01", 300),
+        DocInfo("original", "Complaint for Injunctive Relief", "Complaint", "2016-07-29", 5000),
+        DocInfo("undated", "Petition", "Pleading / Motion / Brief", None, 800),
+        DocInfo("order", "Order", "Order/Opinion", "2015-01-01", 4000),
     )}
-    windows = opening_windows("open:^(?!.*(?:amend|intervention)).*(?:complaint|petition)", docs)
+    pattern = "^(?!.*(?:amend|intervention)).*(?:complaint|petition)"
+    windows = page_windows(f"open:{pattern}", docs)
     assert [w.document for w in windows] == ["original", "late"]
     assert all(w.start == 0 and w.end == OPEN_TOKENS for w in windows)
     assert windows[0].score > windows[1].score
+    closing = page_windows(f"close:{pattern}", docs)
+    assert [(w.document, w.start, w.end) for w in closing] == [("original", 5000 - OPEN_TOKENS, 5000), ("late", 0, OPEN_TOKENS)]
+
+
+def test_the_policy_reads_document_lengths_from_the_listing():
+    from gavel_agent.offline.policy import parse_documents
+
+    listing = "2 documents, 5300 tokens in all:\n- complaint | Complaint | Complaint | 2016-07-29 | 5000 tokens | 0% read"
+    assert parse_documents(listing)["complaint"].tokens == 5000
+
+
+def test_a_filing_date_takes_the_earliest_near_certain_event_unless_it_is_the_same_paper():
+    from gavel_agent.offline.policy import choose
+    from gavel_agent.offline.registry import Finding
+
+    item = load_spec("gavel").item("filing_date")
+    appeal = (1.0, Finding("October 10, 2022", "10/10/2022 PETITION FILED", 1.0), "supreme-court-docket")
+    complaint = (2.0, Finding("July 6, 2022", "COMPLAINT", 0.95), "complaint")
+    narrative = (1.0, Finding("March 1, 2021", "On March 1, 2021, plaintiffs filed suit", 0.5), "order")
+    assert choose(item, [appeal, complaint, narrative])[0]["value"] == "July 6, 2022"  # the narrative is not near-certain
+    filed = (1.0, Finding("April 15, 2020", "04/15/2020 Petition for writ of mandate filed", 1.0), "docket")
+    signed = (2.0, Finding("April 14, 2020", "PETITION FOR WRIT", 0.95), "petition")
+    assert choose(item, [filed, signed])[0]["value"] == "April 15, 2020"  # a day apart: one paper, the filing record wins
 
 
 def test_a_single_valued_item_takes_its_most_certain_finding():

@@ -15,11 +15,20 @@ from gavel_agent.offline.rules_text import (
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
 _FIRST_ENTRY_STAMP = re.compile(rf"(?:Doc(?:ument)?\.?\s*#?|ECF\s+No\.?|Dkt\.?)\s*:?\s*1\s+(?:Filed:?\s*)?({DATE})", re.I)
-# A PACER docket sheet: the first entry under its column heads opened the case.
-_DOCKET_HEAD = re.compile(rf"Date\s+Filed\s+#?\s*Docket\s+Text\s*({DATE})(?P<entry>[^\n]{{0,80}})", re.I)
+# A docket sheet: the first entry under its column heads opened the case. The heads vary by court:
+# PACER's "Date Filed # Docket Text", state appellate registers' "Filed Date Docket Entry" or
+# "Date Description", and old typed sheets' "DATE ... PROCEEDINGS" (whose OCR may put a line or
+# two of other column heads between the heads and the first entry).
+_DOCKET_HEAD = re.compile(
+    r"(?:Date\s+Filed\s+#?\s*Docket\s+Text|Filed\s+Date\s+Docket\s+Entry|(?:Filing\s+)?Date\s+Description|(?-i:PROCEEDINGS))"
+    rf"(?:[^\n\d]*\n){{0,3}}?\s*({DATE})(?P<entry>[^\n]{{0,80}})",
+    re.I,
+)
 _PLEADING_ENTRY = re.compile(r"COMPLAINT|PETITION|NOTICE\s+OF\s+REMOVAL", re.I)
 # Other papers that open a case (old cases' sheets often start years later, mid-case).
-_OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+ASSIGNED|forma\s+pauperis|^\s*1\s", re.I)
+_OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+ASSIGNED|forma\s+pauperis|APPLICATION|^\s*1\s", re.I)
+# The date a pleading was signed, on its last page: "DATED: March 1, 1985", "Dated this 3rd day of May, 2001".
+_SIGNED_ON = re.compile(rf"\bDated:?\s*(?:this\s+)?({DATE})", re.I)
 _DOCKET_COMPLAINT = re.compile(
     rf"^\s*({DATE})\s+(?:#\s*)?1?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b", re.I | re.M)
 # The case header of a PACER docket report: "Crutchfield v. Wright  Date Filed: 08/08/1988".
@@ -78,6 +87,13 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         title = _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text)  # OCR'd captions lose the title
         if title and doc_date(doc):
             found.append(Finding(show_date(doc_date(doc)), title.group(0).strip(), 0.95))
+        # Signed the day it was filed, the signature date is the best quote for the listing's date;
+        # otherwise it is only a bound (pleadings are often signed days before they are filed).
+        for m in _SIGNED_ON.finditer(text):
+            finding = _date_finding(text, m, 0.6)
+            if finding:
+                same_day = parse_date(finding.value) == doc_date(doc)
+                found.append(Finding(finding.value, finding.quote, 0.96 if same_day else 0.6))
     found += [_date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)]  # names the original filing even in later papers
     for m in _FILED_ON.finditer(text):
         if not re.search(r"amended|motion|appeal|brief|notice", m.group(0), re.I):
@@ -207,22 +223,40 @@ _PRO_SE_PLAINTIFF = re.compile(r"\b(?:Plaintiffs?|Petitioners?),?\s+(?:appearing
 SIGNATURE_BLOCK_CHARS = 900
 
 
-@extractor("gavel", "type_of_counsel")
-def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
-    found = []
+# A complaint's signature block is the plaintiffs' counsel, whether or not it says "Attorneys for
+# Plaintiffs" (the United States' complaints never do).
+_SUBMITTED = re.compile(r"Respectfully\s+submitted", re.I)
+
+
+def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
+    """Spans of text naming the plaintiffs' lawyers: before an "Attorneys for Plaintiffs" marker
+    (back to the defendants' block, if any), and a complaint's own signature block."""
+    blocks = []
     for marker in _FOR_PLAINTIFFS.finditer(text):
         start = max(0, marker.start() - SIGNATURE_BLOCK_CHARS)
         before = list(_FOR_DEFENDANTS.finditer(text, start, marker.start()))
-        if before:
-            start = before[-1].end()
+        blocks.append((before[-1].end() if before else start, marker.end()))
+    if is_type(doc, "complaint", "petition") and not is_type(doc, "amended", "intervention"):
+        for m in _SUBMITTED.finditer(text):
+            # The block runs to the first side marker: past it, another side's lawyers may sign.
+            end = min(len(text), m.end() + 3 * SIGNATURE_BLOCK_CHARS)
+            side = [x.start() for x in (_FOR_PLAINTIFFS.search(text, m.end(), end), _FOR_DEFENDANTS.search(text, m.end(), end)) if x]
+            blocks.append((m.start(), min(side, default=end)))
+    return blocks
+
+
+@extractor("gavel", "type_of_counsel")
+def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
+    found = []
+    for start, end in _plaintiff_counsel_blocks(text, doc):
         for row, pattern in compiled("counsel", 0):  # capitals matter in firm names
             kind, short = row["kind"], row["name"]
-            for m in pattern.finditer(text, start, marker.end()):
+            for m in pattern.finditer(text, start, end):
                 line_start = text.rfind("\n", 0, m.start()) + 1
                 line_end = text.find("\n", m.end())
                 quote = text[line_start : line_end if line_end >= 0 else len(text)].strip()
                 if len(quote) < 8:
-                    quote = text[m.start() : marker.end()].strip()
+                    quote = text[m.start() : end].strip()
                 name = short or flat(m.group(0), 80)
                 found.append(Finding("Plaintiff: " + (kind if kind == "Pro se" else f"{kind} ({name})"), quote, 0.9))
     for m in _PRO_SE_PLAINTIFF.finditer(text):

@@ -10,7 +10,9 @@ findings with their quotes. Then it stops twice (review, then end).
 An ``open:`` query names documents by a regex over their type and title; the
 opening tokens of the earliest such documents are read without a search, since
 some facts (a complaint's filing stamp and jurisdiction paragraph, a docket's
-case header) sit on a document's first page. A window read for several items
+case header) sit on a document's first page. A ``close:`` query reads their
+closing tokens the same way: signature blocks (the date a pleading was signed,
+the lawyers who signed it) sit on the last page. A window read for several items
 is read once and given to each of their extractors.
 """
 
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 
 from checklists import ChecklistSpec, ItemSpec
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
+from gavel_agent.offline.rules_text import parse_date
 
 Call = tuple[str, dict]
 Batch = list[Call]
@@ -32,8 +35,10 @@ WINDOWS_PER_ITEM = 4
 WINDOW_MARGIN = 96
 HITS_PER_QUERY = 4
 MAX_LIST_VALUES = 8
-OPEN_DOCUMENTS = 2  # earliest matching documents per open: query
-OPEN_TOKENS = 700  # a first page and a little more
+CREDIBLE_MARGIN = 0.1  # findings this close to the most certain one count as equally credible
+SAME_PAPER_DAYS = 7  # dates this close describe one paper (signed, then filed), not two events
+OPEN_DOCUMENTS = 2  # earliest matching documents per open: or close: query
+OPEN_TOKENS = 700  # a first (or last) page and a little more
 OPEN_SCORE = 2.0  # as much as a top search hit in a preferred document type
 
 _HIT = re.compile(r"^\d+\. (.+?) tokens (\d+)-(\d+): ", re.M)
@@ -57,7 +62,8 @@ def parse_documents(listing: str) -> dict[str, DocInfo]:
         if len(parts) < 6:
             continue
         name, title, dtype, date = parts[0], " | ".join(parts[1:-4]), parts[-4], parts[-3]
-        docs[name] = DocInfo(name, title, "" if dtype == "unknown type" else dtype, None if date == "undated" else date)
+        tokens = int(parts[-2].split()[0]) if parts[-2].split()[0].isdigit() else 0
+        docs[name] = DocInfo(name, title, "" if dtype == "unknown type" else dtype, None if date == "undated" else date, tokens)
     return docs
 
 
@@ -84,12 +90,21 @@ def type_prior(item: ItemSpec, doc: DocInfo | None) -> float:
     return 1.0
 
 
-def opening_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
-    """Windows over the first page of the earliest documents whose type and title match an open: query."""
-    wanted = re.compile(query.removeprefix("open:"), re.I)
+PAGE_READS = ("open:", "close:")
+
+
+def page_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
+    """Windows over the first (open:) or last (close:) page of the earliest documents whose type and
+    title match the query's regex."""
+    kind, _, pattern = query.partition(":")
+    wanted = re.compile(pattern, re.I)
     chosen = [d for d in docs.values() if wanted.search(f"{d.type} {d.title}")]
     chosen.sort(key=lambda d: d.date or "9999")  # undated documents last
-    return [Window(d.name, 0, OPEN_TOKENS, OPEN_SCORE / (rank + 1)) for rank, d in enumerate(chosen[:OPEN_DOCUMENTS])]
+    windows = []
+    for rank, d in enumerate(chosen[:OPEN_DOCUMENTS]):
+        start = max(0, d.tokens - OPEN_TOKENS) if kind == "close" else 0
+        windows.append(Window(d.name, start, start + OPEN_TOKENS, OPEN_SCORE / (rank + 1)))
+    return windows
 
 
 def search_call(query: str) -> Call:
@@ -123,6 +138,8 @@ def choose(item: ItemSpec, found: list[tuple[float, Finding, str]]) -> list[dict
     """
     if item.shape == "single":
         found.sort(key=lambda f: (-f[1].confidence, -f[0]))
+        if found and item.extra.get("prefer") == "earliest":
+            found.insert(0, _earliest_event(found))
     else:
         found.sort(key=lambda f: -f[0] * f[1].confidence)
     values: dict[str, dict] = {}
@@ -134,14 +151,30 @@ def choose(item: ItemSpec, found: list[tuple[float, Finding, str]]) -> list[dict
     return list(values.values())[:limit]
 
 
+def _earliest_event(found: list[tuple[float, Finding, str]]) -> tuple[float, Finding, str]:
+    """Of the near-certain dated findings, the first event; ``found`` is sorted most certain first.
+
+    A case is filed before any other docket (an appeal, a writ) records its own opening
+    entry. Dates a few days apart are one paper signed on one day and filed on another,
+    and there the more certain finding (the filing record) stands.
+    """
+    best = found[0]
+    top = parse_date(best[1].value)
+    credible = [(d, f) for f in found if f[1].confidence >= best[1].confidence - CREDIBLE_MARGIN and (d := parse_date(f[1].value))]
+    if top is None or not credible:
+        return best
+    first, finding = min(credible, key=lambda df: df[0])
+    return finding if (top - first).days > SAME_PAPER_DAYS else best
+
+
 def keyword_queries(item: ItemSpec) -> list[str]:
-    """The item's plain BM25 queries (not ``re:`` patterns, not ``open:`` reads)."""
-    return [q for q in item.queries if not q.startswith(("re:", "open:"))]
+    """The item's plain BM25 queries (not ``re:`` patterns, not page reads)."""
+    return [q for q in item.queries if not q.startswith(("re:", *PAGE_READS))]
 
 
 def searched(item: ItemSpec) -> list[str]:
-    """The item's search queries (open: queries are reads, not searches)."""
-    return [q for q in item.queries if not q.startswith("open:")][:QUERIES_PER_ITEM]
+    """The item's search queries (open: and close: queries are reads, not searches)."""
+    return [q for q in item.queries if not q.startswith(PAGE_READS)][:QUERIES_PER_ITEM]
 
 
 def in_turns(calls: list[Call]) -> Generator[Batch, list[str], list[str]]:
@@ -165,7 +198,7 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, list[str
 
     reads: dict[tuple[str, int, int], list[tuple[ItemSpec, Window]]] = {}
     for item in items:
-        opened = [w for q in item.queries if q.startswith("open:") for w in opening_windows(q, docs)]
+        opened = [w for q in item.queries if q.startswith(PAGE_READS) for w in page_windows(q, docs)]
         for w in opened + rank_windows(item, by_item.get(item.key, []), docs):
             reads.setdefault((w.document, w.start, w.end), []).append((item, w))
     read_results = yield from in_turns(

@@ -18,6 +18,7 @@ class DocInfo:
     title: str = ""
     type: str = ""
     date: str | None = None
+    tokens: int = 0  # the document's length, as the case listing gives it
 
 
 @dataclass(frozen=True)
