@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import statistics
 import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -82,18 +84,36 @@ def _values(checklist: ChecklistFile, *keys: str) -> list[str]:
     return [v for k in keys for v in checklist.values_of(k)]
 
 
+def stated_in_record(day: date, record: dict) -> bool:
+    """Whether any document of the record writes this date (numeric, month-name or day-first forms),
+    i.e. whether an extraction with a verbatim quote could reach it at all."""
+    year = rf"(?:{day.year}|'?{day.year % 100:02d})"
+    month = f"{day:%b}[a-z]*\\.?"
+    forms = re.compile(
+        rf"\b0?{day.month}\s*[-./]\s*0?{day.day}\s*[-./]\s*{year}\b|\b{month}\s+0?{day.day}(?:st|nd|rd|th)?,?\s+{year}\b"
+        rf"|\b0?{day.day}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{month},?\s+{year}\b|\b{day.isoformat()}\b",
+        re.I,
+    )
+    return any(forms.search(d.get("text") or "") for d in record.get("documents") or [])
+
+
 def coding_table(records: dict[str, dict], checklists: dict[str, ChecklistFile]) -> dict[str, Tally]:
     from gavel_agent.offline.rules_text import parse_date
 
     rows = {name: Tally() for name in (
-        "filing date (exact day)", "class action sought (yes/no)", "causes of action (recall)",
+        "filing date (exact day)", "  the coded date is in the record", "  exact, where it is",
+        "class action sought (yes/no)", "causes of action (recall)",
         "constitutional clauses (recall)", "counsel type (main category)", "defendants (recall)",
         "settlement/decree date (recall)", "related cases (recall)")}
     for case, record in records.items():
         coded, got = crlc.coded_case(record), checklists[case]
         if coded.filing_date:
-            dates = [parse_date(v) for v in got.values_of("filing_date")]
-            rows["filing date (exact day)"].add(coded.filing_date in dates)
+            exact = coded.filing_date in [parse_date(v) for v in got.values_of("filing_date")]
+            rows["filing date (exact day)"].add(exact)
+            reachable = stated_in_record(coded.filing_date, record)
+            rows["  the coded date is in the record"].add(reachable)
+            if reachable:
+                rows["  exact, where it is"].add(exact)
         if coded.class_action_sought is not None:
             said = any("class action" in v.lower() for v in got.values_of("class_action"))
             rows["class action sought (yes/no)"].add(said == coded.class_action_sought)

@@ -7,7 +7,7 @@ labels, Pearson r of the pair scores, each method's mean by both judges, and
 the method ordering. ``--tune`` first grid-searches the offline thresholds on
 these (development) pairs and writes them to evaluators/judges/offline_thresholds.json.
 
-    python bench/validate_offline_judge.py [--gavel ../shared/gavel] [--tune]
+    python bench/validate_offline_judge.py [--gavel ../shared/gavel] [--tune] [--cv FOLDS]
 """
 
 from __future__ import annotations
@@ -130,6 +130,19 @@ def tune(pairs: list[Pair], judge: OfflineJudge) -> Thresholds:
     return best_t
 
 
+def cross_validated(pairs: list[Pair], judge: OfflineJudge, folds: int) -> np.ndarray:
+    """Pair scores with thresholds tuned only on the other folds' cases (cases dealt round-robin in sorted order)."""
+    cases = sorted({p.case for p in pairs})
+    fold_of = {case: i % folds for i, case in enumerate(cases)}
+    scores = np.empty(len(pairs))
+    for fold in range(folds):
+        train = [p for p in pairs if fold_of[p.case] != fold]
+        held = [i for i, p in enumerate(pairs) if fold_of[p.case] == fold]
+        tuned = OfflineJudge(tune(train, judge))
+        scores[held] = offline_scores([pairs[i] for i in held], tuned)[0]
+    return scores
+
+
 FACT_WORDS = 8  # list values at least this long on both sides stand in for residual facts
 
 
@@ -164,6 +177,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--gavel", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "gavel")
     parser.add_argument("--tune", action="store_true", help="re-tune the thresholds on these pairs and save them")
+    parser.add_argument("--cv", type=int, default=0, metavar="FOLDS",
+                        help="also report r out of sample: tune on the other folds' cases, score each held-out fold")
     args = parser.parse_args()
     if not (args.gavel / "evaluation_documents_checklist").is_dir():
         sys.exit(f"error: no GAVEL release at {args.gavel} (pass --gavel)")
@@ -187,6 +202,15 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     gemma = np.array([judgment_score(p.gemma) for p in pairs])
     report(pairs, ours, gemma, judgments, skipped, elapsed)
+    if args.cv:
+        held_out = cross_validated(pairs, judge, args.cv)
+        string = np.array([p.gemma.relation is not None for p in pairs])
+        r = lambda mask: pearsonr(held_out[mask], gemma[mask]).statistic  # noqa: E731
+        gap = max(abs(held_out[m].mean() - gemma[m].mean()) * 100
+                  for m in (np.array([p.method == x for p in pairs]) for x in {p.method for p in pairs}))
+        print(f"\nout of sample ({args.cv} case-grouped folds, thresholds tuned on the other folds):"
+              f" Pearson r all {r(np.ones(len(pairs), bool)):.3f} | string-wise {r(string):.3f} | list-wise {r(~string):.3f};"
+              f" worst method gap {gap:.1f} points")
 
 
 def report(pairs, ours, gemma, judgments, skipped, elapsed) -> None:
