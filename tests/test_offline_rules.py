@@ -359,3 +359,12 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path):
         if reference.get(key):
             assert got.get(key), f"{key} is empty; reference has {reference[key]}"
             assert judge.match_lists(got[key], reference[key], key), f"{key}: {got[key]} vs {reference[key]}"
+
+
+def test_judges_from_a_docket_header_with_bare_middle_initials_are_written_once_as_names():
+    header = ("D.G. et al v. Henry et al Date Filed: 02/13/2008\n"
+              "Assigned to: Chief Judge Gregory K Frizzell Date Terminated: 02/29/2012\n"
+              "Referred to: Magistrate Judge Frank H McCARTHY\n")
+    assert values("judge_name", header, DOCKET) == ["Gregory K. Frizzell", "Frank H. McCarthy"]
+    signed = "GREGORY K. FRIZZELL, District Judge."
+    assert values("judge_name", signed, ORDER) == ["Gregory K. Frizzell"]

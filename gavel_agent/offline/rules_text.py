@@ -191,7 +191,10 @@ def docket_key(number: str) -> str:
 
 
 _NAME_WORD = r"[A-Z][a-zA-Z'\-]+|[A-Z]\."
-PERSON_RE = re.compile(rf"(?:{_NAME_WORD})(?:[ \t]+(?:{_NAME_WORD}|[A-Z]{{1,2}}\.|de|van|von|Mc[A-Z][a-z]+)){{1,3}}")
+# A middle initial may lack its period ("Gregory K Frizzell" in docket headers) when a surname follows.
+PERSON_RE = re.compile(
+    rf"(?:{_NAME_WORD})(?:[ \t]+(?:{_NAME_WORD}|[A-Z]{{1,2}}\.|[A-Z](?=[ \t]+[A-Z][a-z])|de|van|von|Mc[A-Z][a-z]+)){{1,3}}"
+)
 
 
 def person_name(raw: str) -> str | None:
@@ -205,10 +208,17 @@ def person_name(raw: str) -> str | None:
         return None
     if sum(len(w.strip(".")) > 1 for w in words) < 2:
         return None
-    return " ".join(w if (len(w) <= 2 and w.endswith(".")) else _title(w) for w in words)
+    return " ".join(_title(w) for w in words)
 
 
 def _title(word: str) -> str:
+    """One word of a name as a name is written: "K" and "K." as "K.", "FRIZZELL" and "McCARTHY" in title case."""
+    if len(word) == 1 or (len(word) == 2 and word.endswith(".")):
+        return word[0] + "."
+    if re.fullmatch(r"(?:[A-Z]\.)+", word):  # run-together initials, "W.J."
+        return word
     if word.isupper() or word.islower():
         return "-".join(p[:1].upper() + p[1:].lower() for p in word.split("-"))
+    if word.startswith("Mc") and word[2:].isupper():
+        return "Mc" + word[2:].capitalize()
     return word
