@@ -368,3 +368,15 @@ def test_judges_from_a_docket_header_with_bare_middle_initials_are_written_once_
     assert values("judge_name", header, DOCKET) == ["Gregory K. Frizzell", "Frank H. McCarthy"]
     signed = "GREGORY K. FRIZZELL, District Judge."
     assert values("judge_name", signed, ORDER) == ["Gregory K. Frizzell"]
+
+
+def test_a_decrees_listing_date_is_quoted_with_its_heading():
+    decree = DocInfo("decree", "Order Approving and Entering Consent Decree", "Order/Opinion", "2020-08-31")
+    text = "IN THE UNITED STATES DISTRICT COURT\nFOR THE EASTERN DISTRICT OF VIRGINIA\nCONSENT DECREE\nThe parties have agreed as follows."
+    (finding,) = run("decree_dates", text, decree)
+    assert finding.value.startswith("August 31, 2020:") and finding.quote == "CONSENT DECREE"
+    # Without a heading that shows what the document is, the listing's date is not used.
+    assert run("decree_dates", "IN THE UNITED STATES DISTRICT COURT\nThe parties have agreed as follows.", decree) == []
+    agreement = DocInfo("agreement", "Settlement Agreement", "Settlement Agreement", "2019-03-01")
+    assert values("settlement_date", "SETTLEMENT AGREEMENT AND RELEASE\nThis agreement resolves the case.", agreement) == [
+        "March 1, 2019: Settlement Agreement"]

@@ -77,11 +77,27 @@ def _signed_dates(text: str, label: str) -> list[Finding]:
     return found
 
 
+# A decree's or settlement's own heading, as the document prints it on its first page.
+_DECREE_HEADING = re.compile(r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|FINAL\s+JUDGMENT|JUDGMENT)\b[^\n]*", re.M)
+_SETTLEMENT_HEADING = re.compile(r"^[^\n]*\b(?:SETTLEMENT|CONSENT\s+DECREE)\b[^\n]*", re.M)
+HEADING_CHARS = 4000
+
+
+def _listed_on(text: str, doc: DocInfo, heading: re.Pattern, label: str) -> list[Finding]:
+    """The decree's date from the case listing, quoted with the heading that shows the document is
+    one (as the complaint's listing date is for the filing date): a decree is entered the day it is dated."""
+    m = heading.search(text, 0, HEADING_CHARS)
+    if not (m and doc_date(doc)) or len(m.group(0).strip()) < 8:
+        return []
+    return [Finding(f"{show_date(doc_date(doc))}: {label}", m.group(0).strip(), 0.7)]
+
+
 @extractor("gavel", "decree_dates")
 def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     found = _event_dates(text, _DECREE_EVENT, "decree entered")
     if is_type(doc, "decree", "injunction", "judgment"):
-        found += _signed_dates(text, f"{flat(doc.title, 60)} entered")
+        label = f"{flat(doc.title, 60)} entered"
+        found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label)
     return found
 
 
@@ -90,6 +106,7 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     found = _event_dates(text, _SETTLEMENT_EVENT, "settlement")
     if is_type(doc, "settlement"):
         found += _signed_dates(text, "settlement agreement signed")
+        found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
     return found
 
 
