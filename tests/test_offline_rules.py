@@ -380,3 +380,12 @@ def test_a_decrees_listing_date_is_quoted_with_its_heading():
     agreement = DocInfo("agreement", "Settlement Agreement", "Settlement Agreement", "2019-03-01")
     assert values("settlement_date", "SETTLEMENT AGREEMENT AND RELEASE\nThis agreement resolves the case.", agreement) == [
         "March 1, 2019: Settlement Agreement"]
+
+
+def test_a_bare_amendment_takes_its_clause_from_the_counts_heading():
+    text = ("COUNT II\nDenial of Equal Protection\n"
+            "45. Defendants' policy violates the Fourteenth Amendment to the United States Constitution.")
+    assert values("statutory_basis", text) == ["Fourteenth Amendment – Equal Protection Clause"]
+    # A clause of another amendment nearby is not borrowed.
+    other = "COUNT III\nCruel and Unusual Punishment\n46. Defendants' policy violates the Fourteenth Amendment."
+    assert [v for v in values("statutory_basis", other) if v.startswith("Fourteenth")] == ["Fourteenth Amendment"]

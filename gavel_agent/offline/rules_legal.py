@@ -93,8 +93,25 @@ def statutory_basis(text: str, doc: DocInfo) -> list[Finding]:
             covered.add(amendment or value)
             found.append(Finding(f"{amendment} Amendment – {value}" if amendment else value, sentence, weight))
         for amendment in sorted(named - covered):
-            found.append(Finding(f"{amendment} Amendment", sentence, weight))
+            found.append(_clause_nearby(text, span, amendment, weight) or Finding(f"{amendment} Amendment", sentence, weight))
     return found
+
+
+CLAUSE_CONTEXT_CHARS = 300  # a count's heading and its first paragraph
+
+
+def _clause_nearby(text: str, span, amendment: str, weight: float) -> Finding | None:
+    """A sentence that names an amendment but not its clause: the clause, when the count's heading
+    or the next sentences name one of that amendment's clauses, quoted from the sentence to the clause."""
+    lo, hi = max(0, span.start - CLAUSE_CONTEXT_CHARS), min(len(text), span.end + CLAUSE_CONTEXT_CHARS)
+    for row, pattern in compiled("clauses"):
+        if row["amendment"] != amendment or re.fullmatch(rf"{amendment}\s+Amendment", row["value"], re.I):
+            continue
+        m = pattern.search(text, lo, hi)
+        if m and not re.search(rf"{amendment}\s+Amendment", m.group(0), re.I):
+            quote = text[min(span.start, m.start()) : max(span.end, m.end())].strip()
+            return Finding(f"{amendment} Amendment – {row['value']}", quote, 0.8 * weight)
+    return None
 
 
 @extractor("gavel", "remedy_sought")
