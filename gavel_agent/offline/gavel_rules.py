@@ -90,10 +90,8 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         # Signed the day it was filed, the signature date is the best quote for the listing's date;
         # otherwise it is only a bound (pleadings are often signed days before they are filed).
         for m in _SIGNED_ON.finditer(text):
-            finding = _date_finding(text, m, 0.6)
-            if finding:
-                same_day = parse_date(finding.value) == doc_date(doc)
-                found.append(Finding(finding.value, finding.quote, 0.96 if same_day else 0.6))
+            same_day = parse_date(m.group(1)) == doc_date(doc)
+            found.append(_date_finding(text, m, 0.96 if same_day else 0.6))
     found += [_date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)]  # names the original filing even in later papers
     for m in _FILED_ON.finditer(text):
         if not re.search(r"amended|motion|appeal|brief|notice", m.group(0), re.I):

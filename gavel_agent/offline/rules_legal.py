@@ -105,7 +105,7 @@ def _clause_nearby(text: str, span, amendment: str, weight: float) -> Finding | 
     or the next sentences name one of that amendment's clauses, quoted from the sentence to the clause."""
     lo, hi = max(0, span.start - CLAUSE_CONTEXT_CHARS), min(len(text), span.end + CLAUSE_CONTEXT_CHARS)
     for row, pattern in compiled("clauses"):
-        if row["amendment"] != amendment or re.fullmatch(rf"{amendment}\s+Amendment", row["value"], re.I):
+        if row["amendment"] != amendment:
             continue
         m = pattern.search(text, lo, hi)
         if m and not re.search(rf"{amendment}\s+Amendment", m.group(0), re.I):

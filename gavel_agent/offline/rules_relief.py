@@ -78,7 +78,7 @@ def _signed_dates(text: str, label: str) -> list[Finding]:
 
 
 # A decree's or settlement's own heading, as the document prints it on its first page.
-_DECREE_HEADING = re.compile(r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|FINAL\s+JUDGMENT|JUDGMENT)\b[^\n]*", re.M)
+_DECREE_HEADING = re.compile(r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|JUDGMENT)\b[^\n]*", re.M)
 _SETTLEMENT_HEADING = re.compile(r"^[^\n]*\b(?:SETTLEMENT|CONSENT\s+DECREE)\b[^\n]*", re.M)
 HEADING_CHARS = 4000
 
