@@ -18,6 +18,8 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, utils
 
+from evaluators.normalize import usc_sections
+
 TABLE_FILE = Path(__file__).with_name("crlc_reference.json")
 
 COUNSEL_CATEGORIES = ("Government", "Public interest", "Pro se", "Private")
@@ -134,11 +136,9 @@ def clause_stated(clause: str, values: list[str]) -> bool:
     return any(re.search(pattern, v, re.I) for v in values)
 
 
-_USC = re.compile(r"(\d+)\s*U\.?\s*S\.?\s*C\.?\s*(?:A\.?\s*)?§*\s*(\d+[a-z]*)", re.I)
-
-
 def _sections(text: str) -> set[tuple[str, str]]:
-    return {(m.group(1), m.group(2).lower()) for m in _USC.finditer(text)}
+    """U.S.C. sections without their subsections: a coded "§ 2000e" is stated by "§ 2000e-2"."""
+    return {(title, section.split("-")[0]) for title, section in usc_sections(text)}
 
 
 def _similar(a: str, b: str, cutoff: float = 85) -> bool:

@@ -118,6 +118,11 @@ def _replace_citations(text: str, keys: list[str]) -> str:
     return text
 
 
+def usc_sections(text: str) -> set[tuple[str, str]]:
+    """The (title, section) pairs of the U.S.C. citations in a text: "42 U.S.C. § 2000e-2" -> ("42", "2000e-2")."""
+    return {(m.group(1), m.group(2).lower()) for m in _USC.finditer(text)}
+
+
 def _bare_section(m: re.Match) -> str | None:
     title = LEXICON["bare_sections"].get(m.group(1).lower())
     return f"usc:{title}_{m.group(1).lower()}" if title else None

@@ -2,7 +2,6 @@
 
 import json
 
-import pytest
 from cli_runner import run_cli as cli
 
 import gavel_agent.models.completer as completer_module

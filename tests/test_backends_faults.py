@@ -33,6 +33,13 @@ def sequence(*replies):
     return serve
 
 
+async def run_served(run, provider, serve) -> None:
+    """Run the agent with the provider's endpoint answered by ``serve``."""
+    with httpx2_mock() as router:
+        router.post(provider.url).mock(side_effect=serve)
+        await run.run()
+
+
 def read_stats(run_dir) -> dict:
     return json.loads((run_dir / "stats.json").read_text())
 
@@ -45,9 +52,7 @@ async def test_rate_limit_waits_for_retry_after_then_succeeds(name, tmp_path, mo
     run = agent_run(CASE_DIR, tmp_path / "run", provider)
     limited = httpx.Response(429, headers={"retry-after": "0.5"}, json={"error": {"message": "slow down", "type": "rate_limit_error"}})
     serve = sequence(limited, *scripted_replies(provider))
-    with httpx2_mock() as router:
-        router.post(provider.url).mock(side_effect=serve)
-        await run.run()
+    await run_served(run, provider, serve)
     assert read_stats(tmp_path / "run")["status"] == "finished"
     assert len(serve.seen) == len(SCRIPT) + 1
     # Backoff is near zero here, so only the header explains the wait.
@@ -60,9 +65,7 @@ async def test_three_server_errors_then_success(tmp_path, monkeypatch):
     run = agent_run(CASE_DIR, tmp_path / "run", provider)
     failures = [httpx.Response(500, json={"error": {"message": "boom"}}) for _ in range(3)]
     serve = sequence(*failures, *scripted_replies(provider))
-    with httpx2_mock() as router:
-        router.post(provider.url).mock(side_effect=serve)
-        await run.run()
+    await run_served(run, provider, serve)
     stats = read_stats(tmp_path / "run")
     assert stats["status"] == "finished" and len(serve.seen) == len(SCRIPT) + 3
     # The failed attempts cost a delay, not a step.
@@ -75,9 +78,7 @@ async def test_a_timeout_is_retried(tmp_path, monkeypatch):
     monkeypatch.setenv(provider.key_variable, FAKE_KEY)
     run = agent_run(CASE_DIR, tmp_path / "run", provider)
     serve = sequence(httpx.ReadTimeout("no answer"), *scripted_replies(provider))
-    with httpx2_mock() as router:
-        router.post(provider.url).mock(side_effect=serve)
-        await run.run()
+    await run_served(run, provider, serve)
     assert read_stats(tmp_path / "run")["status"] == "finished"
     assert len(serve.seen) == len(SCRIPT) + 1
 

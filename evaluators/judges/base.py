@@ -24,10 +24,6 @@ class Judgment:
     only_pred: list[int] = field(default_factory=list)
     only_ref: list[int] = field(default_factory=list)
 
-    @property
-    def is_string_wise(self) -> bool:
-        return self.relation is not None
-
 
 class Judge(Protocol):
     name: str

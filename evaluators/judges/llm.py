@@ -6,7 +6,6 @@ identical requests are answered from ``<cache_dir>/judge_replies.json``.
 
 from __future__ import annotations
 
-import json
 from importlib import resources
 from pathlib import Path
 

@@ -13,7 +13,7 @@ from rich.table import Table
 from checklists import UnknownItemError, load_spec
 from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover
 from gavel_agent.batch import Progress as BatchProgress
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors
 from gavel_agent.loop import DEFAULT_MAX_STEPS
 
 FAILURES_SHOWN = 10
@@ -79,10 +79,10 @@ def register(app: typer.Typer) -> None:
     def batch(
         input_dir: Path = typer.Argument(..., metavar="INPUT", help="Folder of case folders or Clearinghouse case_<id>.json records."),
         out: Path = typer.Option(..., help="Output folder: one run folder per case, index.jsonl."),
-        items: str = typer.Option("all", help="'all', a group key, or comma-separated item keys."),
-        spec: str = typer.Option("gavel", help="Checklist spec: gavel, cato, cuad, or a spec file."),
+        items: str = ITEMS_OPTION,
+        spec: str = SPEC_OPTION,
         model: str = typer.Option(None, help="offline (default), openai:<m>, anthropic:<m>, openai-compatible:<m>."),
-        base_url: str = typer.Option(None, help="Server URL for openai-compatible models."),
+        base_url: str = BASE_URL_OPTION,
         method: str = typer.Option("agent", help="agent, end-to-end or chunk."),
         concurrency: int = typer.Option(None, help="Cases at a time (default: cores for offline, 8 for LLMs)."),
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls per case."),

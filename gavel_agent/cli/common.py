@@ -5,12 +5,20 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
+import typer
 from rich.console import Console
 
 from checklists import ChecklistSpec, UnknownItemError, load_spec
 from gavel_agent.case import Case, CaseError, load_case
 
 console = Console(stderr=True)
+
+# Parameters several commands take, declared once so their flags and help read the same everywhere.
+CASE_ARGUMENT = typer.Argument(..., help="Case folder, Clearinghouse case_<id>.json record, or a .txt/.md document.")
+ITEMS_OPTION = typer.Option("all", help="'all', a group key, or comma-separated item keys.")
+SPEC_OPTION = typer.Option("gavel", help="Checklist spec: gavel, cato, cuad, or a spec file.")
+BASE_URL_OPTION = typer.Option(None, help="Server URL for openai-compatible models.")
+JSON_OUTPUT_OPTION = typer.Option(False, "--json", help="Print the checklist as JSON on stdout, nothing else.")
 
 
 class UserError(Exception):

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from gavel_agent.cli.common import UserError, load_inputs, refuse_existing_run, user_errors
+from gavel_agent.cli.common import BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run, user_errors
 from gavel_agent.cli.run import default_run_dir
 from gavel_agent.extract import METHODS, PROMPT_GROUPINGS, Baseline
 from gavel_agent.extract.methods import CHUNK_TOKENS, baseline_for
@@ -37,18 +37,18 @@ def prepare_baseline(case_path: str, method: str, spec_name: str, items: str, mo
 def register(app: typer.Typer) -> None:
     @app.command()
     def extract(
-        case: str = typer.Argument(..., help="Case folder, Clearinghouse case_<id>.json record, or a .txt/.md document."),
+        case: str = CASE_ARGUMENT,
         method: str = typer.Option("end-to-end", help="end-to-end (whole case per prompt) or chunk (16K-token chunks in order)."),
-        items: str = typer.Option("all", help="'all', a group key, or comma-separated item keys."),
-        spec: str = typer.Option("gavel", help="Checklist spec: gavel, cato, cuad, or a spec file."),
+        items: str = ITEMS_OPTION,
+        spec: str = SPEC_OPTION,
         model: str = typer.Option(None, help="offline (rules over the text), openai:<m>, anthropic:<m>, openai-compatible:<m>."),
-        base_url: str = typer.Option(None, help="Server URL for openai-compatible models."),
+        base_url: str = BASE_URL_OPTION,
         context_tokens: int = typer.Option(None, help="Context window to cut the text to (default: the model's, from extract/context_windows.json)."),
         prompt_per: str = typer.Option(None, help="One prompt per 'group' of items, per 'item', or 'all' items at once (default: group for end-to-end, all for chunk)."),
         chunk_tokens: int = typer.Option(CHUNK_TOKENS, help="Tokens per chunk for --method chunk."),
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<method>-<time>)."),
         quiet: bool = typer.Option(False, help="Print only a one-line summary."),
-        json_output: bool = typer.Option(False, "--json", help="Print the checklist as JSON on stdout, nothing else."),
+        json_output: bool = JSON_OUTPUT_OPTION,
     ) -> None:
         """Extract a checklist without the agent's navigation; quotes are verified as in `run`."""
         err = Console(stderr=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from gavel_agent.cli.common import UserError, load_inputs, refuse_existing_run, user_errors
+from gavel_agent.cli.common import BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run, user_errors
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import ResolvedModel, resolve_model
 from gavel_agent.trace import LiveTrace, results_table
@@ -51,16 +51,16 @@ def verify_completer(model: ResolvedModel, base_url: str | None):
 def register(app: typer.Typer) -> None:
     @app.command()
     def run(
-        case: str = typer.Argument(..., help="Case folder, Clearinghouse case_<id>.json record, or a .txt/.md document."),
-        items: str = typer.Option("all", help="'all', a group key, or comma-separated item keys."),
-        spec: str = typer.Option("gavel", help="Checklist spec: gavel, cato, cuad, or a spec file."),
+        case: str = CASE_ARGUMENT,
+        items: str = ITEMS_OPTION,
+        spec: str = SPEC_OPTION,
         model: str = typer.Option(None, help="offline, openai:<m>, anthropic:<m> or openai-compatible:<m> (default: GAVEL_MODEL, else offline)."),
-        base_url: str = typer.Option(None, help="Server URL for openai-compatible models."),
+        base_url: str = BASE_URL_OPTION,
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls before the run is ended."),
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<time>)."),
         resume: bool = typer.Option(False, help="Continue a stopped run in --out."),
         quiet: bool = typer.Option(False, help="No live trace; print a one-line summary."),
-        json_output: bool = typer.Option(False, "--json", help="Print the checklist as JSON on stdout, nothing else."),
+        json_output: bool = JSON_OUTPUT_OPTION,
         trace: bool = typer.Option(False, help="Opt in to the Agents SDK's tracing export (off by default)."),
         verify: bool = typer.Option(False, help="Challenge every value after extraction (with --model's LLM, else offline checks); flips are logged to verify.jsonl."),
     ) -> None:

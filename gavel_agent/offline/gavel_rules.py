@@ -10,7 +10,8 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, compiled, doc_date, flat, is_type, matching_sentences, parse_date, sentence_at, show_date,
+    DATE, compiled, doc_date, flat, is_type, listed_date, matching_sentences, parse_date, sentence_at, show_date,
+    signature_dates,
 )
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
@@ -27,8 +28,6 @@ _DOCKET_HEAD = re.compile(
 _PLEADING_ENTRY = re.compile(r"COMPLAINT|PETITION|NOTICE\s+OF\s+REMOVAL", re.I)
 # Other papers that open a case (old cases' sheets often start years later, mid-case).
 _OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+ASSIGNED|forma\s+pauperis|APPLICATION|^\s*1\s", re.I)
-# The date a pleading was signed, on its last page: "DATED: March 1, 1985", "Dated this 3rd day of May, 2001".
-_SIGNED_ON = re.compile(rf"\bDated:?\s*(?:this\s+)?({DATE})", re.I)
 _DOCKET_COMPLAINT = re.compile(
     rf"^\s*({DATE})\s+(?:#\s*)?1?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b", re.I | re.M)
 # The case header of a PACER docket report: "Crutchfield v. Wright  Date Filed: 08/08/1988".
@@ -84,14 +83,10 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     if complaint:
         found += [_date_finding(text, m, 0.9) for m in _ANY_STAMP.finditer(text)]
         # The complaint's own date in the case listing, quoted with the complaint's title.
-        title = _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text)  # OCR'd captions lose the title
-        if title and doc_date(doc):
-            found.append(Finding(show_date(doc_date(doc)), title.group(0).strip(), 0.95))
+        found.append(listed_date(doc, _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text), 0.95))  # OCR'd captions lose the title
         # Signed the day it was filed, the signature date is the best quote for the listing's date;
         # otherwise it is only a bound (pleadings are often signed days before they are filed).
-        for m in _SIGNED_ON.finditer(text):
-            same_day = parse_date(m.group(1)) == doc_date(doc)
-            found.append(_date_finding(text, m, 0.96 if same_day else 0.6))
+        found += [Finding(show_date(d), quote, 0.96 if d == doc_date(doc) else 0.6) for d, quote in signature_dates(text)]
     found += [_date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)]  # names the original filing even in later papers
     for m in _FILED_ON.finditer(text):
         if not re.search(r"amended|motion|appeal|brief|notice", m.group(0), re.I):

@@ -62,7 +62,8 @@ def parse_documents(listing: str) -> dict[str, DocInfo]:
         if len(parts) < 6:
             continue
         name, title, dtype, date = parts[0], " | ".join(parts[1:-4]), parts[-4], parts[-3]
-        tokens = int(parts[-2].split()[0]) if parts[-2].split()[0].isdigit() else 0
+        count = parts[-2].split()[0]  # "5000 tokens"
+        tokens = int(count) if count.isdigit() else 0
         docs[name] = DocInfo(name, title, "" if dtype == "unknown type" else dtype, None if date == "undated" else date, tokens)
     return docs
 

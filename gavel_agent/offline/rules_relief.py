@@ -6,8 +6,8 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    PERSON_RE, dates_in, doc_date, flat, is_type, matching_sentences, person_name, sentence_findings,
-    sentence_spans, show_date,
+    PERSON_RE, dates_in, doc_date, flat, is_type, listed_date, matching_sentences, person_name, sentence_findings,
+    sentence_spans, show_date, signature_dates,
 )
 
 _OBLIGED = re.compile(
@@ -56,7 +56,6 @@ _SETTLEMENT_EVENT = re.compile(
     r"|\b(?:approv\w*|reached|signed|executed|entered\s+into)\s+(?:a|the|its)\s+(?:proposed\s+)?(?:class\s+)?(?:settlement|agreement)",
     re.I,
 )
-_SIGNATURE_DATE = re.compile(r"\b(?:Dated|DATED|ENTERED|Entered|SO\s+ORDERED|Signed|Executed)\b[^\n]{0,30}")
 
 
 def _event_dates(text: str, pattern: re.Pattern, label: str) -> list[Finding]:
@@ -68,13 +67,7 @@ def _event_dates(text: str, pattern: re.Pattern, label: str) -> list[Finding]:
 
 
 def _signed_dates(text: str, label: str) -> list[Finding]:
-    found = []
-    for m in _SIGNATURE_DATE.finditer(text):
-        dates = dates_in(text, m.start(), min(len(text), m.end() + 40))
-        if dates:
-            d, dm = dates[0]
-            found.append(Finding(f"{show_date(d)}: {label}", text[m.start() : dm.end()], 0.6))
-    return found
+    return [Finding(f"{show_date(d)}: {label}", quote, 0.6) for d, quote in signature_dates(text)]
 
 
 # A decree's or settlement's own heading, as the document prints it on its first page.
@@ -84,12 +77,9 @@ HEADING_CHARS = 4000
 
 
 def _listed_on(text: str, doc: DocInfo, heading: re.Pattern, label: str) -> list[Finding]:
-    """The decree's date from the case listing, quoted with the heading that shows the document is
-    one (as the complaint's listing date is for the filing date): a decree is entered the day it is dated."""
-    m = heading.search(text, 0, HEADING_CHARS)
-    if not (m and doc_date(doc)) or len(m.group(0).strip()) < 8:
-        return []
-    return [Finding(f"{show_date(doc_date(doc))}: {label}", m.group(0).strip(), 0.7)]
+    """A decree is entered the day it is dated: its listing date, quoted with its printed heading."""
+    finding = listed_date(doc, heading.search(text, 0, HEADING_CHARS), 0.7, label)
+    return [finding] if finding else []
 
 
 @extractor("gavel", "decree_dates")

@@ -170,6 +170,31 @@ def doc_date(doc: DocInfo) -> date | None:
         return None
 
 
+def listed_date(doc: DocInfo, heading: re.Match | None, confidence: float, label: str = "") -> Finding | None:
+    """The document's date from the case listing as a value, quoted with the heading that shows what
+    the document is (a complaint's title, a decree's caption); None without both."""
+    quote = heading.group(0).strip() if heading else ""
+    if doc_date(doc) is None or len(quote) < 8:
+        return None
+    return Finding(show_date(doc_date(doc)) + (f": {label}" if label else ""), quote, confidence)
+
+
+# Where a paper says when it was signed or entered: "DATED: March 1, 1985", "SO ORDERED this 3rd day of May, 2001".
+_SIGNATURE = re.compile(r"\b(?:Dated|DATED|ENTERED|Entered|SO\s+ORDERED|Signed|Executed)\b[^\n]{0,30}")
+SIGNATURE_DATE_REACH = 40  # characters after the signature words within which the date must start
+
+
+def signature_dates(text: str) -> list[tuple[date, str]]:
+    """The dates a paper gives for its signing or entry, each quoted from the signature words to the date."""
+    found = []
+    for m in _SIGNATURE.finditer(text):
+        dates = dates_in(text, m.start(), min(len(text), m.end() + SIGNATURE_DATE_REACH))
+        if dates:
+            d, dm = dates[0]
+            found.append((d, text[m.start() : dm.end()]))
+    return found
+
+
 def doc_label(doc: DocInfo) -> str:
     return f"{doc.type} {doc.title}".lower()
 
