@@ -117,6 +117,34 @@ def test_parties_from_a_caption():
     assert any(v.startswith("Defendant: Dupont Specialty") for v in got)
 
 
+DOCKET_PARTIES = """Cause: 42:2000 Job Discrimination (Sex) Jurisdiction: Federal Question
+Plaintiff
+Plaintiff
+EQUAL EMPLOYMENT OPPORTUNITY  represented by  Maria Lopez
+COMMISSION  US Equal Employment Opportunity Commission
+350 The Embarcadero
+LEAD ATTORNEY
+V.
+Defendant
+Harbor Regional Jail  represented by  Jeff Rosen
+Authority  Pender & Coward PC
+LEAD ATTORNEY
+Defendant
+Warden Andrew Phoenix
+TERMINATED: 05/04/1992
+Defendant
+15. Defendant RAYMOND KELLY is and was, at all times, the Commissioner.
+"""
+
+
+def test_parties_from_a_docket_reports_party_list():
+    got = values("parties", DOCKET_PARTIES, DOCKET)
+    # A repeated side label, a name wrapped onto the next line beside the lawyers' column, and
+    # neither a "TERMINATED" note nor a complaint's numbered paragraph taken for a party.
+    assert got == ["Plaintiff: Equal Employment Opportunity Commission", "Defendant: Harbor Regional Jail Authority",
+                   "Defendant: Warden Andrew Phoenix"]
+
+
 def test_class_action_sought_certified_and_refused():
     sought = "Plaintiffs bring this action on behalf of themselves and all others similarly situated under Rule 23(b)(2)."
     assert values("class_action", sought) == ["Plaintiffs: Class action"]
@@ -153,6 +181,27 @@ def test_counsel_from_a_complaints_signature_block_without_a_side_marker():
     # Only a complaint's own signature block speaks for the plaintiffs: a defendant's brief is signed by its lawyers.
     brief = DocInfo("brief", "Defendants' Motion to Dismiss", "Pleading / Motion / Brief", "2019-01-01")
     assert values("type_of_counsel", block, brief) == []
+
+
+def test_counsel_from_a_docket_plaintiffs_entry_but_not_the_defendants():
+    got = values("type_of_counsel", DOCKET_PARTIES, DOCKET)
+    # The EEOC's lawyers are found in its entry, and the EEOC suing is itself government counsel;
+    # the jail's private firm is the defence.
+    assert got == ["Plaintiff: Government attorneys (EEOC)"]
+
+
+def test_a_government_plaintiff_is_represented_by_government_lawyers():
+    caption = "IN THE SUPERIOR COURT OF ARIZONA\nSTATE OF ARIZONA,\nPlaintiff,\nv.\nWESTERN UNION FINANCIAL SERVICES, INC.,\nDefendant."
+    assert values("type_of_counsel", caption) == ["Plaintiff: Government attorneys (State Of Arizona)"]
+    private = caption.replace("STATE OF ARIZONA", "STATE FARM MUTUAL INSURANCE CO.")
+    assert values("type_of_counsel", private) == []
+
+
+def test_the_office_that_wrote_a_findings_letter_stands_for_the_plaintiff():
+    letter = "U.S. Department of Justice\nCivil Rights Division\nRe: Investigation of the Harrison County Youth Detention Center"
+    findings = DocInfo("findings", "Findings Letter", "Findings Letter/Report", "2009-06-01")
+    assert values("type_of_counsel", letter, findings) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
+    assert values("type_of_counsel", letter, ORDER) == []  # an order mentioning the Division is not its letter
 
 
 # -- legal foundation ---------------------------------------------------------------------------------
@@ -318,6 +367,17 @@ def test_a_filing_date_takes_the_earliest_near_certain_event_unless_it_is_the_sa
     filed = (1.0, Finding("April 15, 2020", "04/15/2020 Petition for writ of mandate filed", 1.0), "docket")
     signed = (2.0, Finding("April 14, 2020", "PETITION FOR WRIT", 0.95), "petition")
     assert choose(item, [filed, signed])[0]["value"] == "April 15, 2020"  # a day apart: one paper, the filing record wins
+
+
+def test_values_that_differ_only_in_punctuation_are_one_value():
+    from gavel_agent.offline.policy import choose
+    from gavel_agent.offline.registry import Finding
+
+    found = [(2.0, Finding("Plaintiff: Private firm (Kirkland & Ellis LLP)", "Kirkland & Ellis LLP", 0.9), "complaint"),
+             (1.0, Finding("Plaintiff: Private firm (Kirkland Ellis LLP)", "Kirkland Ellis LLP", 0.9), "docket"),
+             (1.0, Finding("Plaintiff: Private firm (Ellis Kirkland LLP)", "Ellis Kirkland LLP", 0.9), "docket")]
+    chosen = choose(load_spec("gavel").item("type_of_counsel"), found)
+    assert [v["value"] for v in chosen] == ["Plaintiff: Private firm (Kirkland & Ellis LLP)", "Plaintiff: Private firm (Ellis Kirkland LLP)"]
 
 
 def test_a_single_valued_item_takes_its_most_certain_finding():

@@ -110,6 +110,43 @@ _CAPTION_NOISE = re.compile(
 # Caption lines that name the court's officers or the case, not a party.
 _NOT_PARTY_LINE = re.compile(r"\bHon\.|\bMag\.|\b(?:Honorable|Judge|Magistrate|SECTION|DIVISION|COMPLAINT|Document|PageID)\b|\d:\d{2}-", re.I)
 CAPTION_LOOKBACK_CHARS = 800
+CAPTION_NAMES = 4  # names kept per side: the lead parties, not a class roster
+
+
+_SIDE = {"plaintiff": "Plaintiff", "petitioner": "Plaintiff", "defendant": "Defendant", "respondent": "Defendant"}
+
+# A docket report's party list: the side on a line of its own (sometimes twice), the name on the
+# next line, then (in the next column) "represented by" and the lawyers. A long name wraps onto
+# the following line, set off from that column by a run of spaces.
+_DOCKET_PARTY = re.compile(
+    r"^(?P<side>Plaintiffs?|Defendants?|Petitioners?|Respondents?)[ \t]*\n(?:(?P=side)[ \t]*\n)?"
+    r"(?P<name>[^\n]{3,100}?)(?:[ \t]+represented[ \t]+by\b[^\n]*)?[ \t]*$"
+    r"(?:\n(?P<wrap>[A-Za-z][^\n]{0,40}?)[ \t]{2,}\S[^\n]*)?",
+    re.M,
+)
+# Lines that can follow a side label without being a party: page furniture, column rules, notes,
+# a complaint's numbered paragraph or a paper's title.
+_NOT_DOCKET_PARTY = re.compile(
+    r"^(?:represented\b|\(|v\.|-|\d|(?:Brief|Motion|Order|Memorandum|Notice)\b)|:"
+    r"|\b(?:Case|Page|TERMINATED|As\s+of|Plaintiffs?|Defendants?|Petitioners?|Respondents?)\b",
+    re.I,
+)
+
+
+def docket_parties(text: str) -> list[Finding]:
+    """Parties from a docket report's party list, at most CAPTION_NAMES per side as for a caption."""
+    found: list[Finding] = []
+    for m in _DOCKET_PARTY.finditer(text):
+        name = " ".join(m.group("name").split()).strip(" ,.")
+        if _NOT_DOCKET_PARTY.search(name) or not re.search(r"[A-Za-z]{2}", name):
+            continue
+        wrap = m.group("wrap")
+        if wrap and not _NOT_DOCKET_PARTY.search(wrap):
+            name = " ".join(part.title() if part.isupper() else part for part in (name, wrap.strip(" ,")))
+        side = _SIDE[m.group("side").lower().rstrip("s")]
+        if sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
+            found.append(Finding(f"{side}: {name.title() if name.isupper() else name}", m.group(0), 0.8))
+    return found
 
 
 def _caption_names(block: str) -> list[str]:
@@ -122,12 +159,14 @@ def _caption_names(block: str) -> list[str]:
         name = re.sub(r",?\s*(?:individually|in\s+(?:his|her|their)\s+official|on\s+behalf).*$", "", name, flags=re.I).strip(" ,.")
         if 3 <= len(name) <= 90 and re.search(r"[A-Za-z]{2}", name) and not re.match(r"(?i)(?:and|the\s+honorable|v\.?|vs\.?)\b", name):
             names.append(name.title() if name.isupper() else name)
-    return names[:4]
+    return names[:CAPTION_NAMES]
 
 
 def caption_parties(text: str) -> list[Finding]:
     """Plaintiffs and defendants from a case caption ("A, Plaintiff, v. B, Defendant.")."""
     for marker in _PLAINTIFF_MARK.finditer(text):
+        if _DOCKET_PARTY.match(text, marker.start()):
+            continue  # a docket report's party list (docket_parties reads it): the lines above are its header
         word = re.search(r"\b(?:Plaintiffs?|Petitioners?)\b", marker.group(0), re.I)
         versus = _VERSUS.search(text, marker.start() + word.end(), marker.end() + 200)
         defendants = versus and _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
@@ -150,12 +189,11 @@ _PARTY_SENTENCE = re.compile(
     r"(?P<name>(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la)(?:[ \t]+(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la|County|City)){0,9}?)"
     r"(?:\s*\([^)]{0,60}\))?,?\s+(?:is|are|was|were)\s+(?:an?|the)\b"
 )
-_SIDE = {"plaintiff": "Plaintiff", "petitioner": "Plaintiff", "defendant": "Defendant", "respondent": "Defendant"}
 
 
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
-    found = caption_parties(text)
+    found = caption_parties(text) + docket_parties(text)
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _SIDE[m.group("side").lower().rstrip("s")]
         name = m.group("name").strip()
@@ -221,14 +259,24 @@ SIGNATURE_BLOCK_CHARS = 900
 _SUBMITTED = re.compile(r"Respectfully\s+submitted", re.I)
 
 
+# The label that opens the next entry of a docket's party list, ending the lawyers of the one before.
+_NEXT_PARTY = re.compile(r"^(?:Plaintiffs?|Petitioners?|Defendants?|Respondents?|Intervenors?|Movants?|V\.?)[ \t]*$", re.M | re.I)
+
+
 def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
     """Spans of text naming the plaintiffs' lawyers: before an "Attorneys for Plaintiffs" marker
-    (back to the defendants' block, if any), and a complaint's own signature block."""
+    (back to the defendants' block, if any), a plaintiff's entry in a docket's party list, and a
+    complaint's own signature block."""
     blocks = []
     for marker in _FOR_PLAINTIFFS.finditer(text):
         start = max(0, marker.start() - SIGNATURE_BLOCK_CHARS)
         before = list(_FOR_DEFENDANTS.finditer(text, start, marker.start()))
         blocks.append((before[-1].end() if before else start, marker.end()))
+    for m in _DOCKET_PARTY.finditer(text):
+        if _SIDE[m.group("side").lower().rstrip("s")] == "Plaintiff":
+            end = min(len(text), m.end() + 3 * SIGNATURE_BLOCK_CHARS)
+            following = _NEXT_PARTY.search(text, m.end("name"), end)
+            blocks.append((m.end("name"), following.start() if following else end))
     if is_type(doc, "complaint", "petition") and not is_type(doc, "amended", "intervention"):
         for m in _SUBMITTED.finditer(text):
             # The block runs to the first side marker: past it, another side's lawyers may sign.
@@ -254,4 +302,29 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
                 found.append(Finding("Plaintiff: " + (kind if kind == "Pro se" else f"{kind} ({name})"), quote, 0.9))
     for m in _PRO_SE_PLAINTIFF.finditer(text):
         found.append(Finding("Plaintiff: Pro se", m.group(0), 0.9))
+    return found + government_plaintiff(text) + investigating_office(text, doc)
+
+
+def government_plaintiff(text: str) -> list[Finding]:
+    """A government suing (the United States, the EEOC, a state, a city) is represented by its own lawyers."""
+    found = []
+    for party in caption_parties(text) + docket_parties(text):
+        side, _, name = party.value.partition(": ")
+        for row, pattern in compiled("government_plaintiffs"):
+            if side == "Plaintiff" and pattern.fullmatch(name):
+                found.append(Finding(f"Plaintiff: Government attorneys ({row['name'] or name})", party.quote, 0.8))
+    return found
+
+
+def investigating_office(text: str, doc: DocInfo) -> list[Finding]:
+    """The government office that wrote a findings or investigation letter, which stands for the
+    plaintiff in an investigation that never became a lawsuit."""
+    if not is_type(doc, "findings", "investigation", "letter"):
+        return []
+    found = []
+    for row, pattern in compiled("counsel", 0):
+        if row["kind"] == "Government attorneys":
+            found += [Finding(f"Plaintiff: {row['kind']} ({row['name'] or flat(m.group(0), 80)})",
+                               sentence_at(text, m.start(), m.end()).of(text), 0.7)
+                      for m in pattern.finditer(text)]
     return found

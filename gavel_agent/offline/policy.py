@@ -145,7 +145,7 @@ def choose(item: ItemSpec, found: list[tuple[float, Finding, str]]) -> list[dict
         found.sort(key=lambda f: -f[0] * f[1].confidence)
     values: dict[str, dict] = {}
     for _, finding, doc in found:
-        key = finding.value.lower()
+        key = " ".join(re.findall(r"\w+", finding.value.lower()))  # "Kirkland & Ellis LLP" = "Kirkland Ellis LLP"
         if key not in values:
             values[key] = {"value": finding.value, "evidence": [{"document": doc, "quote": finding.quote}]}
     limit = 1 if item.shape == "single" else MAX_LIST_VALUES
