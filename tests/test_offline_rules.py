@@ -442,6 +442,17 @@ def test_a_decrees_listing_date_is_quoted_with_its_heading():
         "March 1, 2019: Settlement Agreement"]
 
 
+def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
+    stamp = "Case 3:98-cv-02955-D   Document 128   Filed 09/04/02    Page 1 of 10   PageID 729\n"
+    decree = DocInfo("decree", "Consent Decree", "Settlement Agreement", None)
+    assert values("decree_dates", stamp, decree) == ["September 4, 2002: Consent Decree entered"]
+    settlement = DocInfo("settlement", "Settlement Agreement and Release", "Settlement Agreement", None)
+    assert values("settlement_date", stamp, settlement) == ["September 4, 2002: Settlement Agreement and Release filed"]
+    # A party's paper asking for an injunction is not one, even when its title names it.
+    motion = DocInfo("motion", "Motion for Preliminary Injunction", "Pleading / Motion / Brief", "2010-03-25")
+    assert values("decree_dates", "MOTION FOR PRELIMINARY INJUNCTION\n" + stamp, motion) == []
+
+
 def test_a_bare_amendment_takes_its_clause_from_the_counts_heading():
     text = ("COUNT II\nDenial of Equal Protection\n"
             "45. Defendants' policy violates the Fourteenth Amendment to the United States Constitution.")

@@ -6,8 +6,8 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    PERSON_RE, dates_in, doc_date, flat, is_type, listed_date, matching_sentences, person_name, sentence_findings,
-    sentence_spans, show_date, signature_dates,
+    DATE, PERSON_RE, dates_in, doc_date, flat, is_type, listed_date, matching_sentences, parse_date, person_name,
+    sentence_findings, sentence_spans, show_date, signature_dates,
 )
 
 _OBLIGED = re.compile(
@@ -82,12 +82,34 @@ def _listed_on(text: str, doc: DocInfo, heading: re.Pattern, label: str) -> list
     return [finding] if finding else []
 
 
+# The court's stamp on the paper itself ("Document 128 Filed 09/04/02"): the day a decree or a
+# settlement was filed with the court, which is all that is left of a scanned one without its text.
+_FILED_STAMP = re.compile(rf"Doc(?:ument)?\.?\s*#?:?\s*\d+\s+Filed:?\s*({DATE})", re.I)
+
+
+def _stamped(text: str, label: str) -> list[Finding]:
+    m = _FILED_STAMP.search(text)
+    day = m and parse_date(m.group(1))
+    return [Finding(f"{show_date(day)}: {label}", m.group(0), 0.5)] if day else []
+
+
+# A party's paper asking for a decree ("Motion for Preliminary Injunction", "Memorandum in Support of
+# Motion for Summary Judgment") is not one.
+_PARTY_PAPER_TYPE = re.compile(r"pleading|brief", re.I)
+_PARTY_PAPER_TITLE = re.compile(r"^(?:motion|memorandum|brief|reply|response|opposition|(?:plaintiff|defendant)s?['’])", re.I)
+
+
+def _is_decree(doc: DocInfo) -> bool:
+    return (is_type(doc, "decree", "injunction", "judgment")
+            and not _PARTY_PAPER_TYPE.search(doc.type) and not _PARTY_PAPER_TITLE.match(doc.title.strip()))
+
+
 @extractor("gavel", "decree_dates")
 def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     found = _event_dates(text, _DECREE_EVENT, "decree entered")
-    if is_type(doc, "decree", "injunction", "judgment"):
+    if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
-        found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label)
+        found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label) + _stamped(text, label)
     return found
 
 
@@ -97,6 +119,7 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     if is_type(doc, "settlement"):
         found += _signed_dates(text, "settlement agreement signed")
         found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
+        found += _stamped(text, f"{flat(doc.title, 60)} filed")
     return found
 
 
