@@ -453,6 +453,16 @@ def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
     assert values("decree_dates", "MOTION FOR PRELIMINARY INJUNCTION\n" + stamp, motion) == []
 
 
+def test_decree_terms_from_a_judgment_that_enjoins_without_saying_injunction():
+    judgment = DocInfo("judgment", "Judgment", "Order/Opinion", "2020-08-26")
+    text = ("Based upon these proceedings, the court enters the following judgment. "
+            "Defendant is enjoined from enforcing the park exclusion ordinance against the plaintiff class. "
+            "The Court has reviewed the pleadings.")
+    assert values("decree_terms", text, judgment) == [
+        "Defendant is enjoined from enforcing the park exclusion ordinance against the plaintiff class."]
+    assert values("decree_terms", "The Court has reviewed the pleadings. Defendants shall answer.", judgment) == []
+
+
 def test_a_bare_amendment_takes_its_clause_from_the_counts_heading():
     text = ("COUNT II\nDenial of Equal Protection\n"
             "45. Defendants' policy violates the Fourteenth Amendment to the United States Constitution.")

@@ -34,7 +34,7 @@ def _terms(text: str, doc: DocInfo, kinds: tuple[str, ...]) -> list[Finding]:
 
 @extractor("gavel", "decree_terms")
 def decree_terms(text: str, doc: DocInfo) -> list[Finding]:
-    if not (is_type(doc, "decree", "injunction") or re.search(r"consent\s+decree|permanent(?:ly)?\s+enjoin|injunction", text, re.I)):
+    if not (is_type(doc, "decree", "injunction") or re.search(r"consent\s+decree|\benjoin|injunction", text, re.I)):
         return []
     return _terms(text, doc, _DECREE_DOC)
 
