@@ -137,6 +137,12 @@ Defendant
 """
 
 
+def test_a_citation_in_an_opinion_is_not_a_caption():
+    text = ("The plaintiff relies on respondeat superior.\n"
+            "See Dobbs v. Smith, 800 F.2d 1097, 1098 (5th Cir. 1970). As the Defendants note, that is not enough.")
+    assert values("parties", text, ORDER) == []
+
+
 def test_parties_from_a_docket_reports_party_list():
     got = values("parties", DOCKET_PARTIES, DOCKET)
     # A repeated side label, a name wrapped onto the next line beside the lawyers' column, and

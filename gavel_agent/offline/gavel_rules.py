@@ -111,6 +111,9 @@ _CAPTION_NOISE = re.compile(
 _NOT_PARTY_LINE = re.compile(r"\bHon\.|\bMag\.|\b(?:Honorable|Judge|Magistrate|SECTION|DIVISION|COMPLAINT|Document|PageID)\b|\d:\d{2}-", re.I)
 CAPTION_LOOKBACK_CHARS = 800
 CAPTION_NAMES = 4  # names kept per side: the lead parties, not a class roster
+# Reporter citations and statute sections: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
+# a caption, not a party's name.
+_NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s?C\.|S\.\s?Ct|Cir\.|L\.\s?Ed)", re.I)
 
 
 _SIDE = {"plaintiff": "Plaintiff", "petitioner": "Plaintiff", "defendant": "Defendant", "respondent": "Defendant"}
@@ -157,7 +160,8 @@ def _caption_names(block: str) -> list[str]:
     for part in re.split(r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned):
         name = " ".join(part.split()).strip(" ,.")
         name = re.sub(r",?\s*(?:individually|in\s+(?:his|her|their)\s+official|on\s+behalf).*$", "", name, flags=re.I).strip(" ,.")
-        if 3 <= len(name) <= 90 and re.search(r"[A-Za-z]{2}", name) and not re.match(r"(?i)(?:and|the\s+honorable|v\.?|vs\.?)\b", name):
+        if (3 <= len(name) <= 90 and re.search(r"[A-Za-z]{2}", name) and not _NOT_A_NAME.search(name)
+                and not re.match(r"(?i)(?:and|the\s+honorable|the$|v\.?|vs\.?)\b", name)):
             names.append(name.title() if name.isupper() else name)
     return names[:CAPTION_NAMES]
 
