@@ -284,6 +284,16 @@ def test_court_rulings_and_filings_from_docket_entries():
     assert "Motion to dismiss (filed May 2, 2023)" in values("important_filings", text, DOCKET)
 
 
+def test_a_ruling_takes_its_motion_from_the_sentences_before_it():
+    text = ("Plaintiffs bring this Motion for Class Certification (#25) pursuant to Fed. R. Civ. P. 23. "
+            "For the reasons below, Plaintiffs' motion is GRANTED.")
+    found = run("court_rulings", text, ORDER)
+    assert [f.value for f in found] == ["Motion for class certification granted (August 7, 2019)"]
+    assert found[0].quote.startswith("Motion for Class Certification")  # the quote shows which motion
+    title = "ORDER GRANTING PLAINTIFFS' UNOPPOSED MOTION FOR ATTORNEYS' FEES AND COSTS"
+    assert values("court_rulings", title, ORDER) == ["Motion for attorneys' fees granted (August 7, 2019)"]
+
+
 def test_trials_ignore_the_summary_judgment_standard():
     standard = 'A dispute is genuine "if the evidence is such that a reasonable jury could return a verdict for the nonmoving party."'
     assert values("trials", standard, ORDER) == []

@@ -166,6 +166,20 @@ def _kind(sentence: str) -> str | None:
     return next((row["value"] for row, pattern in compiled("filings") if pattern.search(sentence)), None)
 
 
+MAX_RULING_QUOTE = 900
+RULED_ON_REACH = 600  # characters before a ruling ("Plaintiffs' motion is GRANTED") where it may name the motion
+
+
+def _motion_named_before(text: str, start: int) -> tuple[str, int] | None:
+    """The last kind of paper named shortly before ``start`` and where its mention begins."""
+    lo = max(0, start - RULED_ON_REACH)
+    named = [(m.start(), row["value"]) for row, pattern in compiled("filings") for m in pattern.finditer(text, lo, start)]
+    if not named:
+        return None
+    at, kind = max(named)
+    return kind, at
+
+
 def _outcome(sentence: str) -> str | None:
     return next((row["value"] for row, pattern in compiled("outcomes") if pattern.search(sentence)), None)
 
@@ -204,15 +218,18 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
     for span in sentence_spans(text):
         sentence = span.of(text)
         kind, outcome = _kind(sentence), _outcome(sentence)
+        quote = sentence
         if not kind and outcome and _DISPOSITION.search(sentence):
-            kind = "Motion" if "otion" in sentence else "Judgment"
-        if not (kind and outcome and _RULING_CUE.search(sentence)):
+            # The motion is often named a sentence or two before the ruling; the quote then runs from there.
+            named = _motion_named_before(text, span.start)
+            kind, quote = (named[0], text[named[1] : span.end]) if named else ("Motion" if "otion" in sentence else "Judgment", sentence)
+        if not (kind and outcome and (_RULING_CUE.search(sentence) or _DISPOSITION.search(sentence))):
             continue
         when = _sentence_date(text, span.start, span.end, doc)
-        if when is None and doc_date(doc) and re.search(r"ORDERED|GRANTED|DENIED|hereby", sentence):
+        if when is None and doc_date(doc) and re.search(r"ORDERED|GRANT(?:ED|ING)|DEN(?:IED|YING)|hereby", sentence):
             when = show_date(doc_date(doc))
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
-        found.append(Finding(value, sentence if len(sentence) <= 600 else sentence[:600], 0.8 if when else 0.6))
+        found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
     return found
 
 
