@@ -294,6 +294,17 @@ def test_a_ruling_takes_its_motion_from_the_sentences_before_it():
     assert values("court_rulings", title, ORDER) == ["Motion for attorneys' fees granted (August 7, 2019)"]
 
 
+def test_appeals_say_who_appealed_where_the_record_does():
+    docket = "08/05/1983 97  NOTICE OF APPEAL to the Sixth Circuit Court of Appeals as to 88 Judgment by U.S. Dept. of H.U.D."
+    assert values("appeals", docket, DOCKET) == ["U.S. Dept. of H.U.D. appealed to the Sixth Circuit (August 5, 1983)"]
+    narrative = "The City of Grants Pass appealed to the Ninth Circuit, which affirmed."
+    assert values("appeals", narrative, ORDER) == ["The City of Grants Pass appealed to the Ninth Circuit: affirmed"]
+    anonymous = "The Tenth Circuit affirmed the class certification order on interlocutory appeal."
+    assert values("appeals", anonymous, ORDER) == ["Appeal to the Tenth Circuit: affirmed"]
+    precedent = "In Smith v. Jones, the defendants appealed to the Ninth Circuit, which reversed."
+    assert values("appeals", precedent, ORDER) == []
+
+
 def test_trials_ignore_the_summary_judgment_standard():
     standard = 'A dispute is genuine "if the evidence is such that a reasonable jury could return a verdict for the nonmoving party."'
     assert values("trials", standard, ORDER) == []

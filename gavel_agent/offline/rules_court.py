@@ -263,6 +263,16 @@ def trials(text: str, doc: DocInfo) -> list[Finding]:
     return sentence_findings(text, _TRIAL, 0.7, exclude=_NOT_TRIAL)
 
 
+# Who appealed: "the City appealed", "Defendants filed a notice of appeal", "Notice of Appeal ... by Denka".
+_PARTY_WORDS = (r"(?:the\s+)?(?:Plaintiffs?|Defendants?|Petitioners?|Respondents?|Intervenors?|Government|United\s+States"
+                r"|(?:City|County|State|Commonwealth)(?:\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?)")
+_APPELLANT = re.compile(
+    rf"\b(?P<who>{_PARTY_WORDS})\s+(?:timely\s+|then\s+|subsequently\s+)?(?:appealed|(?:filed|noticed)\s+(?:a\s+|an\s+|their\s+|its\s+)?(?:timely\s+|interlocutory\s+)?(?:notice\s+of\s+)?appeal)"
+    rf"|\bnotice\s+of\s+appeal\b[^.;]{{0,60}}?\bby\s+(?P<by>{_PARTY_WORDS}|[A-Z][\w.&]+(?:\s+[A-Z][\w.&]+){{0,3}})",
+    re.I,
+)
+
+
 @extractor("gavel", "appeals")
 def appeals(text: str, doc: DocInfo) -> list[Finding]:
     found = []
@@ -276,6 +286,9 @@ def appeals(text: str, doc: DocInfo) -> list[Finding]:
         name = court.group(2) or f"{court.group(1)} Circuit"
         result = _APPEAL_RESULT.search(sentence, court.end())
         when = dates_in(sentence)
-        value = f"Appeal to the {name}" + (f": {result.group(1).lower()}" if result else "") + (f" ({show_date(when[0][0])})" if when else "")
+        appellant = _APPELLANT.search(sentence)
+        who = appellant and " ".join((appellant.group("who") or appellant.group("by")).split())
+        value = (f"{who[0].upper()}{who[1:]} appealed to the {name}" if who else f"Appeal to the {name}")
+        value += (f": {result.group(1).lower()}" if result else "") + (f" ({show_date(when[0][0])})" if when else "")
         found.append(Finding(value, sentence, 0.7))
     return found
