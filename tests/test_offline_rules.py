@@ -284,6 +284,14 @@ def test_court_rulings_and_filings_from_docket_entries():
     assert "Motion to dismiss (filed May 2, 2023)" in values("important_filings", text, DOCKET)
 
 
+def test_the_complaint_opens_the_important_filings():
+    stamp = "Case 1:18-cv-01823-CL    Document 1    Filed 10/15/18    Page 1 of 30\nCLASS ACTION COMPLAINT"
+    assert values("important_filings", stamp) == ["Complaint (filed October 15, 2018)"]
+    # A later paper's passing mention of a filing is not certain enough to stand for the complaint.
+    passing = "Plaintiffs brought this suit on October 15, 2018, and moved for class certification."
+    assert "Complaint (filed October 15, 2018)" not in values("important_filings", passing, ORDER)
+
+
 def test_a_ruling_takes_its_motion_from_the_sentences_before_it():
     text = ("Plaintiffs bring this Motion for Class Certification (#25) pursuant to Fed. R. Civ. P. 23. "
             "For the reasons below, Plaintiffs' motion is GRANTED.")

@@ -7,6 +7,7 @@ import re
 
 import eyecite
 
+from gavel_agent.offline.gavel_rules import filing_date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
     DOCKET, PERSON_RE, compiled, dates_in, doc_date, docket_key, flat, is_type, matching_sentences, own_dockets, parse_date,
@@ -194,9 +195,14 @@ def _sentence_date(text: str, start: int, end: int, doc: DocInfo) -> str | None:
     return show_date(dates[0][0]) if dates else None
 
 
+FILED_FOR_SURE = 0.9  # a filing-date finding this certain is the complaint's own record
+
+
 @extractor("gavel", "important_filings")
 def important_filings(text: str, doc: DocInfo) -> list[Finding]:
-    found = []
+    # The complaint opens every list of filings; its date is found as the filing date is.
+    filed = max((f for f in filing_date(text, doc) if f.confidence >= FILED_FOR_SURE), key=lambda f: f.confidence, default=None)
+    found = [Finding(f"Complaint (filed {filed.value})", filed.quote, 0.9)] if filed else []
     docket = is_type(doc, "docket")
     for span in sentence_spans(text):
         sentence = span.of(text)
