@@ -488,6 +488,15 @@ def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
     assert values("decree_dates", "MOTION FOR PRELIMINARY INJUNCTION\n" + stamp, motion) == []
 
 
+def test_an_order_approving_a_settlement_dates_it_by_its_own_entry():
+    approval = DocInfo("approval", "Order Approving and Entering Consent Decree", "Order/Opinion", "2020-08-31")
+    text = "THEREFORE, it is hereby ORDERED that the joint motion is GRANTED, the Agreement is APPROVED."
+    assert values("settlement_date", text, approval) == ["August 31, 2020: settlement"]
+    # The same words in a party's brief say nothing about when the court acted.
+    brief = DocInfo("brief", "Memorandum in Support", "Pleading / Motion / Brief", "2020-08-05")
+    assert values("settlement_date", text, brief) == []
+
+
 def test_decree_terms_from_a_judgment_that_enjoins_without_saying_injunction():
     judgment = DocInfo("judgment", "Judgment", "Order/Opinion", "2020-08-26")
     text = ("Based upon these proceedings, the court enters the following judgment. "

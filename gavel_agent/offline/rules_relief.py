@@ -58,11 +58,19 @@ _SETTLEMENT_EVENT = re.compile(
 )
 
 
-def _event_dates(text: str, pattern: re.Pattern, label: str) -> list[Finding]:
+# An order's operative words: the event it records happened the day the order was entered.
+_OPERATIVE = re.compile(r"\bORDERED\b|\bhereby\b|\b(?:is|are)\s+(?:hereby\s+)?(?:APPROVED|ENTERED|GRANTED)\b")
+
+
+def _event_dates(text: str, doc: DocInfo, pattern: re.Pattern, label: str) -> list[Finding]:
+    """Dates of the events ``pattern`` describes: those the sentence gives or, for an order's own
+    operative sentence ("the Agreement is APPROVED"), the order's date."""
     found = []
     for span, m in matching_sentences(text, pattern):
-        for d, _ in dates_in(text, span.start, span.end)[:2]:
-            found.append(Finding(f"{show_date(d)}: {label}", span.of(text), 0.8))
+        dates = [d for d, _ in dates_in(text, span.start, span.end)[:2]]
+        if not dates and is_type(doc, "order") and doc_date(doc) and _OPERATIVE.search(span.of(text)):
+            dates = [doc_date(doc)]
+        found += [Finding(f"{show_date(d)}: {label}", span.of(text), 0.8) for d in dates]
     return found
 
 
@@ -106,7 +114,7 @@ def _is_decree(doc: DocInfo) -> bool:
 
 @extractor("gavel", "decree_dates")
 def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
-    found = _event_dates(text, _DECREE_EVENT, "decree entered")
+    found = _event_dates(text, doc, _DECREE_EVENT, "decree entered")
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
         found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label) + _stamped(text, label)
@@ -115,7 +123,7 @@ def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
 
 @extractor("gavel", "settlement_date")
 def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
-    found = _event_dates(text, _SETTLEMENT_EVENT, "settlement")
+    found = _event_dates(text, doc, _SETTLEMENT_EVENT, "settlement")
     if is_type(doc, "settlement"):
         found += _signed_dates(text, "settlement agreement signed")
         found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
