@@ -141,6 +141,8 @@ def test_a_citation_in_an_opinion_is_not_a_caption():
     text = ("The plaintiff relies on respondeat superior.\n"
             "See Dobbs v. Smith, 800 F.2d 1097, 1098 (5th Cir. 1970). As the Defendants note, that is not enough.")
     assert values("parties", text, ORDER) == []
+    supreme = "The plaintiff class relies on\nGoss v. Iowa, 419 U.S. 565 (1975) for the rule the Defendants contest."
+    assert values("parties", supreme, ORDER) == []
 
 
 def test_parties_from_a_docket_reports_party_list():

@@ -113,7 +113,7 @@ CAPTION_LOOKBACK_CHARS = 800
 CAPTION_NAMES = 4  # names kept per side: the lead parties, not a class roster
 # Reporter citations and statute sections: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
 # a caption, not a party's name.
-_NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s?C\.|S\.\s?Ct|Cir\.|L\.\s?Ed)", re.I)
+_NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed)", re.I)
 
 
 _SIDE = {"plaintiff": "Plaintiff", "petitioner": "Plaintiff", "defendant": "Defendant", "respondent": "Defendant"}
