@@ -157,20 +157,31 @@ def evidence_audit(checklists: dict[str, ChecklistFile], case_files: dict[str, P
     return verified, empty
 
 
-def gavel_reports(gavel: Path, preds: dict[str, dict[str, list[str]]]) -> tuple[dict[str, Report], list[str]]:
+def gavel_reports(gavel: Path, preds: dict[str, dict[str, list[str]]]) -> tuple[dict[str, Report], list[str], list[str]]:
+    """Our scores and GAVEL's methods' on the shared cases, and notes on methods whose release
+    holds only some items: those are scored on the items they hold (a missing item is not an
+    empty answer), and ours again on the same items beside them."""
     spec = load_spec("gavel")
     human = read_checklists(gavel / "document_checklists" / "human.json", spec)
     cases = sorted(c for c in preds if c in human)
     refs = {c: human[c] for c in cases}
     judge = OfflineJudge()
-    reports = {"offline agent (ours)": score_cases({c: preds[c] for c in cases}, refs, judge)}
+    ours = {c: preds[c] for c in cases}
+    reports = {"offline agent (ours)": score_cases(ours, refs, judge)}
+    notes = []
     for label, pattern in GAVEL_METHODS.items():
         theirs = read_checklists(str(gavel / pattern), spec)
-        reports[label] = score_cases({c: theirs[c] for c in cases if c in theirs}, refs, judge)
-    return reports, cases
+        held = {key for items in theirs.values() for key in items}
+        only = lambda checklists: {c: {k: v for k, v in checklists[c].items() if k in held} for c in checklists}  # noqa: E731
+        reports[label] = score_cases(only({c: theirs[c] for c in cases if c in theirs}), only(refs), judge)
+        if len(held) < len(spec.keys):
+            same = score_cases(only(ours), only(refs), judge).overall
+            notes.append(f"{label}: its released checklists hold {len(held)} of the {len(spec.keys)} items, so it is scored on those"
+                         f" ('-' elsewhere); ours on the same {len(held)} items: {same:.1f}")
+    return reports, cases, notes
 
 
-def print_gavel(reports: dict[str, Report], cases: list[str]) -> None:
+def print_gavel(reports: dict[str, Report], cases: list[str], notes: list[str]) -> None:
     labels = list(reports)
     print(f"\n(b) S_checklist vs GAVEL human checklists, offline judge, cases {', '.join(cases)}")
     print(f"{'item':24}" + "".join(f"{label[:20]:>22}" for label in labels))
@@ -182,6 +193,8 @@ def print_gavel(reports: dict[str, Report], cases: list[str]) -> None:
         print(f"{key:24}" + "".join(f"{c:>22}" for c in cells))
     print(f"{'OVERALL (mean of cases)':24}" + "".join(
         f"{reports[label].overall:>22.1f}" if reports[label].overall is not None else f"{'-':>22}" for label in labels))
+    for note in notes:
+        print(f"  {note}")
 
 
 def main() -> None:
