@@ -10,12 +10,12 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, compiled, doc_date, flat, is_type, listed_date, matching_sentences, parse_date, sentence_at, show_date,
-    signature_dates,
+    DATE, compiled, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, parse_date, sentence_at,
+    show_date, signature_dates,
 )
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
-_FIRST_ENTRY_STAMP = re.compile(rf"(?:Doc(?:ument)?\.?\s*#?|ECF\s+No\.?|Dkt\.?)\s*:?\s*1\s+(?:Filed:?\s*)?({DATE})", re.I)
+_FIRST_ENTRY_STAMP = filed_stamp("1")
 # A docket sheet: the first entry under its column heads opened the case. The heads vary by court:
 # PACER's "Date Filed # Docket Text", state appellate registers' "Filed Date Docket Entry" or
 # "Date Description", and old typed sheets' "DATE ... PROCEEDINGS" (whose OCR may put a line or

@@ -6,8 +6,8 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, PERSON_RE, dates_in, doc_date, flat, is_type, listed_date, matching_sentences, parse_date, person_name,
-    sentence_findings, sentence_spans, show_date, signature_dates,
+    PERSON_RE, dates_in, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, parse_date,
+    person_name, sentence_findings, sentence_spans, show_date, signature_dates,
 )
 
 _OBLIGED = re.compile(
@@ -92,7 +92,7 @@ def _listed_on(text: str, doc: DocInfo, heading: re.Pattern, label: str) -> list
 
 # The court's stamp on the paper itself ("Document 128 Filed 09/04/02"): the day a decree or a
 # settlement was filed with the court, which is all that is left of a scanned one without its text.
-_FILED_STAMP = re.compile(rf"Doc(?:ument)?\.?\s*#?:?\s*\d+\s+Filed:?\s*({DATE})", re.I)
+_FILED_STAMP = filed_stamp()
 
 
 def _stamped(text: str, label: str) -> list[Finding]:
