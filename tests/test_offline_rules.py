@@ -490,6 +490,17 @@ def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
     assert values("decree_dates", "MOTION FOR PRELIMINARY INJUNCTION\n" + stamp, motion) == []
 
 
+def test_durations_are_the_periods_obligations_run_for_or_recur_at():
+    agreement = DocInfo("agreement", "Settlement Agreement", "Settlement Agreement", "2020-08-05")
+    text = ("HRRJ will implement all provisions of this Agreement within 4 years of the Effective Date. "
+            "HRRJ will provide to the Monitor a bi-annual Status Report detailing progress at the Jail. "
+            "This Agreement shall be governed by the laws of Virginia for four years.")  # boilerplate, not an obligation's period
+    assert values("settlement_duration", text, agreement) == [
+        "within 4 years: HRRJ will implement all provisions of this Agreement within 4 years of the Effective Date.",
+        "bi-annual: HRRJ will provide to the Monitor a bi-annual Status Report detailing progress at the Jail."]
+    assert values("settlement_duration", text, COMPLAINT) == []
+
+
 def test_an_order_approving_a_settlement_dates_it_by_its_own_entry():
     approval = DocInfo("approval", "Order Approving and Entering Consent Decree", "Order/Opinion", "2020-08-31")
     text = "THEREFORE, it is hereby ORDERED that the joint motion is GRANTED, the Agreement is APPROVED."

@@ -145,14 +145,40 @@ _DECREE_DURATION = _duration(r"decree|injunction|judgment|order|jurisdiction")
 _SETTLEMENT_DURATION = _duration(r"agreement|settlement|obligations")
 
 
+# The periods a decree's or settlement's obligations run for or recur at: "for three years", "within
+# the first year", "every six months", "biannual", "permanently".
+_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty-four|thirty|sixty|ninety)"
+_PERIOD = re.compile(
+    rf"\b(?:for\s+(?:a\s+(?:period|term)\s+of\s+)?(?:at\s+least\s+)?|within\s+|every\s+|after\s+){_NUMBER}(?:\s*\(\d+\))?\s+(?:years?|months?)\b"
+    r"|\bwithin\s+the\s+first\s+(?:year|six\s+months)\b|\b(?:bi-?annual|semi-?annual|quarterly|monthly|annual)(?:ly)?\b"
+    r"|\bpermanently\s+(?:enjoined|restrained)\b",
+    re.I,
+)
+OBLIGATION_PERIODS = 6  # periodic obligations kept per window: the schedule, not every deadline
+
+
+def _periods(text: str) -> list[Finding]:
+    """Obligations with the period they run for, as "<period>: <obligation>"."""
+    found = []
+    for span, m in matching_sentences(text, _PERIOD):
+        sentence = span.of(text)
+        if _OBLIGED.search(sentence) and not _BOILERPLATE.search(sentence):
+            found.append(Finding(f"{' '.join(m.group(0).split())}: {flat(sentence, 160)}", sentence, 0.6))
+    return found[:OBLIGATION_PERIODS]
+
+
 @extractor("gavel", "decree_duration")
 def decree_duration(text: str, doc: DocInfo) -> list[Finding]:
-    return sentence_findings(text, _DECREE_DURATION, 0.7) if is_type(doc, *_DECREE_DOC, "settlement") else []
+    if not is_type(doc, *_DECREE_DOC, "settlement"):
+        return []
+    return sentence_findings(text, _DECREE_DURATION, 0.7) + _periods(text)
 
 
 @extractor("gavel", "settlement_duration")
 def settlement_duration(text: str, doc: DocInfo) -> list[Finding]:
-    return sentence_findings(text, _SETTLEMENT_DURATION, 0.7) if is_type(doc, *_SETTLEMENT_DOC, "order") else []
+    if not is_type(doc, *_SETTLEMENT_DOC, "order"):
+        return []
+    return sentence_findings(text, _SETTLEMENT_DURATION, 0.7) + _periods(text)
 
 
 # -- enforcement -------------------------------------------------------------------------
