@@ -315,6 +315,11 @@ def test_appeals_say_who_appealed_where_the_record_does():
     assert values("appeals", precedent, ORDER) == []
 
 
+def test_a_scheduled_trial_from_a_docket_entry():
+    entry = "06/06/2011 521 SCHEDULING ORDER: Pretrial Conference set for 10/6/2011, Nonjury Trial set for 10/17/2011 at 09:30 AM"
+    assert values("trials", entry, DOCKET) == ["Nonjury trial scheduled for October 17, 2011"]
+
+
 def test_trials_ignore_the_summary_judgment_standard():
     standard = 'A dispute is genuine "if the evidence is such that a reasonable jury could return a verdict for the nonmoving party."'
     assert values("trials", standard, ORDER) == []

@@ -10,7 +10,7 @@ import eyecite
 from gavel_agent.offline.gavel_rules import filing_date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DOCKET, PERSON_RE, compiled, dates_in, doc_date, docket_key, flat, is_type, matching_sentences, own_dockets, parse_date,
+    DATE, DOCKET, PERSON_RE, compiled, dates_in, doc_date, docket_key, flat, is_type, matching_sentences, own_dockets, parse_date,
     person_name, sentence_at, sentence_findings, sentence_spans, show_date, tables,
 )
 
@@ -264,9 +264,18 @@ _APPEAL_COURT = re.compile(
 _APPEAL_RESULT = re.compile(r"\b(affirm\w*|revers\w*|vacat\w*|remand\w*|dismiss\w*|denied)\b", re.I)
 
 
+# A docket's scheduling entry: "Nonjury Trial set for 2/21/2012 at 09:30 AM".
+_TRIAL_SET = re.compile(rf"\b((?:Bench|Jury|Nonjury|Non-Jury)?\s*Trial)\s+(?:is\s+)?(?:re)?(?:set|scheduled)\s+(?:for|on)\s+({DATE})", re.I)
+
+
 @extractor("gavel", "trials")
 def trials(text: str, doc: DocInfo) -> list[Finding]:
-    return sentence_findings(text, _TRIAL, 0.7, exclude=_NOT_TRIAL)
+    found = sentence_findings(text, _TRIAL, 0.7, exclude=_NOT_TRIAL)
+    for m in _TRIAL_SET.finditer(text):
+        day = parse_date(m.group(2))
+        if day:
+            found.append(Finding(f"{' '.join(m.group(1).split()).capitalize()} scheduled for {show_date(day)}", m.group(0), 0.6))
+    return found
 
 
 # Who appealed: "the City appealed", "Defendants filed a notice of appeal", "Notice of Appeal ... by Denka".
