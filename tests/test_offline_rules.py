@@ -490,6 +490,10 @@ def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
     assert values("decree_dates", stamp, decree) == ["September 4, 2002: Consent Decree entered"]
     settlement = DocInfo("settlement", "Settlement Agreement and Release", "Settlement Agreement", None)
     assert values("settlement_date", stamp, settlement) == ["September 4, 2002: Settlement Agreement and Release filed"]
+    # With its printed heading and its listing date the same day, the stamp adds no second value.
+    listed = DocInfo("settlement", "Settlement Agreement and Release", "Settlement Agreement", "2002-09-04")
+    assert values("settlement_date", stamp + "SETTLEMENT AGREEMENT AND RELEASE\n", listed) == [
+        "September 4, 2002: Settlement Agreement and Release"]
     # A party's paper asking for an injunction is not one, even when its title names it.
     motion = DocInfo("motion", "Motion for Preliminary Injunction", "Pleading / Motion / Brief", "2010-03-25")
     assert values("decree_dates", "MOTION FOR PRELIMINARY INJUNCTION\n" + stamp, motion) == []

@@ -95,10 +95,13 @@ def _listed_on(text: str, doc: DocInfo, heading: re.Pattern, label: str) -> list
 _FILED_STAMP = filed_stamp()
 
 
-def _stamped(text: str, label: str) -> list[Finding]:
+def _stamped(text: str, label: str, found: list[Finding]) -> list[Finding]:
+    """The stamp's date, unless the paper already gave that day in words (one event, one value)."""
     m = _FILED_STAMP.search(text)
     day = m and parse_date(m.group(1))
-    return [Finding(f"{show_date(day)}: {label}", m.group(0), 0.5)] if day else []
+    if not day or any(f.value.startswith(f"{show_date(day)}:") for f in found):
+        return []
+    return [Finding(f"{show_date(day)}: {label}", m.group(0), 0.5)]
 
 
 # A party's paper asking for a decree ("Motion for Preliminary Injunction", "Memorandum in Support of
@@ -117,7 +120,8 @@ def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     found = _event_dates(text, doc, _DECREE_EVENT, "decree entered")
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
-        found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label) + _stamped(text, label)
+        found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label)
+        found += _stamped(text, label, found)
     return found
 
 
@@ -127,7 +131,7 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     if is_type(doc, "settlement"):
         found += _signed_dates(text, "settlement agreement signed")
         found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
-        found += _stamped(text, f"{flat(doc.title, 60)} filed")
+        found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
     return found
 
 
@@ -163,7 +167,7 @@ def _periods(text: str) -> list[Finding]:
     for span, m in matching_sentences(text, _PERIOD):
         sentence = span.of(text)
         if _OBLIGED.search(sentence) and not _BOILERPLATE.search(sentence):
-            found.append(Finding(f"{' '.join(m.group(0).split())}: {flat(sentence, 160)}", sentence, 0.6))
+            found.append(Finding(f"{' '.join(m.group(0).lower().split())}: {flat(sentence, 160)}", sentence, 0.6))
     return found[:OBLIGATION_PERIODS]
 
 
