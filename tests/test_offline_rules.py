@@ -134,6 +134,8 @@ Warden Andrew Phoenix
 TERMINATED: 05/04/1992
 Defendant
 15. Defendant RAYMOND KELLY is and was, at all times, the Commissioner.
+Defendant
+January 22, 1997
 """
 
 

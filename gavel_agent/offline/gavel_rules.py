@@ -141,7 +141,7 @@ def docket_parties(text: str) -> list[Finding]:
     found: list[Finding] = []
     for m in _DOCKET_PARTY.finditer(text):
         name = " ".join(m.group("name").split()).strip(" ,.")
-        if _NOT_DOCKET_PARTY.search(name) or not re.search(r"[A-Za-z]{2}", name):
+        if _NOT_DOCKET_PARTY.search(name) or not re.search(r"[A-Za-z]{2}", name) or re.fullmatch(DATE, name, re.I):
             continue
         wrap = m.group("wrap")
         if wrap and not _NOT_DOCKET_PARTY.search(wrap):
