@@ -419,6 +419,7 @@ def test_values_that_differ_only_in_punctuation_are_one_value():
 
     found = [(2.0, Finding("Plaintiff: Private firm (Kirkland & Ellis LLP)", "Kirkland & Ellis LLP", 0.9), "complaint"),
              (1.0, Finding("Plaintiff: Private firm (Kirkland Ellis LLP)", "Kirkland Ellis LLP", 0.9), "docket"),
+             (1.0, Finding("Plaintiff: Private firm (Kirkland & Ellis, L.L.P.)", "Kirkland & Ellis, L.L.P.", 0.9), "brief"),
              (1.0, Finding("Plaintiff: Private firm (Ellis Kirkland LLP)", "Ellis Kirkland LLP", 0.9), "docket")]
     chosen = choose(load_spec("gavel").item("type_of_counsel"), found)
     assert [v["value"] for v in chosen] == ["Plaintiff: Private firm (Kirkland & Ellis LLP)", "Plaintiff: Private firm (Ellis Kirkland LLP)"]

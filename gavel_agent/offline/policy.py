@@ -145,7 +145,8 @@ def choose(item: ItemSpec, found: list[tuple[float, Finding, str]]) -> list[dict
         found.sort(key=lambda f: -f[0] * f[1].confidence)
     values: dict[str, dict] = {}
     for _, finding, doc in found:
-        key = " ".join(re.findall(r"\w+", finding.value.lower()))  # "Kirkland & Ellis LLP" = "Kirkland Ellis LLP"
+        # Punctuation does not make another value: "Kirkland & Ellis, L.L.P." = "Kirkland Ellis LLP".
+        key = " ".join(re.findall(r"\w+", re.sub(r"\b([a-z])\.", r"\1", finding.value.lower())))
         if key not in values:
             values[key] = {"value": finding.value, "evidence": [{"document": doc, "quote": finding.quote}]}
     limit = 1 if item.shape == "single" else MAX_LIST_VALUES
