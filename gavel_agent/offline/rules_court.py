@@ -226,9 +226,13 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
         kind, outcome = _kind(sentence), _outcome(sentence)
         quote = sentence
         if not kind and outcome and _DISPOSITION.search(sentence):
-            # The motion is often named a sentence or two before the ruling; the quote then runs from there.
+            # The motion is often named a sentence or two before the ruling; the quote then runs from
+            # there, so it shows both (unless that would be too long to read as one quote).
             named = _motion_named_before(text, span.start)
-            kind, quote = (named[0], text[named[1] : span.end]) if named else ("Motion" if "otion" in sentence else "Judgment", sentence)
+            if named and span.end - named[1] <= MAX_RULING_QUOTE:
+                kind, quote = named[0], text[named[1] : span.end]
+            else:
+                kind = "Motion" if "otion" in sentence else "Judgment"
         if not (kind and outcome and (_RULING_CUE.search(sentence) or _DISPOSITION.search(sentence))):
             continue
         when = _sentence_date(text, span.start, span.end, doc)
