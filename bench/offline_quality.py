@@ -157,6 +157,10 @@ def evidence_audit(checklists: dict[str, ChecklistFile], case_files: dict[str, P
     return verified, empty
 
 
+def _only(keys: set[str], checklists: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
+    return {case: {k: v for k, v in items.items() if k in keys} for case, items in checklists.items()}
+
+
 def gavel_reports(gavel: Path, preds: dict[str, dict[str, list[str]]]) -> tuple[dict[str, Report], list[str], list[str]]:
     """Our scores and GAVEL's methods' on the shared cases, and notes on methods whose release
     holds only some items: those are scored on the items they hold (a missing item is not an
@@ -172,10 +176,9 @@ def gavel_reports(gavel: Path, preds: dict[str, dict[str, list[str]]]) -> tuple[
     for label, pattern in GAVEL_METHODS.items():
         theirs = read_checklists(str(gavel / pattern), spec)
         held = {key for items in theirs.values() for key in items}
-        only = lambda checklists: {c: {k: v for k, v in checklists[c].items() if k in held} for c in checklists}  # noqa: E731
-        reports[label] = score_cases(only({c: theirs[c] for c in cases if c in theirs}), only(refs), judge)
+        reports[label] = score_cases(_only(held, {c: theirs[c] for c in cases if c in theirs}), _only(held, refs), judge)
         if len(held) < len(spec.keys):
-            same = score_cases(only(ours), only(refs), judge).overall
+            same = score_cases(_only(held, ours), _only(held, refs), judge).overall
             notes.append(f"{label}: its released checklists hold {len(held)} of the {len(spec.keys)} items, so it is scored on those"
                          f" ('-' elsewhere); ours on the same {len(held)} items: {same:.1f}")
     return reports, cases, notes

@@ -116,13 +116,20 @@ CAPTION_NAMES = 4  # names kept per side: the lead parties, not a class roster
 _NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed)", re.I)
 
 
+SIDE_WORDS = r"Plaintiffs?|Defendants?|Petitioners?|Respondents?"
 _SIDE = {"plaintiff": "Plaintiff", "petitioner": "Plaintiff", "defendant": "Defendant", "respondent": "Defendant"}
+
+
+def _side(word: str) -> str:
+    """Which side a label names: "Petitioners" -> "Plaintiff", "Respondent" -> "Defendant"."""
+    return _SIDE[word.lower().rstrip("s")]
+
 
 # A docket report's party list: the side on a line of its own (sometimes twice), the name on the
 # next line, then (in the next column) "represented by" and the lawyers. A long name wraps onto
 # the following line, set off from that column by a run of spaces.
 _DOCKET_PARTY = re.compile(
-    r"^(?P<side>Plaintiffs?|Defendants?|Petitioners?|Respondents?)[ \t]*\n(?:(?P=side)[ \t]*\n)?"
+    rf"^(?P<side>{SIDE_WORDS})[ \t]*\n(?:(?P=side)[ \t]*\n)?"
     r"(?P<name>[^\n]{3,100}?)(?:[ \t]+represented[ \t]+by\b[^\n]*)?[ \t]*$"
     r"(?:\n(?P<wrap>[A-Za-z][^\n]{0,40}?)[ \t]{2,}\S[^\n]*)?",
     re.M,
@@ -131,7 +138,7 @@ _DOCKET_PARTY = re.compile(
 # a complaint's numbered paragraph or a paper's title.
 _NOT_DOCKET_PARTY = re.compile(
     r"^(?:represented\b|\(|v\.|-|\d|(?:Brief|Motion|Order|Memorandum|Notice)\b)|:"
-    r"|\b(?:Case|Page|TERMINATED|As\s+of|Plaintiffs?|Defendants?|Petitioners?|Respondents?)\b",
+    rf"|\b(?:Case|Page|TERMINATED|As\s+of|{SIDE_WORDS})\b",
     re.I,
 )
 
@@ -146,7 +153,7 @@ def docket_parties(text: str) -> list[Finding]:
         wrap = m.group("wrap")
         if wrap and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(part.title() if part.isupper() else part for part in (name, wrap.strip(" ,")))
-        side = _SIDE[m.group("side").lower().rstrip("s")]
+        side = _side(m.group("side"))
         if sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
             found.append(Finding(f"{side}: {name.title() if name.isupper() else name}", m.group(0), 0.8))
     return found
@@ -155,7 +162,7 @@ def docket_parties(text: str) -> list[Finding]:
 def _caption_names(block: str) -> list[str]:
     names = []
     cleaned = " ".join(_CAPTION_NOISE.sub(" ", line).strip() for line in block.splitlines() if not _NOT_PARTY_LINE.search(line))
-    cleaned = re.sub(r"\bet\s+al\.?|\b(?:Plaintiffs?|Petitioners?|Defendants?|Respondents?)\b.*", "", cleaned, flags=re.I)
+    cleaned = re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I)
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
     for part in re.split(r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned):
         name = " ".join(part.split()).strip(" ,.")
@@ -189,7 +196,7 @@ def caption_parties(text: str) -> list[Finding]:
 
 
 _PARTY_SENTENCE = re.compile(
-    r"\b(?P<side>Plaintiffs?|Defendants?|Petitioners?|Respondents?)\s+"
+    rf"\b(?P<side>{SIDE_WORDS})\s+"
     r"(?P<name>(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la)(?:[ \t]+(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la|County|City)){0,9}?)"
     r"(?:\s*\([^)]{0,60}\))?,?\s+(?:is|are|was|were)\s+(?:an?|the)\b"
 )
@@ -199,7 +206,7 @@ _PARTY_SENTENCE = re.compile(
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     found = caption_parties(text) + docket_parties(text)
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
-        side = _SIDE[m.group("side").lower().rstrip("s")]
+        side = _side(m.group("side"))
         name = m.group("name").strip()
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             description = flat(text[m.end("name") : span.end], 120).strip(" ,")
@@ -264,7 +271,7 @@ _SUBMITTED = re.compile(r"Respectfully\s+submitted", re.I)
 
 
 # The label that opens the next entry of a docket's party list, ending the lawyers of the one before.
-_NEXT_PARTY = re.compile(r"^(?:Plaintiffs?|Petitioners?|Defendants?|Respondents?|Intervenors?|Movants?|V\.?)[ \t]*$", re.M | re.I)
+_NEXT_PARTY = re.compile(rf"^(?:{SIDE_WORDS}|Intervenors?|Movants?|V\.?)[ \t]*$", re.M | re.I)
 
 
 def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
@@ -277,7 +284,7 @@ def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
         before = list(_FOR_DEFENDANTS.finditer(text, start, marker.start()))
         blocks.append((before[-1].end() if before else start, marker.end()))
     for m in _DOCKET_PARTY.finditer(text):
-        if _SIDE[m.group("side").lower().rstrip("s")] == "Plaintiff":
+        if _side(m.group("side")) == "Plaintiff":
             end = min(len(text), m.end() + 3 * SIGNATURE_BLOCK_CHARS)
             following = _NEXT_PARTY.search(text, m.end("name"), end)
             blocks.append((m.end("name"), following.start() if following else end))

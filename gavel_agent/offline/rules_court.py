@@ -7,11 +7,11 @@ import re
 
 import eyecite
 
-from gavel_agent.offline.gavel_rules import filing_date
+from gavel_agent.offline.gavel_rules import SIDE_WORDS, filing_date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, DOCKET, PERSON_RE, compiled, dates_in, doc_date, docket_key, flat, is_type, matching_sentences, own_dockets, parse_date,
-    person_name, sentence_at, sentence_findings, sentence_spans, show_date, tables,
+    DATE, DOCKET, PERSON_RE, compiled, dates_in, docket_key, flat, is_type, matching_sentences, operative_date, own_dockets,
+    parse_date, person_name, sentence_at, sentence_findings, sentence_spans, show_date, tables,
 )
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
@@ -236,8 +236,8 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
         if not (kind and outcome and (_RULING_CUE.search(sentence) or _DISPOSITION.search(sentence))):
             continue
         when = _sentence_date(text, span.start, span.end, doc)
-        if when is None and doc_date(doc) and re.search(r"ORDERED|GRANT(?:ED|ING)|DEN(?:IED|YING)|hereby", sentence):
-            when = show_date(doc_date(doc))
+        if when is None and (entered := operative_date(sentence, doc)):
+            when = show_date(entered)
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
         found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
     return found
@@ -283,7 +283,7 @@ def trials(text: str, doc: DocInfo) -> list[Finding]:
 
 
 # Who appealed: "the City appealed", "Defendants filed a notice of appeal", "Notice of Appeal ... by Denka".
-_PARTY_WORDS = (r"(?:the\s+)?(?:Plaintiffs?|Defendants?|Petitioners?|Respondents?|Intervenors?|Government|United\s+States"
+_PARTY_WORDS = (rf"(?:the\s+)?(?:{SIDE_WORDS}|Intervenors?|Government|United\s+States"
                 r"|(?:City|County|State|Commonwealth)(?:\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?)")
 _APPELLANT = re.compile(
     rf"\b(?P<who>{_PARTY_WORDS})\s+(?:timely\s+|then\s+|subsequently\s+)?(?:appealed|(?:filed|noticed)\s+(?:a\s+|an\s+|their\s+|its\s+)?(?:timely\s+|interlocutory\s+)?(?:notice\s+of\s+)?appeal)"

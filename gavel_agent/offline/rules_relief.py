@@ -6,8 +6,8 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    PERSON_RE, dates_in, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, parse_date,
-    person_name, sentence_findings, sentence_spans, show_date, signature_dates,
+    PERSON_RE, dates_in, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, operative_date,
+    parse_date, person_name, sentence_findings, sentence_spans, show_date, signature_dates,
 )
 
 _OBLIGED = re.compile(
@@ -58,18 +58,14 @@ _SETTLEMENT_EVENT = re.compile(
 )
 
 
-# An order's operative words: the event it records happened the day the order was entered.
-_OPERATIVE = re.compile(r"\bORDERED\b|\bhereby\b|\b(?:is|are)\s+(?:hereby\s+)?(?:APPROVED|ENTERED|GRANTED)\b")
-
-
 def _event_dates(text: str, doc: DocInfo, pattern: re.Pattern, label: str) -> list[Finding]:
     """Dates of the events ``pattern`` describes: those the sentence gives or, for an order's own
     operative sentence ("the Agreement is APPROVED"), the order's date."""
     found = []
     for span, m in matching_sentences(text, pattern):
         dates = [d for d, _ in dates_in(text, span.start, span.end)[:2]]
-        if not dates and is_type(doc, "order") and doc_date(doc) and _OPERATIVE.search(span.of(text)):
-            dates = [doc_date(doc)]
+        if not dates and is_type(doc, "order") and (entered := operative_date(span.of(text), doc)):
+            dates = [entered]
         found += [Finding(f"{show_date(d)}: {label}", span.of(text), 0.8) for d in dates]
     return found
 

@@ -176,6 +176,16 @@ def doc_date(doc: DocInfo) -> date | None:
         return None
 
 
+# An order's operative words ("IT IS ORDERED", "GRANTED", "the Agreement is APPROVED"): what such a
+# sentence records happened on the day the order was entered.
+_OPERATIVE = re.compile(r"\bORDERED\b|\bhereby\b|\bGRANT(?:ED|ING)\b|\bDEN(?:IED|YING)\b|\bAPPROVED\b|\bENTERED\b")
+
+
+def operative_date(sentence: str, doc: DocInfo) -> date | None:
+    """The paper's own listing date for a sentence in an order's operative words, else None."""
+    return doc_date(doc) if _OPERATIVE.search(sentence) else None
+
+
 def listed_date(doc: DocInfo, heading: re.Match | None, confidence: float, label: str = "") -> Finding | None:
     """The document's date from the case listing as a value, quoted with the heading that shows what
     the document is (a complaint's title, a decree's caption); None without both."""
