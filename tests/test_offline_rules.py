@@ -282,6 +282,19 @@ def test_related_case_numbers_skip_the_case_itself():
     assert values("related_case_numbers", text, ORDER) == ["No. 24-1135"]
 
 
+def test_related_cases_named_with_their_numbers_but_not_cited_precedents_or_own_headings():
+    text = ("Other suits arise from the same protests, including: h. Sow et al v. City of New York et al, "
+            "20-cv-00533 (CM)(GWG); i. Payne et al v. De Blasio et al, 20-cv-8924 (CM)(GWG).\n"
+            "The order was entered in Stauber v. City of \nNew York, 03 Civ. 9163, on March 31, 2008.\n"
+            "See Horrigan v. Thompson, No. 96-4138, 1998 WL 246008, at *2 (6th Cir. 1998).\n"
+            "Case Name: Garvey v. MacDonald et al\nCase Number: 3:07-cv-30049\n")
+    assert values("related_case_numbers", text, ORDER) == [
+        "Sow v. City of New York, No. 20-cv-00533",
+        "Payne v. De Blasio, No. 20-cv-8924",
+        "Stauber v. City of New York, No. 03 Civ. 9163",
+    ]
+
+
 def test_court_rulings_and_filings_from_docket_entries():
     text = "05/02/2023 25 MOTION to Dismiss for Lack of Jurisdiction by DuPont.\n07/03/2023 41 ORDER denying 25 Motion to Dismiss. Signed by Judge Carl J. Barbier."
     assert values("court_rulings", text, DOCKET) == ["Motion to dismiss denied (July 3, 2023)"]
@@ -539,3 +552,11 @@ def test_a_bare_amendment_takes_its_clause_from_the_counts_heading():
     # A clause of another amendment nearby is not borrowed.
     other = "COUNT III\nCruel and Unusual Punishment\n46. Defendants' policy violates the Fourteenth Amendment."
     assert [v for v in values("statutory_basis", other) if v.startswith("Fourteenth")] == ["Fourteenth Amendment"]
+
+
+def test_consolidated_cases_by_caption_without_side_labels_or_number_debris():
+    text = ("A hearing on the consolidated cases of Bullington v. Moreland and Johnson v. O'Brien is set. "
+            "This action was consolidated with Defendants Smith v. Jones, ED v. No. 4.")
+    assert values("consolidated_cases", text, DOCKET) == [
+        "Consolidated with Bullington v. Moreland", "Consolidated with Johnson v. O'Brien", "Consolidated with Smith v. Jones",
+    ]

@@ -47,14 +47,13 @@ def judge_name(text: str, doc: DocInfo) -> list[Finding]:
 # -- related and consolidated cases ---------------------------------------------------
 
 _NUMBERED = re.compile(rf"\b(?:Case|Civil\s+Action|Civ\.?\s*A?\.?|C\.\s?A\.|Docket|Appeal)?\s*Nos?\.?\s*:?\s*((?:{DOCKET})(?:\s*(?:,|and|&)\s*(?:{DOCKET}))*)", re.I)
-_CAPTIONED = re.compile(r"\b([A-Z][\w.'’&-]+(?:\s+[A-Z][\w.'’&-]+){0,4}\s+v\.\s+[A-Z][\w.'’&-]+(?:\s+(?:of\s+)?[A-Z][\w.'’&-]+){0,4})")
 _RELATED_CUE = re.compile(
     r"\b(?:related|consolidat\w*|companion|parallel|separate\s+(?:action|suit|case|lawsuit)|petition\s+for\s+review|"
     r"earlier|prior|previous|another\s+(?:action|suit|case|lawsuit)|member\s+case|lead\s+case|also\s+filed|appeal\w*)\b",
     re.I,
 )
 _CONSOLIDATED_CUE = re.compile(
-    r"\bconsolidat\w*\s+(?:with|into|for\s+(?:all\s+purposes|discovery|trial))|\b(?:were|was|are|is|be|been|being)\s+consolidated\b"
+    r"\bconsolidat\w*\s+(?:with|into|for\s+(?:all\s+purposes|discovery|trial)|cases|actions|matters)|\b(?:were|was|are|is|be|been|being)\s+consolidated\b"
     r"|\bmember\s+cases?\b|\blead\s+case\b",
     re.I,
 )
@@ -69,13 +68,66 @@ def _numbers(text: str, start: int, end: int, own: set[str]) -> list[str]:
     return out
 
 
+# Another lawsuit named with its own docket number: "Sow et al v. City of New York et al, 20-cv-00533",
+# "in Stauber v. City of New York, 03 Civ. 9163". A case cited for its reasoning carries a reporter
+# citation instead (or after the number: "No. 10-cv-12, 2011 WL 456"), so that is not read as one.
+_CAPTION_NUMBER = re.compile(
+    rf"\bv\.\s+(?P<other>[A-Z][^;()\n]{{1,60}}?(?:\n[^;()\n]{{1,40}}?)??)(?P<label>,?\s+(?:(?:Case|Civil\s+Action|Docket)\s+)?(?:(?:Nos?\.|Number)\s*:?\s*)?)(?P<number>{DOCKET})"
+)
+# A caption without a number: its second party is the capitalised words after " v.".
+_CAPTION_AT = re.compile(r"\bv\.\s+(?P<other>[A-Z][\w.'’&-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w.'’&-]*){0,5})")
+# A heading names the document's own case, its number on the next line: "Doe v. Roe\nCase No. 3:06-cv-216".
+_OWN_HEADING = re.compile(r",?[ \t]*\n\s*(?:Case|Docket|Civil)")
+# ... or sits in a table of authorities, its page numbers after a dot leader.
+_CITED_AFTER = re.compile(r"[^.;]{0,30}?(?:\b(?:WL|LEXIS)\b|\bF\.\s?(?:Supp|\d)|\bU\.S\.|\bS\.\s?Ct)|[^;]{0,80}?\.{4}")
+# The first party: the capitalised words (with their joining words) that end just before " v.".
+_FIRST_PARTY = re.compile(
+    r"((?:[A-Z][\w.'’&/-]*|of|the|and|for|ex|rel\.|et|al\.?)"
+    r"(?:[ \t]+(?:[A-Z][\w.'’&/-]*|of|the|and|for|ex|rel\.|et|al\.?)|,[ \t]+(?:Inc|LLC|L\.L\.C|Co|Corp|Ltd|L\.P)\.?){0,7})\s*$"
+)
+# What may precede a first party without being part of it: a citation signal, a joining word.
+_SIGNAL = re.compile(rf"^(?:(?:See(?:,?\s+e\.g\.,?|\s+also)?|Cf\.|Accord|In|But)\s+(?!re\b)|(?:of|the|and|for|et|al\.?|{SIDE_WORDS})\s+)+")
+_ET_AL = re.compile(r",?\s+et\.?\s+al\.?,?", re.I)
+
+
+def _caption(text: str, match: re.Match, since: int = 0) -> str | None:
+    """ "First v. Other" for a caption whose " v." starts ``match`` (its first party begins after ``since``,
+    where a caption before it ended); None when no first party precedes it."""
+    first = _FIRST_PARTY.search(text, max(since, match.start() - 80), match.start())
+    party = _SIGNAL.sub("", first.group(1)) if first else ""
+    if not party[:1].isupper() or re.fullmatch(SIDE_WORDS, party, re.I) or match.group("other").startswith(("No", "Case")):
+        return None
+    caption = f"{party} v. {match.group('other')}"
+    return flat(_ET_AL.sub("", caption), 120)
+
+
+def captioned_numbers(text: str, own: set[str]) -> dict[str, tuple[str, re.Match]]:
+    """Other cases named with their docket numbers, keyed by docket number: (caption, match)."""
+    out: dict[str, tuple[str, re.Match]] = {}
+    for m in _CAPTION_NUMBER.finditer(text):
+        key = docket_key(m.group("number"))
+        if key in own or key in out or _CITED_AFTER.match(text, m.end()) or re.search(r"\b(?:\d+|No)\b", m.group("other"), re.I):
+            continue
+        if _OWN_HEADING.match(m.group("label")):
+            continue
+        caption = _caption(text, m)
+        if caption:
+            out[key] = (caption, m)
+    return out
+
+
 @extractor("gavel", "related_case_numbers")
 def related_case_numbers(text: str, doc: DocInfo) -> list[Finding]:
     own = own_dockets(text)
-    found = []
+    named = captioned_numbers(text, own)
+    found = [
+        Finding(f"{caption}, No. {flat(m.group('number'))}", sentence_at(text, m.start(), m.end()).of(text), 0.7)
+        for caption, m in named.values()
+    ]
     for span, _ in matching_sentences(text, _RELATED_CUE):
         for number in _numbers(text, span.start, span.end, own):
-            found.append(Finding(f"No. {number}", span.of(text), 0.7))
+            if docket_key(number) not in named:
+                found.append(Finding(f"No. {number}", span.of(text), 0.7))
     return found
 
 
@@ -85,11 +137,15 @@ def consolidated_cases(text: str, doc: DocInfo) -> list[Finding]:
     found = []
     for span, _ in matching_sentences(text, _CONSOLIDATED_CUE):
         numbers = _numbers(text, span.start, span.end, own)
-        captions = [m.group(1) for m in _CAPTIONED.finditer(text, span.start, span.end)]
+        captions, since = [], span.start
+        for m in _CAPTION_AT.finditer(text, span.start, span.end):
+            if caption := _caption(text, m, since):
+                captions.append(caption)
+            since = m.end()
         for label in numbers:
             found.append(Finding(f"Consolidated with No. {label}", span.of(text), 0.8))
         for caption in captions[:2]:
-            found.append(Finding(f"Consolidated with {flat(caption, 100)}", span.of(text), 0.6))
+            found.append(Finding(f"Consolidated with {caption}", span.of(text), 0.6))
     return found
 
 

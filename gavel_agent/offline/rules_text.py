@@ -32,9 +32,9 @@ DATE = (
     r"|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}(?!\d))"
 )
 DATE_RE = re.compile(DATE, re.I)
-# A docket number: 2:23-cv-00735, 4:08-cv-74, 1:17-CV-1234-ABC, 20-35752, 24-1135.
-DOCKET = r"(?:\d{1,2}:)?\d{2}-[A-Za-z]{1,4}-\d{2,6}(?:-[A-Z]{1,4})*|\b\d{2}-\d{3,5}\b"
-DOCKET_RE = re.compile(DOCKET)
+# A docket number: 2:23-cv-00735, 4:08-cv-74, 1:17-CV-1234-ABC, 20-35752, 24-1135, and the
+# Southern District of New York's older style, 03 Civ. 9163.
+DOCKET = r"(?:\d{1,2}:)?\d{2}-[A-Za-z]{1,4}-\d{2,6}(?:-[A-Z]{1,4})*|\b\d{2}-\d{3,5}\b|\b\d{2}\s+Civ\.?\s+\d{3,5}\b"
 # PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30".
 PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+(?:Doc(?:ument)?\.?\s*#?:?\s*\d+)", re.I)
 
@@ -227,7 +227,7 @@ def own_dockets(text: str) -> set[str]:
 
 def docket_key(number: str) -> str:
     """Compare docket numbers without judge initials or leading zeros: 2:23-cv-00735-EEF -> 23-cv-735."""
-    parts = number.lower().split(":")[-1].split("-")
+    parts = re.sub(r"\s+civ\.?\s+", "-cv-", number.lower()).split(":")[-1].split("-")
     return "-".join(p.lstrip("0") or "0" for p in parts[:3])
 
 
