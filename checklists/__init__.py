@@ -39,7 +39,8 @@ class ItemSpec(BaseModel):
     # Offline-model hints: where to look first and what to search for.
     queries: list[str] = Field(default_factory=list)
     document_types: list[str] = Field(default_factory=list)
-    # Free-form extras some specs need (CATO side, CUAD column names ...).
+    # Free-form extras some specs need (CATO side, CUAD column names, the offline model's
+    # "windows" read per item and "prefer": "earliest" for a date ...).
     extra: dict = Field(default_factory=dict)
 
     @property

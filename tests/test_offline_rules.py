@@ -245,6 +245,14 @@ def test_official_capacity_defendants_are_an_ex_parte_young_claim():
     assert "Ex parte Young (official-capacity claims)" in values("cause_of_action", caption)
 
 
+def test_amendments_named_together_are_each_a_basis():
+    text = "Defendants violated the plaintiffs' Fourth and/or Eighth Amendment rights. The law violates the First, Fifth, and Ninth Amendments."
+    assert set(values("statutory_basis", text)) >= {
+        "Fourth Amendment – unreasonable searches and seizures", "Eighth Amendment – Cruel and Unusual Punishments Clause",
+        "First Amendment", "Fifth Amendment", "Ninth Amendment",
+    }
+
+
 def test_federal_due_process_is_the_fifth_amendment_and_ideas_are_not_statutes():
     basis = values("statutory_basis", "The rule violates the due process guarantee of the Fifth Amendment.")
     assert basis == ["Fifth Amendment – Due Process Clause"]

@@ -126,7 +126,7 @@ def rank_windows(item: ItemSpec, results: list[str], docs: dict[str, DocInfo]) -
         if any(w.document == doc and s < w.end and w.start < e for w in windows):
             continue
         windows.append(Window(doc, s, e, score))
-        if len(windows) == WINDOWS_PER_ITEM:
+        if len(windows) == item.extra.get("windows", WINDOWS_PER_ITEM):
             break
     return windows
 

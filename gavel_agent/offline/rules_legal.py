@@ -17,11 +17,12 @@ _CLAIM_CONTEXT = re.compile(
     r"guarantee\w*|secured|protected|infring\w*|discriminat\w*|entitled|rights?|jurisdiction|authori[sz]\w*|enforce)\b",
     re.I,
 )
-_AMENDMENT = re.compile(
-    r"\b(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Thirteenth|Fourteenth|Fifteenth"
-    r"|Nineteenth|Twenty-Sixth)\s+Amendments?\b",
-    re.I,
+_ORDINAL = (
+    r"(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Thirteenth|Fourteenth|Fifteenth"
+    r"|Nineteenth|Twenty-Sixth)"
 )
+# One amendment or several named together: "Fourth and/or Eighth Amendment", "First, Fifth, and Fourteenth Amendments".
+_AMENDMENT = re.compile(rf"\b{_ORDINAL}(?:,?\s+(?:and/or\s+|and\s+|or\s+)?{_ORDINAL})*\s+Amendments?\b", re.I)
 # The case header of a PACER docket report names the statute sued under: "Cause: 42:1983 Civil Rights Act".
 _DOCKET_CAUSE = re.compile(r"\bCause:\s*(\d{1,2}):0*(\d+[a-z]*)[ \t]*([^\n]{0,60})")
 _PRAYER = re.compile(r"WHEREFORE|PRAYER\s+FOR\s+RELIEF|REQUESTS?\s+FOR\s+RELIEF|RELIEF\s+(?:REQUESTED|SOUGHT)|respectfully\s+(?:request|pray|ask)", re.I)
@@ -79,7 +80,7 @@ def statutory_basis(text: str, doc: DocInfo) -> list[Finding]:
         sentence = span.of(text)
         if not _CLAIM_CONTEXT.search(sentence):
             continue
-        named = {m.group(1).title() for m in _AMENDMENT.finditer(sentence)}
+        named = {o.title() for m in _AMENDMENT.finditer(sentence) for o in re.findall(_ORDINAL, m.group(0), re.I)}
         covered: set[str] = set()
         for row, pattern in compiled("clauses"):
             value, amendment = row["value"], row["amendment"]
@@ -93,8 +94,18 @@ def statutory_basis(text: str, doc: DocInfo) -> list[Finding]:
             covered.add(amendment or value)
             found.append(Finding(f"{amendment} Amendment – {value}" if amendment else value, sentence, weight))
         for amendment in sorted(named - covered):
-            found.append(_clause_nearby(text, span, amendment, weight) or Finding(f"{amendment} Amendment", sentence, weight))
+            found.append(_clause_nearby(text, span, amendment, weight) or _amendment_finding(amendment, sentence, weight))
     return found
+
+
+def _amendment_finding(amendment: str, sentence: str, weight: float) -> Finding:
+    """An amendment named without its clause; one whose naming the clause table reads as a clause
+    ("Eighth Amendment" for cruel and unusual punishments) is given that clause."""
+    name = f"{amendment} Amendment"
+    for row, pattern in compiled("clauses"):
+        if row["amendment"] == amendment and pattern.fullmatch(name):
+            return Finding(f"{name} – {row['value']}", sentence, weight)
+    return Finding(name, sentence, weight)
 
 
 CLAUSE_CONTEXT_CHARS = 300  # a count's heading and its first paragraph
