@@ -147,6 +147,22 @@ def test_a_citation_in_an_opinion_is_not_a_caption():
     assert values("parties", supreme, ORDER) == []
 
 
+def test_caption_names_lose_addresses_capacities_and_descriptions():
+    text = ("AMERICA FIRST LEGAL FOUNDATION,\n611 Pennsylvania Ave. SE #231\nWashington, DC 20003,\n\n"
+            "Plaintiff  Civil Action No.: 25-1232\n\nv.\n\n"
+            "KRISTI NOEM, in her official capacity as Secretary of Homeland Security, 245 Murray Lane, SW, Washington, DC 20528;\n"
+            "CITY OF PORTLAND, an Oregon municipal corporation,\n\nDefendants.")
+    assert values("parties", text) == [
+        "Plaintiff: America First Legal Foundation", "Defendant: Kristi Noem", "Defendant: City Of Portland",
+    ]
+
+
+def test_running_text_about_a_plaintiff_is_not_a_caption():
+    text = ("A named plaintiff in a class action must show a real injury. See G.A. Enterprises, Inc. v. Leisure\n"
+            "Living Communities, Inc. (adequacy under Rule 23(a)(4) and Rule 23.1 are the same).\nDefendant")
+    assert values("parties", text, ORDER) == []
+
+
 def test_parties_from_a_docket_reports_party_list():
     got = values("parties", DOCKET_PARTIES, DOCKET)
     # A repeated side label, a name wrapped onto the next line beside the lawyers' column, and

@@ -96,13 +96,17 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
 
 # -- parties ---------------------------------------------------------------------
 
-_PLAINTIFF_MARK = re.compile(r"^[^\n]*\b(?:Plaintiffs?|Petitioners?)\b[^\n]*$", re.M | re.I)
+# A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff(s)" at a line's end or
+# before the next column's text);
+# running text ("a named plaintiff in a class action") uses the word without a label's punctuation.
+_PLAINTIFF_LABEL = r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
+_PLAINTIFF_MARK = re.compile(rf"^[^\n]*{_PLAINTIFF_LABEL}[^\n]*$", re.M | re.I)
 _VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?)(?=\s|\)|$)", re.M | re.I)
 _DEFENDANT_MARK = re.compile(r"\b(?:Defendants?|Respondents?)\b", re.I)
 # Lines above the parties: court name, district, stamps, rules.
 _CAPTION_HEAD = re.compile(r"^[^\n]*(?:COURT|DISTRICT|DIVISION|_{5,}|Document\s+\d+|PageID|Page\s+\d+\s+of)[^\n]*\n", re.M | re.I)
 _CAPTION_NOISE = re.compile(
-    r"[)(\[\]|§*_:\\]+|\bCase\s+No\.?.*$|\bCivil\s+Action.*$|\bNo\.\s*\S+|\bCLASS\s+ACTION\b.*$"
+    r"[)(\[\]|§*_:\\–—]+|\bCase\s*No\.?.*$|\bCivil\s+Action.*$|\bNo\.(?:\s*\S+)?|\bCLASS\s+ACTION\b.*$"
     r"|\b(?:DEMAND\s+FOR\s+)?JURY\s+TRIAL(?:\s+DEMAND(?:ED)?)?|\b\d+\s+U\.?\s?S\.?\s?C\.?.*$|\b(?:INJUNCTIVE|DECLARATORY)\b.*$"
     r"|^\s*\d{1,3}\.?(?=\s)|(?<![\w.])\d{1,3}(?![\w.])",
     re.I,
@@ -114,6 +118,47 @@ CAPTION_NAMES = 4  # names kept per side: the lead parties, not a class roster
 # Reporter citations and statute sections: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
 # a caption, not a party's name.
 _NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed)", re.I)
+# Words of a paper's title or a statute that a two-column caption interleaves with the names
+# ("ORDER DENYING IN PART WITHOUT PREJUDICE", "Civil Rights Act"): such a line is not a name.
+_TITLE_WORDS = re.compile(
+    r"\b(?:PREJUDICE|GRANTING|DENYING|CERTIFICATE|MAILING|MEMORANDUM|STIPULATION|Act|Constitutions?|Motion\s+(?:to|for))\b", re.I
+)
+# A piece of a postal address, set off by commas after a name: "245 Murray Lane", "SW", "12th Floor",
+# and the state with its ZIP code ("DC 20528"), the piece before which is the city.
+_ZIP_PIECE = re.compile(r"\b\d{5}(?:-\d{4})?\s*$")
+_ADDRESS_PIECE = re.compile(
+    r"\b\d+\w*\s+(?:[A-Z][\w.]*\s+){0,3}(?:Avenue|Ave|Street|St|Drive|Dr|Road|Rd|Lane|Ln|Boulevard|Blvd|Way|Place|Pl|Floor)\b"
+    r"|\b(?:Avenue|Street|Boulevard|Suite|P\.?\s?O\.?\s+Box)\b|(?-i:\b(?:NW|SW|NE|SE|N\.W|S\.W)\b)",
+    re.I,
+)
+# What follows a party's name without being part of it: the capacity it is sued in, the class it leads,
+# a description ("CITY OF PORTLAND, an Oregon municipal corporation").
+_CAPACITY = re.compile(
+    r",?\s*(?:individually|in\s+(?:his|her|their|its)\s+official|on\s+behalf|and\s+similarly\s+situated).*$|,\s*an?\s+[a-z].*$", re.I
+)
+
+
+def _without_address(name: str) -> str:
+    """A name with the address that follows it dropped: of the comma-separated pieces, the longest
+    that is no part of an address (a two-column caption can put the address first)."""
+    pieces = name.split(",")
+    address = {i for i, p in enumerate(pieces) if _ADDRESS_PIECE.search(p) or _ZIP_PIECE.search(p)}
+    if not address:
+        return name
+    address |= {i - 1 for i in address if _ZIP_PIECE.search(pieces[i])}
+    return max((p.strip() for i, p in enumerate(pieces) if i not in address), key=len, default="")
+
+
+def party_name(raw: str) -> str | None:
+    """A party's name as a caption or party list writes it, without capacity or address; None when
+    what is left is not a name (a citation, a paper's title, debris)."""
+    name = " ".join(raw.split()).strip(" ,.-")
+    if _NOT_A_NAME.search(name):
+        return None
+    name = _without_address(_CAPACITY.sub("", name)).strip(" ,.-")
+    if len(name) < 3 or len(name) > 90 or not re.search(r"[A-Za-z]{2}", name) or _TITLE_WORDS.search(name):
+        return None
+    return name.title() if name.isupper() else name
 
 
 SIDE_WORDS = r"Plaintiffs?|Defendants?|Petitioners?|Respondents?"
@@ -153,9 +198,9 @@ def docket_parties(text: str) -> list[Finding]:
         wrap = m.group("wrap")
         if wrap and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(part.title() if part.isupper() else part for part in (name, wrap.strip(" ,")))
-        side = _side(m.group("side"))
-        if sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
-            found.append(Finding(f"{side}: {name.title() if name.isupper() else name}", m.group(0), 0.8))
+        side, name = _side(m.group("side")), party_name(name)
+        if name and sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
+            found.append(Finding(f"{side}: {name}", m.group(0), 0.8))
     return found
 
 
@@ -165,11 +210,9 @@ def _caption_names(block: str) -> list[str]:
     cleaned = re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I)
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
     for part in re.split(r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned):
-        name = " ".join(part.split()).strip(" ,.")
-        name = re.sub(r",?\s*(?:individually|in\s+(?:his|her|their)\s+official|on\s+behalf).*$", "", name, flags=re.I).strip(" ,.")
-        if (3 <= len(name) <= 90 and re.search(r"[A-Za-z]{2}", name) and not _NOT_A_NAME.search(name)
-                and not re.match(r"(?i)(?:and|the\s+honorable|the$|v\.?|vs\.?)\b", name)):
-            names.append(name.title() if name.isupper() else name)
+        name = party_name(part)
+        if name and not re.match(r"(?i)(?:and|the\s+honorable|the$|v\.?|vs\.?)\b", name):
+            names.append(name)
     return names[:CAPTION_NAMES]
 
 
@@ -178,7 +221,7 @@ def caption_parties(text: str) -> list[Finding]:
     for marker in _PLAINTIFF_MARK.finditer(text):
         if _DOCKET_PARTY.match(text, marker.start()):
             continue  # a docket report's party list (docket_parties reads it): the lines above are its header
-        word = re.search(r"\b(?:Plaintiffs?|Petitioners?)\b", marker.group(0), re.I)
+        word = re.search(_PLAINTIFF_LABEL, marker.group(0), re.I | re.M)
         versus = _VERSUS.search(text, marker.start() + word.end(), marker.end() + 200)
         defendants = versus and _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
         if not defendants:
