@@ -584,3 +584,14 @@ def test_consolidated_cases_by_caption_without_side_labels_or_number_debris():
     assert values("consolidated_cases", text, DOCKET) == [
         "Consolidated with Bullington v. Moreland", "Consolidated with Johnson v. O'Brien", "Consolidated with Smith v. Jones",
     ]
+
+
+def test_decree_and_settlement_dates_from_docket_entries_not_from_motions_asking_for_them():
+    text = ("12/13/2004 11 MOTION for entry of consent decree by EEOC\n"
+            "01/12/2005 13 CONSENT DECREE by Judge David A. Ezra - filed by plaintiff (afc)\n"
+            "02/16/2018 34  STIPULATED JUDGMENT AND ORDER. See Order for further details.\n"
+            "02/20/2018 35 MOTION for final approval of class settlement by Plaintiffs\n"
+            "03/01/2019 40 ORDER granting 38 Motion for Final Approval of Class Settlement. Signed by Judge X.\n")
+    assert values("decree_dates", text, DOCKET) == ["January 12, 2005: Consent Decree entered", "February 16, 2018: Stipulated Judgment entered"]
+    assert values("settlement_date", text, DOCKET) == ["March 1, 2019: settlement approved"]
+    assert values("decree_dates", text, ORDER) == []  # an order quoting entries is not the docket

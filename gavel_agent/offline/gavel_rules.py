@@ -158,7 +158,7 @@ def party_name(raw: str) -> str | None:
     name = _without_address(_CAPACITY.sub("", name)).strip(" ,.-")
     if len(name) < 3 or len(name) > 90 or not re.search(r"[A-Za-z]{2}", name) or _TITLE_WORDS.search(name):
         return None
-    return name.title() if name.isupper() else name
+    return name.title() if name.isupper() and len(name) > 4 else name  # "USA" stays as it is
 
 
 SIDE_WORDS = r"Plaintiffs?|Defendants?|Petitioners?|Respondents?"
@@ -359,9 +359,14 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
     return found + government_plaintiff(text) + investigating_office(text, doc)
 
 
+# A PACER docket's header says when the United States is the plaintiff.
+_US_PLAINTIFF_HEADER = re.compile(r"Jurisdiction:\s*U\.\s?S\.\s+Government\s+Plaintiff\b")
+
+
 def government_plaintiff(text: str) -> list[Finding]:
     """A government suing (the United States, the EEOC, a state, a city) is represented by its own lawyers."""
-    found = []
+    found = [Finding("Plaintiff: Government attorneys (U.S. Department of Justice)", m.group(0), 0.8)
+             for m in _US_PLAINTIFF_HEADER.finditer(text)]
     for party in caption_parties(text) + docket_parties(text):
         side, _, name = party.value.partition(": ")
         for row, pattern in compiled("government_plaintiffs"):

@@ -70,6 +70,33 @@ def _event_dates(text: str, doc: DocInfo, pattern: re.Pattern, label: str) -> li
     return found
 
 
+# A docket entry that is the decree or the settlement's approval: "01/12/2005 13 CONSENT DECREE by Judge
+# David A. Ezra", "02/16/2018 34 STIPULATED JUDGMENT AND ORDER", "ORDER granting final approval of the
+# class settlement". A docket writes the paper's kind in capitals, so a motion asking for one is not read.
+_ENTRY = r"^[ \t]*(\d{1,2}/\d{1,2}/\d{2,4})[ \t]+(?:#[ \t]*)?\d+[ \t]+"
+_DECREE_ENTRY = re.compile(
+    _ENTRY + r"(?P<kind>(?:AMENDED\s+|MODIFIED\s+|STIPULATED\s+|AGREED\s+|FINAL\s+)*(?:CONSENT\s+(?:DECREE|JUDGMENT)|(?:STIPULATED|AGREED)\s+JUDGMENT"
+    r"|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION))\b[^\n]{0,80}",
+    re.M,
+)
+_SETTLEMENT_ENTRY = re.compile(
+    _ENTRY + r"(?-i:ORDER)[^\n]{0,40}?\b(?:approv\w*|granting)\b[^\n]{0,60}?\bsettlement\b[^\n]{0,40}", re.M | re.I
+)
+
+
+def _docket_entries(text: str, doc: DocInfo, entry: re.Pattern, label: str | None = None) -> list[Finding]:
+    """A docket report's entries, dated by the entry and labelled ``label`` or, without one, by the
+    kind of paper the entry names ("Consent Decree entered")."""
+    if not is_type(doc, "docket"):
+        return []
+    found = []
+    for m in entry.finditer(text):
+        if day := parse_date(m.group(1)):
+            what = label or f"{' '.join(m.group('kind').split()).title()} entered"
+            found.append(Finding(f"{show_date(day)}: {what}", m.group(0).strip(), 0.8))
+    return found
+
+
 def _signed_dates(text: str, label: str) -> list[Finding]:
     return [Finding(f"{show_date(d)}: {label}", quote, 0.6) for d, quote in signature_dates(text)]
 
@@ -113,7 +140,7 @@ def _is_decree(doc: DocInfo) -> bool:
 
 @extractor("gavel", "decree_dates")
 def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
-    found = _event_dates(text, doc, _DECREE_EVENT, "decree entered")
+    found = _event_dates(text, doc, _DECREE_EVENT, "decree entered") + _docket_entries(text, doc, _DECREE_ENTRY)
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
         found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label)
@@ -123,7 +150,7 @@ def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
 
 @extractor("gavel", "settlement_date")
 def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
-    found = _event_dates(text, doc, _SETTLEMENT_EVENT, "settlement")
+    found = _event_dates(text, doc, _SETTLEMENT_EVENT, "settlement") + _docket_entries(text, doc, _SETTLEMENT_ENTRY, "settlement approved")
     if is_type(doc, "settlement"):
         found += _signed_dates(text, "settlement agreement signed")
         found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
