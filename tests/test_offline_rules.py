@@ -595,3 +595,13 @@ def test_decree_and_settlement_dates_from_docket_entries_not_from_motions_asking
     assert values("decree_dates", text, DOCKET) == ["January 12, 2005: Consent Decree entered", "February 16, 2018: Stipulated Judgment entered"]
     assert values("settlement_date", text, DOCKET) == ["March 1, 2019: settlement approved"]
     assert values("decree_dates", text, ORDER) == []  # an order quoting entries is not the docket
+
+
+def test_a_ruling_in_the_present_tense_but_not_a_legal_standard():
+    text = ("A motion to dismiss is granted only if the complaint fails to state a claim.\n"
+            "For the reasons set forth above, defendants’ motion to dismiss [Doc. No. 77] is granted in\npart.  "
+            "The Court notes the parties' briefs.  The plaintiffs’ motion for class certification is denied.\n"
+            "ENTERED this 19th day of January, 2009.")
+    assert values("court_rulings", text, ORDER) == [
+        "Motion to dismiss granted in part (August 7, 2019)", "Motion for class certification denied (August 7, 2019)",
+    ]

@@ -213,7 +213,15 @@ def reported_opinions(text: str, doc: DocInfo) -> list[Finding]:
 
 _FILING_VERB = re.compile(r"\b(?:filed|files|moved|moves|submitted|lodged|brought|noticed)\b", re.I)
 # The operative words of an order or an appellate judgment.
-_DISPOSITION = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?(?:GRANTED|DENIED|DISMISSED|AFFIRMED|REVERSED|VACATED)|\bCourt\s+(?:hereby\s+)?(?:GRANTS|DENIES|grants|denies)\b|\b(?:AFFIRMED|REVERSED|VACATED)\b")
+# How an order disposes of a motion: in capitals, by the Court's own verb, or in the present tense of
+# a particular motion ("defendants' motion to dismiss is granted in part"); not a legal standard
+# ("a motion to dismiss is granted only if ...").
+_DISPOSITION = re.compile(
+    r"\b(?:is|are)\s+(?:hereby\s+)?(?:GRANTED|DENIED|DISMISSED|AFFIRMED|REVERSED|VACATED)|\bCourt\s+(?:hereby\s+)?(?:GRANTS|DENIES|grants|denies)\b"
+    r"|\b(?:AFFIRMED|REVERSED|VACATED)\b"
+    r"|(?i:\b(?:the|this|its|their|his|her|\w+['’]s?)\s+(?:[\w-]+\s+){0,3}(?:motions?|requests?|applications?|petitions?|objections?)\b[^;]{0,120}?"
+    r"\b(?:is|are)\s+(?:hereby\s+)?(?:granted|denied|overruled|sustained)\b(?!\s+(?:only|if|when|where|unless)\b))"
+)
 _RULING_CUE = re.compile(r"\b(?:Court|ORDERED|ORDERS|ORDER|hereby|Judge|AFFIRMED|REVERSED|VACATED)\b")
 _DOCKET_LINE = re.compile(r"^\s*(\d{1,2}/\d{1,2}/\d{2,4})\b", re.M)
 _ACTOR = re.compile(r"\b(Plaintiffs?|Defendants?|the\s+United\s+States|the\s+City|the\s+State|the\s+County|Intervenors?)\b(?=[^.;]{0,40}\b(?:filed|moved|submitted))", re.I)

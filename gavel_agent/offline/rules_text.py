@@ -176,9 +176,13 @@ def doc_date(doc: DocInfo) -> date | None:
         return None
 
 
-# An order's operative words ("IT IS ORDERED", "GRANTED", "the Agreement is APPROVED"): what such a
+# An order's operative words ("IT IS ORDERED", "GRANTED", "the Agreement is APPROVED", "the motion is
+# granted"): what such a
 # sentence records happened on the day the order was entered.
-_OPERATIVE = re.compile(r"\bORDERED\b|\bhereby\b|\bGRANT(?:ED|ING)\b|\bDEN(?:IED|YING)\b|\bAPPROVED\b|\bENTERED\b")
+_OPERATIVE = re.compile(
+    r"\bORDERED\b|\bhereby\b|\bGRANT(?:ED|ING)\b|\bDEN(?:IED|YING)\b|\bAPPROVED\b|\bENTERED\b"
+    r"|\b(?:is|are)\s+(?:granted|denied|approved)\b(?!\s+(?:only|if|when|where|unless)\b)"
+)
 
 
 def operative_date(sentence: str, doc: DocInfo) -> date | None:
