@@ -605,3 +605,10 @@ def test_a_ruling_in_the_present_tense_but_not_a_legal_standard():
     assert values("court_rulings", text, ORDER) == [
         "Motion to dismiss granted in part (August 7, 2019)", "Motion for class certification denied (August 7, 2019)",
     ]
+
+
+def test_who_appealed_is_kept_when_the_court_is_not_named():
+    opinion = "The City timely appealed from that judgment and from the award of attorneys' fees."
+    assert values("appeals", opinion, ORDER) == ["The City appealed"]
+    docket = "05/25/2021  33  NOTICE OF APPEAL as to 32 Order on Motion for Preliminary Injunction by Jake's Bar and Grill, LLC, Antonio Vitolo"
+    assert values("appeals", docket, DOCKET) == ["Jake's Bar and Grill appealed (May 25, 2021)"]

@@ -351,7 +351,8 @@ _PARTY_WORDS = (rf"(?:the\s+)?(?:{SIDE_WORDS}|Intervenors?|Government|United\s+S
                 r"|(?:City|County|State|Commonwealth)(?:\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?)")
 _APPELLANT = re.compile(
     rf"\b(?P<who>{_PARTY_WORDS})\s+(?:timely\s+|then\s+|subsequently\s+)?(?:appealed|(?:filed|noticed)\s+(?:a\s+|an\s+|their\s+|its\s+)?(?:timely\s+|interlocutory\s+)?(?:notice\s+of\s+)?appeal)"
-    rf"|\bnotice\s+of\s+appeal\b[^.;]{{0,60}}?\bby\s+(?P<by>{_PARTY_WORDS}|[A-Z][\w.&]+(?:\s+[A-Z][\w.&]+){{0,3}})",
+    rf"|\bnotice\s+of\s+appeal\b[^.;]{{0,60}}?\bby\s+(?P<by>{_PARTY_WORDS}"
+    r"|(?-i:[A-Z][\w.&'’-]*(?:[ \t]+(?:[A-Z][\w.&'’-]*|of|and|the|for|de)){0,6}))",
     re.I,
 )
 
@@ -364,14 +365,17 @@ def appeals(text: str, doc: DocInfo) -> list[Finding]:
         if re.search(r"\bv\.\s", sentence):  # a precedent's history, not this case's
             continue
         court = _APPEAL_COURT.search(sentence)
-        if not court:
-            continue
-        name = court.group(2) or f"{court.group(1)} Circuit"
-        result = _APPEAL_RESULT.search(sentence, court.end())
-        when = dates_in(sentence)
         appellant = _APPELLANT.search(sentence)
-        who = appellant and " ".join((appellant.group("who") or appellant.group("by")).split())
-        value = (f"{who[0].upper()}{who[1:]} appealed to the {name}" if who else f"Appeal to the {name}")
+        who = appellant and re.sub(r"\s+(?:of|and|the|for|de)$", "", " ".join((appellant.group("who") or appellant.group("by")).split()))
+        if not court and not who:
+            continue
+        # An appellate opinion says "The City timely appealed" without naming itself: who appealed
+        # is still worth recording, with the court left out.
+        name = court and (court.group(2) or f"{court.group(1)} Circuit")
+        value = f"{who[0].upper()}{who[1:]} appealed" if who else "Appeal"
+        value += f" to the {name}" if name else ""
+        result = court and _APPEAL_RESULT.search(sentence, court.end())
+        when = dates_in(sentence)
         value += (f": {result.group(1).lower()}" if result else "") + (f" ({show_date(when[0][0])})" if when else "")
-        found.append(Finding(value, sentence, 0.7))
+        found.append(Finding(value, sentence, 0.7 if court else 0.6))
     return found
