@@ -112,7 +112,7 @@ COMPLAINT
 
 def test_parties_from_a_caption():
     got = values("parties", CAPTION)
-    assert "Plaintiff: United States Of America" in got
+    assert "Plaintiff: United States of America" in got
     assert any(v.startswith("Defendant: Denka Performance Elastomer") for v in got)
     assert any(v.startswith("Defendant: Dupont Specialty") for v in got)
 
@@ -153,7 +153,7 @@ def test_caption_names_lose_addresses_capacities_and_descriptions():
             "KRISTI NOEM, in her official capacity as Secretary of Homeland Security, 245 Murray Lane, SW, Washington, DC 20528;\n"
             "CITY OF PORTLAND, an Oregon municipal corporation,\n\nDefendants.")
     assert values("parties", text) == [
-        "Plaintiff: America First Legal Foundation", "Defendant: Kristi Noem", "Defendant: City Of Portland",
+        "Plaintiff: America First Legal Foundation", "Defendant: Kristi Noem", "Defendant: City of Portland",
     ]
 
 
@@ -218,7 +218,7 @@ def test_counsel_from_a_docket_plaintiffs_entry_but_not_the_defendants():
 
 def test_a_government_plaintiff_is_represented_by_government_lawyers():
     caption = "IN THE SUPERIOR COURT OF ARIZONA\nSTATE OF ARIZONA,\nPlaintiff,\nv.\nWESTERN UNION FINANCIAL SERVICES, INC.,\nDefendant."
-    assert values("type_of_counsel", caption) == ["Plaintiff: Government attorneys (State Of Arizona)"]
+    assert values("type_of_counsel", caption) == ["Plaintiff: Government attorneys (State of Arizona)"]
     private = caption.replace("STATE OF ARIZONA", "STATE FARM MUTUAL INSURANCE CO.")
     assert values("type_of_counsel", private) == []
 
@@ -462,6 +462,21 @@ def test_values_that_differ_only_in_punctuation_are_one_value():
     assert [v["value"] for v in chosen] == ["Plaintiff: Private firm (Kirkland & Ellis LLP)", "Plaintiff: Private firm (Ellis Kirkland LLP)"]
 
 
+
+def test_a_party_and_its_description_are_one_value_that_keeps_the_detail_and_both_quotes():
+    from gavel_agent.offline.policy import choose
+    from gavel_agent.offline.registry import Finding
+
+    found = [(2.0, Finding("Defendant: Jane Roe", "JANE ROE, Defendant.", 0.8), "complaint"),
+             (1.0, Finding("Defendant: Jane Roe (is the Director of Corrections.)", "Defendant Jane Roe is the Director of Corrections.", 0.6), "complaint"),
+             (1.0, Finding("Defendant: Jane Roe Smith", "JANE ROE SMITH", 0.8), "docket")]
+    chosen = choose(load_spec("gavel").item("parties"), found)
+    assert [v["value"] for v in chosen] == ["Defendant: Jane Roe (is the Director of Corrections.)", "Defendant: Jane Roe Smith"]
+    assert len(chosen[0]["evidence"]) == 2
+    # Where the parenthesis is the value's identity (a counsel's firm), it still makes another value.
+    counsel = [(1.0, Finding("Plaintiff: Private firm (A LLP)", "A LLP", 0.9), "c"), (1.0, Finding("Plaintiff: Private firm (B LLP)", "B LLP", 0.9), "c")]
+    assert len(choose(load_spec("gavel").item("type_of_counsel"), counsel)) == 2
+
 def test_a_single_valued_item_takes_its_most_certain_finding():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
@@ -612,3 +627,13 @@ def test_who_appealed_is_kept_when_the_court_is_not_named():
     assert values("appeals", opinion, ORDER) == ["The City appealed"]
     docket = "05/25/2021  33  NOTICE OF APPEAL as to 32 Order on Motion for Preliminary Injunction by Jake's Bar and Grill, LLC, Antonio Vitolo"
     assert values("appeals", docket, DOCKET) == ["Jake's Bar and Grill appealed (May 25, 2021)"]
+
+
+def test_names_in_capitals_are_written_as_names_keeping_acronyms():
+    from gavel_agent.offline.gavel_rules import capitalised, party_name
+
+    assert capitalised("CITY OF NEW YORK") == "City of New York"
+    assert capitalised("DUPONT SPECIALTY PRODUCTS USA, LLC") == "Dupont Specialty Products USA, LLC"
+    assert capitalised("U.S. DEPARTMENT OF EDUCATION") == "U.S. Department of Education"
+    assert capitalised("KEVIN O'BRIEN-SMITH, SR") == "Kevin O'Brien-Smith, Sr"
+    assert party_name("MICHAEL REGAN, Administrator, EPA") == "Michael Regan, Administrator, EPA"

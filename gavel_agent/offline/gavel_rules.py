@@ -11,7 +11,7 @@ import re
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
     DATE, compiled, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, parse_date, sentence_at,
-    show_date, signature_dates,
+    show_date, signature_dates, tables,
 )
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
@@ -158,7 +158,26 @@ def party_name(raw: str) -> str | None:
     name = _without_address(_CAPACITY.sub("", name)).strip(" ,.-")
     if len(name) < 3 or len(name) > 90 or not re.search(r"[A-Za-z]{2}", name) or _TITLE_WORDS.search(name):
         return None
-    return name.title() if name.isupper() and len(name) > 4 else name  # "USA" stays as it is
+    # Each piece in capitals is written as a name: "MICHAEL REGAN, Administrator" -> "Michael Regan, Administrator".
+    return ", ".join(capitalised(piece) if piece.isupper() else piece for piece in name.split(", "))
+
+
+_SMALL_WORDS = {"of", "the", "and", "for", "in", "on", "at", "by", "de", "to"}
+
+
+def _capitalised_word(word: str) -> str:
+    bare = word.strip(",.;:()")
+    if bare in tables()["acronyms"] or "." in bare.rstrip(".") or (len(bare) > 2 and not re.search(r"[AEIOU]", bare)):
+        return word  # an acronym, initials ("U.S.") or a longer word without vowels ("DHS", not "SR")
+    # Each part of a hyphenated name, and a name after O' or D', starts with a capital: "O'Brien-Smith".
+    word = re.sub(r"(^\W*|-)(\w)", lambda m: m.group(1) + m.group(2).upper(), word.lower())
+    return re.sub(r"\b([OD]['’])(\w)", lambda m: m.group(1) + m.group(2).upper(), word)
+
+
+def capitalised(name: str) -> str:
+    """An all-capitals name as a name is written: "CITY OF NEW YORK" -> "City of New York";
+    acronyms and initials stay ("USA", "LLC", "U.S.", "DHS")."""
+    return " ".join(w.lower() if i and w.lower() in _SMALL_WORDS else _capitalised_word(w) for i, w in enumerate(name.split()))
 
 
 SIDE_WORDS = r"Plaintiffs?|Defendants?|Petitioners?|Respondents?"
@@ -197,7 +216,7 @@ def docket_parties(text: str) -> list[Finding]:
             continue
         wrap = m.group("wrap")
         if wrap and not _NOT_DOCKET_PARTY.search(wrap):
-            name = " ".join(part.title() if part.isupper() else part for part in (name, wrap.strip(" ,")))
+            name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
         side, name = _side(m.group("side")), party_name(name)
         if name and sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
             found.append(Finding(f"{side}: {name}", m.group(0), 0.8))
@@ -250,7 +269,7 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
     found = caption_parties(text) + docket_parties(text)
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
-        name = m.group("name").strip()
+        name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             description = flat(text[m.end("name") : span.end], 120).strip(" ,")
             found.append(Finding(f"{side}: {name} ({description})" if description else f"{side}: {name}", span.of(text), 0.6))

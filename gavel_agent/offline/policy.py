@@ -145,12 +145,24 @@ def choose(item: ItemSpec, found: list[tuple[float, Finding, str]]) -> list[dict
         found.sort(key=lambda f: -f[0] * f[1].confidence)
     values: dict[str, dict] = {}
     for _, finding, doc in found:
-        # Punctuation does not make another value: "Kirkland & Ellis, L.L.P." = "Kirkland Ellis LLP".
-        key = " ".join(re.findall(r"\w+", re.sub(r"\b([a-z])\.", r"\1", finding.value.lower())))
+        key = value_key(finding.value, item)
+        evidence = {"document": doc, "quote": finding.quote}
         if key not in values:
-            values[key] = {"value": finding.value, "evidence": [{"document": doc, "quote": finding.quote}]}
+            values[key] = {"value": finding.value, "evidence": [evidence]}
+        elif finding.value.startswith(values[key]["value"] + " ("):
+            # The same party with its detail ("... (is the Director of ...)"): keep the detail, both quotes.
+            values[key] = {"value": finding.value, "evidence": values[key]["evidence"] + [evidence]}
     limit = 1 if item.shape == "single" else MAX_LIST_VALUES
     return list(values.values())[:limit]
+
+
+def value_key(value: str, item: ItemSpec) -> str:
+    """What makes two values one: punctuation does not ("Kirkland & Ellis, L.L.P." = "Kirkland Ellis LLP"),
+    nor, for an item whose values name someone, a parenthetical detail ("Defendant: Jane Roe (is the
+    Director ...)" = "Defendant: Jane Roe")."""
+    if item.extra.get("detail_in_parentheses"):
+        value = value.split(" (", 1)[0]
+    return " ".join(re.findall(r"\w+", re.sub(r"\b([a-z])\.", r"\1", value.lower())))
 
 
 def _earliest_event(found: list[tuple[float, Finding, str]]) -> tuple[float, Finding, str]:
