@@ -115,7 +115,7 @@ def coding_table(records: dict[str, dict], checklists: dict[str, ChecklistFile])
             if reachable:
                 rows["  exact, where it is"].add(exact)
         if coded.class_action_sought is not None:
-            said = any("class action" in v.lower() for v in got.values_of("class_action"))
+            said = any("class action" in v.lower() and "no class action" not in v.lower() for v in got.values_of("class_action"))
             rows["class action sought (yes/no)"].add(said == coded.class_action_sought)
         for cause in coded.causes:
             rows["causes of action (recall)"].add(crlc.cause_stated(cause, _values(got, "cause_of_action")))

@@ -179,6 +179,8 @@ def test_class_action_sought_certified_and_refused():
     refused = "Plaintiff does not seek class certification; no class action was sought in this case."
     assert values("class_action", refused, ORDER) == ["Plaintiffs: Individual (no class action sought)"]
     assert values("class_action", "The officers were similarly situated to the plaintiff in rank.", ORDER) == []
+    barred = "The statute precludes the Court from \ncertifying a class in any action of this kind."
+    assert values("class_action", barred, ORDER) == []
 
 
 def test_counsel_from_the_plaintiffs_signature_block_only():

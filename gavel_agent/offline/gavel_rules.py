@@ -297,6 +297,8 @@ _SOUGHT = re.compile(
     r"|\bRule\s+23\s*\(\s*b\s*\)|\bseek(?:s|ing)?\s+to\s+represent\s+a\s+class\b",
     re.I,
 )
+# "precludes the Court from certifying a class", "has not certified a class": no class was certified.
+_NOT_CERTIFYING = re.compile(r"\b(?:from|not|against|without)\s+$", re.I)
 _INDIVIDUAL = re.compile(r"\bPlaintiff,?\s*\)?\s*\n?\s*(?:v\.|vs\.?)", re.I)
 
 
@@ -305,8 +307,9 @@ def class_action(text: str, doc: DocInfo) -> list[Finding]:
     found = []
     for span, _ in matching_sentences(text, _NO_CLASS):
         found.append(Finding("Plaintiffs: Individual (no class action sought)", span.of(text), 0.9))
-    for span, _ in matching_sentences(text, _CERTIFIED):
-        found.append(Finding("Plaintiffs: Class action (class certified)", span.of(text), 1.0))
+    for span, m in matching_sentences(text, _CERTIFIED):
+        if not _NOT_CERTIFYING.search(text, max(0, m.start() - 20), m.start()):
+            found.append(Finding("Plaintiffs: Class action (class certified)", span.of(text), 1.0))
     for span, _ in matching_sentences(text, _SOUGHT):
         found.append(Finding("Plaintiffs: Class action", span.of(text), 0.8))
     if not found and is_type(doc, "complaint", "petition"):
