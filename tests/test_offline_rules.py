@@ -179,6 +179,9 @@ def test_class_action_sought_certified_and_refused():
     refused = "Plaintiff does not seek class certification; no class action was sought in this case."
     assert values("class_action", refused, ORDER) == ["Plaintiffs: Individual (no class action sought)"]
     assert values("class_action", "The officers were similarly situated to the plaintiff in rank.", ORDER) == []
+    assert values("class_action", "1. This is a class action brought under 42 U.S.C. § 1983 on behalf of juveniles.") == ["Plaintiffs: Class action"]
+    cover_sheet = "VII. REQUESTED IN COMPLAINT: CHECK IF THIS IS A CLASS ACTION UNDER RULE 23, F.R.Cv.P."
+    assert values("class_action", cover_sheet) == []
     barred = "The statute precludes the Court from \ncertifying a class in any action of this kind."
     assert values("class_action", barred, ORDER) == []
 

@@ -291,9 +291,10 @@ _CERTIFIED = re.compile(
     re.I,
 )
 _SOUGHT = re.compile(
-    r"\bon\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others|a\s+class|others)[^.;]{0,120}?similarly\s+situated"
-    r"|\bCLASS\s+ACTION\s+COMPLAINT\b|\bputative\s+class\b|\bproposed\s+class\b"
+    r"\bon\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others?|a\s+class|others?)[^.;]{0,120}?similarly\s+situated"
+    r"|\bCLASS\s+ACTION\s+COMPLAINT\b|\bputative\s+class\b|\bproposed\s+class\b|\bplaintiff\s+class\b"
     r"|\b(?:brought|maintained|filed|proceed)\s+as\s+a\s+class\s+action\b|\bmotion\s+for\s+class\s+certification\b"
+    r"|(?<!if\s)\b(?:this|it)\s+is\s+a\s+class\s+action\b"  # not a civil cover sheet's "CHECK IF THIS IS A CLASS ACTION"
     r"|\bRule\s+23\s*\(\s*b\s*\)|\bseek(?:s|ing)?\s+to\s+represent\s+a\s+class\b",
     re.I,
 )
