@@ -78,6 +78,8 @@ _CAPTION_NUMBER = re.compile(
 _CAPTION_AT = re.compile(r"\bv\.\s+(?P<other>[A-Z][\w.'’&-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w.'’&-]*){0,5})")
 # A heading names the document's own case, its number on the next line: "Doe v. Roe\nCase No. 3:06-cv-216".
 _OWN_HEADING = re.compile(r",?[ \t]*\n\s*(?:Case|Docket|Civil)")
+# A docket report's heading: its case's caption, then "Date Filed:" or "Assigned to:".
+_DOCKET_HEADING = re.compile(r"[^\n]*(?:\n[ \t]*)?(?:Assigned\s+to|Date\s+Filed)\b")
 # ... or sits in a table of authorities, its page numbers after a dot leader.
 _CITED_AFTER = re.compile(r"[^.;]{0,30}?(?:\b(?:WL|LEXIS)\b|\bF\.\s?(?:Supp|\d)|\bU\.S\.|\bS\.\s?Ct)|[^;]{0,80}?\.{4}")
 # The first party: the capitalised words (with their joining words) that end just before " v.".
@@ -139,7 +141,9 @@ def consolidated_cases(text: str, doc: DocInfo) -> list[Finding]:
         numbers = _numbers(text, span.start, span.end, own)
         captions, since = [], span.start
         for m in _CAPTION_AT.finditer(text, span.start, span.end):
-            if caption := _caption(text, m, since):
+            # A caption with a reporter citation is a decision (often this case's own), and a docket
+            # report's heading is the case itself: neither is a case joined to it.
+            if not (_CITED_AFTER.match(text, m.end()) or _DOCKET_HEADING.match(text, m.end())) and (caption := _caption(text, m, since)):
                 captions.append(caption)
             since = m.end()
         for label in numbers:
