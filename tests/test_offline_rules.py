@@ -604,7 +604,8 @@ def test_consolidated_cases_by_caption_without_side_labels_or_number_debris():
     assert values("consolidated_cases", text, DOCKET) == [
         "Consolidated with Bullington v. Moreland", "Consolidated with Johnson v. O'Brien", "Consolidated with Smith v. Jones",
     ]
-    heading = "Vega et al v. Riverside County et al\nAssigned to: Judge Helen R. Castellano\nMember case: 3:21-cv-01302-HRC\n"
+    heading = ("Vega et al v. Riverside County et al\nAssigned to: Judge Helen R. Castellano\n"
+               "Related Case: 3:17-cv-00452-JR\nMember case: 3:21-cv-01302-HRC\n")
     assert values("consolidated_cases", heading, DOCKET) == ["Consolidated with No. 3:21-cv-01302-HRC"]
 
 

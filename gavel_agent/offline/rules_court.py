@@ -46,7 +46,13 @@ def judge_name(text: str, doc: DocInfo) -> list[Finding]:
 
 # -- related and consolidated cases ---------------------------------------------------
 
-_NUMBERED = re.compile(rf"\b(?:Case|Civil\s+Action|Civ\.?\s*A?\.?|C\.\s?A\.|Docket|Appeal)?\s*Nos?\.?\s*:?\s*((?:{DOCKET})(?:\s*(?:,|and|&)\s*(?:{DOCKET}))*)", re.I)
+# A docket number as a paper cites it ("Case No. 3:21-cv-01302", "Nos. 24-1249, 24-1250") or as a
+# docket report's heading lists it ("Member case: 3:21-cv-01302-HRC", "Related Case: 3:17-cv-00452").
+_NUMBERED = re.compile(
+    rf"(?:\b(?:Case|Civil\s+Action|Civ\.?\s*A?\.?|C\.\s?A\.|Docket|Appeal)?\s*Nos?\.?|\b(?:Member|Lead|Related)\s+cases?:)"
+    rf"\s*:?\s*((?:{DOCKET})(?:\s*(?:,|and|&)\s*(?:{DOCKET}))*)",
+    re.I,
+)
 _RELATED_CUE = re.compile(
     r"\b(?:related|consolidat\w*|companion|parallel|separate\s+(?:action|suit|case|lawsuit)|petition\s+for\s+review|"
     r"earlier|prior|previous|another\s+(?:action|suit|case|lawsuit)|member\s+case|lead\s+case|also\s+filed|appeal\w*)\b",
@@ -59,9 +65,13 @@ _CONSOLIDATED_CUE = re.compile(
 )
 
 
-def _numbers(text: str, start: int, end: int, own: set[str]) -> list[str]:
+def _numbers(text: str, start: int, end: int, own: set[str], joined_only: bool = False) -> list[str]:
+    """Docket numbers cited in text[start:end], other than the document's own; ``joined_only`` leaves
+    out those a docket heading lists as merely related."""
     out = []
     for m in _NUMBERED.finditer(text, start, end):
+        if joined_only and re.match(r"\s*Related", m.group(0), re.I):
+            continue
         for number in re.findall(DOCKET, m.group(1)):
             if docket_key(number) not in own and number not in out:
                 out.append(number)
@@ -138,7 +148,7 @@ def consolidated_cases(text: str, doc: DocInfo) -> list[Finding]:
     own = own_dockets(text)
     found = []
     for span, _ in matching_sentences(text, _CONSOLIDATED_CUE):
-        numbers = _numbers(text, span.start, span.end, own)
+        numbers = _numbers(text, span.start, span.end, own, joined_only=True)
         captions, since = [], span.start
         for m in _CAPTION_AT.finditer(text, span.start, span.end):
             # A caption with a reporter citation is a decision (often this case's own), and a docket
