@@ -645,3 +645,9 @@ def test_names_in_capitals_are_written_as_names_keeping_acronyms():
     assert capitalised("U.S. DEPARTMENT OF EDUCATION") == "U.S. Department of Education"
     assert capitalised("KEVIN O'BRIEN-SMITH, SR") == "Kevin O'Brien-Smith, Sr"
     assert party_name("MICHAEL REGAN, Administrator, EPA") == "Michael Regan, Administrator, EPA"
+
+
+def test_a_page_header_is_not_a_sentence():
+    text = ("The Court held a hearing on the motion to enforce the decree.\n\n"
+            "Page 3 – OPINION AND ORDER ON MOTION TO ENFORCE\n\nThe County has not complied.")
+    assert values("enforcement_disputes", text, ORDER) == ["The Court held a hearing on the motion to enforce the decree."]

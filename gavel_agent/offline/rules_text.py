@@ -121,12 +121,18 @@ def sentence_at(text: str, start: int, end: int) -> Span:
     return _trimmed(text, lo, hi)
 
 
+# A page's running header or footer, which a sentence splitter sees as a line of its own:
+# "Page 3 – OPINION AND ORDER ON MOTION TO ENFORCE", "Case 2:19-cv-1 ... Page 4 of 30".
+_PAGE_FURNITURE = re.compile(r"Page\s+\d+\b[^\n]{0,100}|[^\n]{0,100}\bPage\s+\d+\s+of\s+\d+", re.I)
+
+
 def matching_sentences(text: str, pattern: re.Pattern) -> list[tuple[Span, re.Match]]:
-    """Sentences with at least one match of ``pattern``, each with its first match."""
+    """Sentences with at least one match of ``pattern``, each with its first match; page headers
+    and footers are not sentences."""
     out = []
     for s in sentence_spans(text):
         m = pattern.search(text, s.start, s.end)
-        if m:
+        if m and not _PAGE_FURNITURE.fullmatch(text, s.start, s.end):
             out.append((s if s.end - s.start <= MAX_QUOTE_CHARS else sentence_at(text, m.start(), m.end()), m))
     return out
 
