@@ -651,3 +651,10 @@ def test_a_page_header_is_not_a_sentence():
     text = ("The Court held a hearing on the motion to enforce the decree.\n\n"
             "Page 3 – OPINION AND ORDER ON MOTION TO ENFORCE\n\nThe County has not complied.")
     assert values("enforcement_disputes", text, ORDER) == ["The Court held a hearing on the motion to enforce the decree."]
+
+
+def test_a_proposed_decree_or_a_motion_about_one_is_not_a_decree_entered():
+    text = ("11/18/2022 180 MOTION for approval (Attachments: # 1 Proposed Consent Decree, # 2 Notice) (Entered: 11/18/2022)\n"
+            "Defendants appeal from the Opinion and Order on Plaintiffs' Motion to Enforce Consent Decree, entered on January 19, 2024.\n"
+            "The consent decree was entered on February 6, 2023.")
+    assert values("decree_dates", text, ORDER) == ["February 6, 2023: decree entered"]

@@ -6,8 +6,8 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    PERSON_RE, dates_in, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, operative_date,
-    parse_date, person_name, sentence_findings, sentence_spans, show_date, signature_dates,
+    PERSON_RE, dates_in, doc_date, filed_stamp, flat, is_page_furniture, is_type, listed_date, matching_sentences,
+    operative_date, parse_date, person_name, sentence_findings, sentence_spans, show_date, signature_dates,
 )
 
 _OBLIGED = re.compile(
@@ -46,8 +46,10 @@ def settlement_terms(text: str, doc: DocInfo) -> list[Finding]:
 
 # -- dates ----------------------------------------------------------------------------
 
+# A decree entered, approved ...; not a proposed one, a motion's name ("Motion to Enforce Consent Decree")
+# or a docket's "(Entered: 11/18/2022)" stamp.
 _DECREE_EVENT = re.compile(
-    r"\b(?:consent\s+decree|(?:preliminary|permanent)\s+injunction|final\s+judgment|decree)\b[^.;]{0,100}?\b(?:was\s+|were\s+)?(?:entered|approved|issued|signed|so[- ]ordered|modified|extended)\b"
+    r"\b(?:consent\s+decree|(?:preliminary|permanent)\s+injunction|final\s+judgment|decree)\b[^.;]{0,100}?\b(?:was\s+|were\s+)?(?:entered(?!:)|approved|issued|signed|so[- ]ordered|modified|extended)\b"
     r"|\b(?:entered|approved|issued|signed|modified|extended)\s+(?:a|the|its)\s+(?:consent\s+decree|(?:preliminary\s+|permanent\s+)?injunction|final\s+judgment)",
     re.I,
 )
@@ -58,11 +60,17 @@ _SETTLEMENT_EVENT = re.compile(
 )
 
 
-def _event_dates(text: str, doc: DocInfo, pattern: re.Pattern, label: str) -> list[Finding]:
+_NOT_A_DECREE = re.compile(r"(?:\bproposed|\bmotion\s+to\s+\w+(?:\s+the)?)\s+$", re.I)
+
+
+def _event_dates(text: str, doc: DocInfo, pattern: re.Pattern, label: str, not_after: re.Pattern | None = None) -> list[Finding]:
     """Dates of the events ``pattern`` describes: those the sentence gives or, for an order's own
-    operative sentence ("the Agreement is APPROVED"), the order's date."""
+    operative sentence ("the Agreement is APPROVED"), the order's date. A match right after
+    ``not_after`` ("Proposed Consent Decree", "Motion to Enforce Consent Decree") is not the event."""
     found = []
     for span, m in matching_sentences(text, pattern):
+        if not_after and not_after.search(text, max(0, m.start() - 30), m.start()):
+            continue
         dates = [d for d, _ in dates_in(text, span.start, span.end)[:2]]
         if not dates and is_type(doc, "order") and (entered := operative_date(span.of(text), doc)):
             dates = [entered]
@@ -108,8 +116,10 @@ HEADING_CHARS = 4000
 
 
 def _listed_on(text: str, doc: DocInfo, heading: re.Pattern, label: str) -> list[Finding]:
-    """A decree is entered the day it is dated: its listing date, quoted with its printed heading."""
-    finding = listed_date(doc, heading.search(text, 0, HEADING_CHARS), 0.7, label)
+    """A decree is entered the day it is dated: its listing date, quoted with its printed heading
+    (not a page's running header that repeats the title)."""
+    printed = next((m for m in heading.finditer(text, 0, HEADING_CHARS) if not is_page_furniture(m.group(0).strip())), None)
+    finding = listed_date(doc, printed, 0.7, label)
     return [finding] if finding else []
 
 
@@ -140,7 +150,7 @@ def _is_decree(doc: DocInfo) -> bool:
 
 @extractor("gavel", "decree_dates")
 def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
-    found = _event_dates(text, doc, _DECREE_EVENT, "decree entered") + _docket_entries(text, doc, _DECREE_ENTRY)
+    found = _event_dates(text, doc, _DECREE_EVENT, "decree entered", _NOT_A_DECREE) + _docket_entries(text, doc, _DECREE_ENTRY)
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
         found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label)

@@ -126,6 +126,10 @@ def sentence_at(text: str, start: int, end: int) -> Span:
 _PAGE_FURNITURE = re.compile(r"Page\s+\d+\b[^\n]{0,100}|[^\n]{0,100}\bPage\s+\d+\s+of\s+\d+", re.I)
 
 
+def is_page_furniture(line: str) -> bool:
+    return bool(_PAGE_FURNITURE.fullmatch(line))
+
+
 def matching_sentences(text: str, pattern: re.Pattern) -> list[tuple[Span, re.Match]]:
     """Sentences with at least one match of ``pattern``, each with its first match; page headers
     and footers are not sentences."""
