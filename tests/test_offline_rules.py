@@ -658,3 +658,8 @@ def test_a_proposed_decree_or_a_motion_about_one_is_not_a_decree_entered():
             "Defendants appeal from the Opinion and Order on Plaintiffs' Motion to Enforce Consent Decree, entered on January 19, 2024.\n"
             "The consent decree was entered on February 6, 2023.")
     assert values("decree_dates", text, ORDER) == ["February 6, 2023: decree entered"]
+
+
+def test_a_monitor_named_with_a_title_and_degrees():
+    decree = "39. The Court appoints Dr. Nadia Kessler-Ruiz, M.D., M.P.H., as the independent Monitor of this Decree."
+    assert values("monitor_name", decree, DocInfo("decree", "Consent Decree", "Settlement Agreement", "2023-02-06")) == ["Nadia Kessler-Ruiz"]

@@ -270,12 +270,15 @@ def enforcement_disputes(text: str, doc: DocInfo) -> list[Finding]:
 
 # -- monitoring -----------------------------------------------------------------------------
 
-_ROLE = r"(?:Independent\s+|Court\s+|Federal\s+|Compliance\s+)?(?:Monitor|Special\s+Master|Co-Neutrals?|Receiver)"
+_ROLE = r"(?:(?i:Independent)\s+|Court\s+|Federal\s+|Compliance\s+)?(?:Monitor|Special\s+Master|Co-Neutrals?|Receiver)"
+# A person's title before the name and degrees after it: "Dr. Nadia Kessler-Ruiz, M.D., M.P.H.,".
+_TITLE = r"(?:(?:Dr|Mr|Ms|Mrs|Hon|Prof)\.\s+)?"
+_DEGREES = r"(?:,?\s*(?:M\.D|Ph\.D|J\.D|M\.P\.H|M\.S\.W|R\.N|Esq|LCSW|MPH|MSW|MD|PhD)\.?)*"
 _MONITOR_PATTERNS = [
-    re.compile(rf"(?i:appoint\w*|select\w*|retain\w*|designat\w*|nam\w*)\s+({PERSON_RE.pattern})\s*,?\s+(?:\([^)]*\)\s*)?(?i:as|to\s+serve\s+as)\s+(?:the\s+)?{_ROLE}"),
-    re.compile(rf"\b(?:the\s+)?{_ROLE}\s*,\s+({PERSON_RE.pattern})"),
-    re.compile(rf"({PERSON_RE.pattern})\s+(?i:is|was|shall\s+be|will\s+be)\s+(?:(?i:hereby)\s+)?(?:(?i:appointed)\s+(?:(?i:as)\s+)?)?(?:(?i:the)\s+)?{_ROLE}\b"),
-    re.compile(rf"({PERSON_RE.pattern})\s*,?\s+(?:the\s+|as\s+)?{_ROLE}\b"),
+    re.compile(rf"(?i:appoint\w*|select\w*|retain\w*|designat\w*|nam\w*)\s+{_TITLE}({PERSON_RE.pattern}){_DEGREES}\s*,?\s+(?:\([^)]*\)\s*)?(?i:as|to\s+serve\s+as)\s+(?:the\s+)?{_ROLE}"),
+    re.compile(rf"\b(?:the\s+)?{_ROLE}\s*,\s+{_TITLE}({PERSON_RE.pattern})"),
+    re.compile(rf"({PERSON_RE.pattern}){_DEGREES}\s+(?i:is|was|shall\s+be|will\s+be)\s+(?:(?i:hereby)\s+)?(?:(?i:appointed)\s+(?:(?i:as)\s+)?)?(?:(?i:the)\s+)?{_ROLE}\b"),
+    re.compile(rf"({PERSON_RE.pattern}){_DEGREES}\s*,?\s+(?:the\s+|as\s+)?{_ROLE}\b"),
 ]
 
 
