@@ -663,3 +663,16 @@ def test_a_proposed_decree_or_a_motion_about_one_is_not_a_decree_entered():
 def test_a_monitor_named_with_a_title_and_degrees():
     decree = "39. The Court appoints Dr. Nadia Kessler-Ruiz, M.D., M.P.H., as the independent Monitor of this Decree."
     assert values("monitor_name", decree, DocInfo("decree", "Consent Decree", "Settlement Agreement", "2023-02-06")) == ["Nadia Kessler-Ruiz"]
+
+
+def test_a_new_york_caption_with_against_rules_index_number_and_shields():
+    text = ("UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF NEW YORK\n"
+            "--------------------------------------------------------------X\n"
+            "PHOEBE  BERG,  TOSHIRO  KIDA,  and  JOHN  RIVERA,  12 Civ. 3391 (TPG)\n"
+            "                          Plaintiffs,\n\n-against-  COMPLAINT\n\n"
+            "THE CITY OF NEW YORK; NEW YORK CITY MAYOR  Index No.\nBILL DE BLASIO; BRENDA BATCHER, Sh. No. 18825;\n\n"
+            "                          Defendants.\n---------------------------------------------------------------X\n")
+    assert values("parties", text) == [
+        "Plaintiff: Phoebe Berg", "Plaintiff: Toshiro Kida", "Plaintiff: John Rivera",
+        "Defendant: The City of New York", "Defendant: New York City Mayor Bill de Blasio", "Defendant: Brenda Batcher",
+    ]

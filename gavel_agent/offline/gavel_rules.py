@@ -10,7 +10,7 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, compiled, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, parse_date, sentence_at,
+    DATE, DOCKET, compiled, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, parse_date, sentence_at,
     show_date, signature_dates, tables,
 )
 
@@ -101,13 +101,14 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
 # running text ("a named plaintiff in a class action") uses the word without a label's punctuation.
 _PLAINTIFF_LABEL = r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
 _PLAINTIFF_MARK = re.compile(rf"^[^\n]*{_PLAINTIFF_LABEL}[^\n]*$", re.M | re.I)
-_VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?)(?=\s|\)|$)", re.M | re.I)
+_VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?|-\s*against\s*-)(?=\s|\)|$)", re.M | re.I)
 _DEFENDANT_MARK = re.compile(r"\b(?:Defendants?|Respondents?)\b", re.I)
 # Lines above the parties: court name, district, stamps, rules.
 _CAPTION_HEAD = re.compile(r"^[^\n]*(?:COURT|DISTRICT|DIVISION|_{5,}|Document\s+\d+|PageID|Page\s+\d+\s+of)[^\n]*\n", re.M | re.I)
 _CAPTION_NOISE = re.compile(
-    r"[)(\[\]|§*_:\\–—]+|\bCase\s*No\.?.*$|\bCivil\s+Action.*$|\bNo\.(?:\s*\S+)?|\bCLASS\s+ACTION\b.*$"
+    r"[)(\[\]|§*_:\\–—]+|\b(?:Case|Index)\s*No\.?.*$|\bCivil\s+Action.*$|\bNo\.(?:\s*\S+)?|\bCLASS\s+ACTION\b.*$"
     r"|\b(?:DEMAND\s+FOR\s+)?JURY\s+TRIAL(?:\s+DEMAND(?:ED)?)?|\b\d+\s+U\.?\s?S\.?\s?C\.?.*$|\b(?:INJUNCTIVE|DECLARATORY)\b.*$"
+    rf"|(?:{DOCKET}).*$|-{{3,}}X?|\bSh(?:ield)?\.?\s+No\.?\s*\d+"  # a docket number, a "------X" rule, an officer's shield
     r"|^\s*\d{1,3}\.?(?=\s)|(?<![\w.])\d{1,3}(?![\w.])",
     re.I,
 )
@@ -226,7 +227,7 @@ def docket_parties(text: str) -> list[Finding]:
 def _caption_names(block: str) -> list[str]:
     names = []
     cleaned = " ".join(_CAPTION_NOISE.sub(" ", line).strip() for line in block.splitlines() if not _NOT_PARTY_LINE.search(line))
-    cleaned = re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I)
+    cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
     for part in re.split(r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned):
         name = party_name(part)
