@@ -676,3 +676,12 @@ def test_a_new_york_caption_with_against_rules_index_number_and_shields():
         "Plaintiff: Phoebe Berg", "Plaintiff: Toshiro Kida", "Plaintiff: John Rivera",
         "Defendant: The City of New York", "Defendant: New York City Mayor Bill de Blasio", "Defendant: Brenda Batcher",
     ]
+
+
+def test_party_names_lose_edge_debris():
+    from gavel_agent.offline.gavel_rules import party_name
+
+    assert party_name("1133 MICHAEL BLOOM") == "Michael Bloom"  # a pleading paper's line numbers
+    assert party_name("NY 10001 GANNETT SATELLITE INFORMATION NETWORK LLC") == "Gannett Satellite Information Network LLC"
+    assert party_name("PRISON LEGAL NEWS and") == "Prison Legal News"
+    assert party_name("an individual") is None

@@ -150,6 +150,11 @@ def _without_address(name: str) -> str:
     return max((p.strip() for i, p in enumerate(pieces) if i not in address), key=len, default="")
 
 
+_EDGE_DEBRIS = re.compile(
+    r"^(?:(?:[A-Z][A-Za-z.]{1,6}\s+)?\d{5}(?:-\d{4})?\s+(?:and\s+)?|[^A-Z“\"(]*(?=[A-Z“\"(]))|(?:\s+(?:and|of|the|in|for|on))+$"
+)
+
+
 def party_name(raw: str) -> str | None:
     """A party's name as a caption or party list writes it, without capacity or address; None when
     what is left is not a name (a citation, a paper's title, debris)."""
@@ -157,7 +162,10 @@ def party_name(raw: str) -> str | None:
     if _NOT_A_NAME.search(name):
         return None
     name = _without_address(_CAPACITY.sub("", name)).strip(" ,.-")
-    if len(name) < 3 or len(name) > 90 or not re.search(r"[A-Za-z]{2}", name) or _TITLE_WORDS.search(name):
+    # A name starts at its first capital, after debris (line numbers, a ZIP code, OCR noise), and
+    # does not end on a joining word the next column cut off.
+    name = _EDGE_DEBRIS.sub("", name).strip(" ,.-")
+    if len(name) < 3 or len(name) > 90 or not re.search(r"[A-Z]", name) or _TITLE_WORDS.search(name) or "@" in name:
         return None
     # Each piece in capitals is written as a name: "MICHAEL REGAN, Administrator" -> "Michael Regan, Administrator".
     return ", ".join(capitalised(piece) if piece.isupper() else piece for piece in name.split(", "))
