@@ -685,3 +685,10 @@ def test_party_names_lose_edge_debris():
     assert party_name("NY 10001 GANNETT SATELLITE INFORMATION NETWORK LLC") == "Gannett Satellite Information Network LLC"
     assert party_name("PRISON LEGAL NEWS and") == "Prison Legal News"
     assert party_name("an individual") is None
+
+
+def test_a_decree_or_settlement_named_by_its_date():
+    text = ("The CAP addresses non-compliance with the Court’s May 16, 2007 Settlement Agreement, as reported on June 1, 2008. "
+            "The Eighth Circuit vacated the court’s September 30, 2004 injunction.\n07/18/2001 Settlement Conference held before Judge Ward.")
+    assert values("settlement_date", text, ORDER) == ["May 16, 2007: settlement"]
+    assert values("decree_dates", text, ORDER) == ["September 30, 2004: decree entered"]

@@ -6,8 +6,9 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    PERSON_RE, dates_in, doc_date, filed_stamp, flat, is_page_furniture, is_type, listed_date, matching_sentences,
-    operative_date, parse_date, person_name, sentence_findings, sentence_spans, show_date, signature_dates,
+    DATE, PERSON_RE, dates_in, doc_date, filed_stamp, flat, is_page_furniture, is_type, listed_date,
+    matching_sentences, operative_date, parse_date, person_name, sentence_findings, sentence_spans, show_date,
+    signature_dates,
 )
 
 _OBLIGED = re.compile(
@@ -48,14 +49,17 @@ def settlement_terms(text: str, doc: DocInfo) -> list[Finding]:
 
 # A decree entered, approved ...; not a proposed one, a motion's name ("Motion to Enforce Consent Decree")
 # or a docket's "(Entered: 11/18/2022)" stamp.
+# ... or named by its date: "the court's September 30, 2004 injunction", "the May 16, 2007 Settlement Agreement".
 _DECREE_EVENT = re.compile(
     r"\b(?:consent\s+decree|(?:preliminary|permanent)\s+injunction|final\s+judgment|decree)\b[^.;]{0,100}?\b(?:was\s+|were\s+)?(?:entered(?!:)|approved|issued|signed|so[- ]ordered|modified|extended)\b"
-    r"|\b(?:entered|approved|issued|signed|modified|extended)\s+(?:a|the|its)\s+(?:consent\s+decree|(?:preliminary\s+|permanent\s+)?injunction|final\s+judgment)",
+    r"|\b(?:entered|approved|issued|signed|modified|extended)\s+(?:a|the|its)\s+(?:consent\s+decree|(?:preliminary\s+|permanent\s+)?injunction|final\s+judgment)"
+    rf"|{DATE}\s+(?:consent\s+decree|(?:preliminary\s+|permanent\s+)?injunction|(?:final\s+)?judgment)\b",
     re.I,
 )
 _SETTLEMENT_EVENT = re.compile(
     r"\b(?:settlement|agreement)\b[^.;]{0,100}?\b(?:dated|entered\s+into|executed|effective|signed|approved|reached)\b"
-    r"|\b(?:approv\w*|reached|signed|executed|entered\s+into)\s+(?:a|the|its)\s+(?:proposed\s+)?(?:class\s+)?(?:settlement|agreement)",
+    r"|\b(?:approv\w*|reached|signed|executed|entered\s+into)\s+(?:a|the|its)\s+(?:proposed\s+)?(?:class\s+)?(?:settlement|agreement)"
+    rf"|{DATE}\s+(?:class\s+)?settlement(?:\s+agreement)?\b(?!\s+(?:conference|negotiations?|discussions?|talks|hearing))",
     re.I,
 )
 
@@ -71,7 +75,9 @@ def _event_dates(text: str, doc: DocInfo, pattern: re.Pattern, label: str, not_a
     for span, m in matching_sentences(text, pattern):
         if not_after and not_after.search(text, max(0, m.start() - 30), m.start()):
             continue
-        dates = [d for d, _ in dates_in(text, span.start, span.end)[:2]]
+        # A decree named by its date ("the May 16, 2007 Settlement Agreement") has that date; else the
+        # sentence's first two dates (entered ..., modified ...).
+        dates = [d for d, _ in (dates_in(text, m.start(), m.end())[:1] or dates_in(text, span.start, span.end)[:2])]
         if not dates and is_type(doc, "order") and (entered := operative_date(span.of(text), doc)):
             dates = [entered]
         found += [Finding(f"{show_date(d)}: {label}", span.of(text), 0.8) for d in dates]
