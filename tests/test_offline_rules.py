@@ -692,3 +692,10 @@ def test_a_decree_or_settlement_named_by_its_date():
             "The Eighth Circuit vacated the court’s September 30, 2004 injunction.\n07/18/2001 Settlement Conference held before Judge Ward.")
     assert values("settlement_date", text, ORDER) == ["May 16, 2007: settlement"]
     assert values("decree_dates", text, ORDER) == ["September 30, 2004: decree entered"]
+
+
+def test_a_related_case_named_without_its_number():
+    text = ("The conference is set before Judge Pauley in the related matter of ACLU v. Clapper, 13\nCiv. 3994. "
+            "The related case Smith v. Jones raises similar claims.\n"
+            "American Civil Liberties Union et al v. Federal Bureau of Date Filed: 10/26/2011\nInvestigation et al related case")
+    assert values("related_case_numbers", text, DOCKET) == ["ACLU v. Clapper, No. 13 Civ. 3994", "Smith v. Jones"]

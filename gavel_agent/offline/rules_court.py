@@ -58,6 +58,11 @@ _RELATED_CUE = re.compile(
     r"earlier|prior|previous|another\s+(?:action|suit|case|lawsuit)|member\s+case|lead\s+case|also\s+filed|appeal\w*)\b",
     re.I,
 )
+_NAMED_RELATED = re.compile(
+    r"\brelated\s+(?:case|action|matter|litigation|lawsuit)s?\b|\bcompanion\s+(?:case|action)s?\b"
+    r"|\bparallel\s+(?:case|action|litigation|proceeding|suit)s?\b",
+    re.I,
+)
 _CONSOLIDATED_CUE = re.compile(
     r"\bconsolidat\w*\s+(?:with|into|for\s+(?:all\s+purposes|discovery|trial)|cases|actions|matters)|\b(?:were|was|are|is|be|been|being)\s+consolidated\b"
     r"|\bmember\s+cases?\b|\blead\s+case\b",
@@ -140,7 +145,23 @@ def related_case_numbers(text: str, doc: DocInfo) -> list[Finding]:
         for number in _numbers(text, span.start, span.end, own):
             if docket_key(number) not in named:
                 found.append(Finding(f"No. {number}", span.of(text), 0.7))
+    # A case called related without its number: "in the related matter of ACLU v. Clapper".
+    for span, _ in matching_sentences(text, _NAMED_RELATED):
+        for caption in _captions_in(text, span.start, span.end)[:2]:
+            if not any(f.value.startswith(caption + ",") for f in found):
+                found.append(Finding(caption, span.of(text), 0.6))
     return found
+
+
+def _captions_in(text: str, start: int, end: int) -> list[str]:
+    """Captions of other cases in text[start:end]. A caption with a reporter citation is a decision
+    (often this case's own), and a docket report's heading is the case itself."""
+    captions, since = [], start
+    for m in _CAPTION_AT.finditer(text, start, end):
+        if not (_CITED_AFTER.match(text, m.end()) or _DOCKET_HEADING.match(text, m.start())) and (caption := _caption(text, m, since)):
+            captions.append(caption)
+        since = m.end()
+    return captions
 
 
 @extractor("gavel", "consolidated_cases")
@@ -148,17 +169,9 @@ def consolidated_cases(text: str, doc: DocInfo) -> list[Finding]:
     own = own_dockets(text)
     found = []
     for span, _ in matching_sentences(text, _CONSOLIDATED_CUE):
-        numbers = _numbers(text, span.start, span.end, own, joined_only=True)
-        captions, since = [], span.start
-        for m in _CAPTION_AT.finditer(text, span.start, span.end):
-            # A caption with a reporter citation is a decision (often this case's own), and a docket
-            # report's heading is the case itself: neither is a case joined to it.
-            if not (_CITED_AFTER.match(text, m.end()) or _DOCKET_HEADING.match(text, m.end())) and (caption := _caption(text, m, since)):
-                captions.append(caption)
-            since = m.end()
-        for label in numbers:
+        for label in _numbers(text, span.start, span.end, own, joined_only=True):
             found.append(Finding(f"Consolidated with No. {label}", span.of(text), 0.8))
-        for caption in captions[:2]:
+        for caption in _captions_in(text, span.start, span.end)[:2]:
             found.append(Finding(f"Consolidated with {caption}", span.of(text), 0.6))
     return found
 
