@@ -97,8 +97,8 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
 # -- parties ---------------------------------------------------------------------
 
 # A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff(s)" at a line's end or
-# before the next column's text);
-# running text ("a named plaintiff in a class action") uses the word without a label's punctuation.
+# before the next column's text); running text ("a named plaintiff in a class action") uses the word
+# without a label's punctuation.
 _PLAINTIFF_LABEL = r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
 _PLAINTIFF_MARK = re.compile(rf"^[^\n]*{_PLAINTIFF_LABEL}[^\n]*$", re.M | re.I)
 _VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?|-\s*against\s*-)(?=\s|\)|$)", re.M | re.I)
@@ -150,8 +150,10 @@ def _without_address(name: str) -> str:
     return max((p.strip() for i, p in enumerate(pieces) if i not in address), key=len, default="")
 
 
+# Words that join the words of a name ("City of New York", "Bill de Blasio"), as a regex alternation.
+SMALL_WORDS = "of|the|and|for|in|on|at|by|de|to"
 _EDGE_DEBRIS = re.compile(
-    r"^(?:(?:[A-Z][A-Za-z.]{1,6}\s+)?\d{5}(?:-\d{4})?\s+(?:and\s+)?|[^A-Z“\"(]*(?=[A-Z“\"(]))|(?:\s+(?:and|of|the|in|for|on))+$"
+    rf"^(?:(?:[A-Z][A-Za-z.]{{1,6}}\s+)?\d{{5}}(?:-\d{{4}})?\s+(?:and\s+)?|[^A-Z“\"(]*(?=[A-Z“\"(]))|(?:\s+(?:{SMALL_WORDS}))+$"
 )
 
 
@@ -171,9 +173,6 @@ def party_name(raw: str) -> str | None:
     return ", ".join(capitalised(piece) if piece.isupper() else piece for piece in name.split(", "))
 
 
-_SMALL_WORDS = {"of", "the", "and", "for", "in", "on", "at", "by", "de", "to"}
-
-
 def _capitalised_word(word: str) -> str:
     bare = word.strip(",.;:()")
     if bare in tables()["acronyms"] or "." in bare.rstrip(".") or (len(bare) > 2 and not re.search(r"[AEIOU]", bare)):
@@ -186,7 +185,8 @@ def _capitalised_word(word: str) -> str:
 def capitalised(name: str) -> str:
     """An all-capitals name as a name is written: "CITY OF NEW YORK" -> "City of New York";
     acronyms and initials stay ("USA", "LLC", "U.S.", "DHS")."""
-    return " ".join(w.lower() if i and w.lower() in _SMALL_WORDS else _capitalised_word(w) for i, w in enumerate(name.split()))
+    small = SMALL_WORDS.split("|")
+    return " ".join(w.lower() if i and w.lower() in small else _capitalised_word(w) for i, w in enumerate(name.split()))
 
 
 SIDE_WORDS = r"Plaintiffs?|Defendants?|Petitioners?|Respondents?"

@@ -7,10 +7,10 @@ import re
 
 import eyecite
 
-from gavel_agent.offline.gavel_rules import SIDE_WORDS, filing_date
+from gavel_agent.offline.gavel_rules import SIDE_WORDS, SMALL_WORDS, filing_date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, DOCKET, PERSON_RE, compiled, dates_in, docket_key, flat, is_type, matching_sentences, operative_date, own_dockets,
+    DATE, DOCKET, NOT_A_STANDARD, PERSON_RE, compiled, dates_in, docket_key, flat, is_type, matching_sentences, operative_date, own_dockets,
     parse_date, person_name, sentence_at, sentence_findings, sentence_spans, show_date, tables,
 )
 
@@ -84,26 +84,26 @@ def _numbers(text: str, start: int, end: int, own: set[str], joined_only: bool =
 
 
 # Another lawsuit named with its own docket number: "Sow et al v. City of New York et al, 20-cv-00533",
-# "in Stauber v. City of New York, 03 Civ. 9163". A case cited for its reasoning carries a reporter
-# citation instead (or after the number: "No. 10-cv-12, 2011 WL 456"), so that is not read as one.
+# "in Stauber v. City of New York, 03 Civ. 9163".
 _CAPTION_NUMBER = re.compile(
     rf"\bv\.\s+(?P<other>[A-Z][^;()\n]{{1,60}}?(?:\n[^;()\n]{{1,40}}?)??)(?P<label>,?\s+(?:(?:Case|Civil\s+Action|Docket)\s+)?(?:(?:Nos?\.|Number)\s*:?\s*)?)(?P<number>{DOCKET})"
 )
+# A case cited for its reasoning carries a reporter citation (also after a number: "No. 10-cv-12, 2011
+# WL 456") or sits in a table of authorities, its pages after a dot leader: not a case joined to this one.
+_CITED_AFTER = re.compile(r"[^.;]{0,30}?(?:\b(?:WL|LEXIS)\b|\bF\.\s?(?:Supp|\d)|\bU\.S\.|\bS\.\s?Ct)|[^;]{0,80}?\.{4}")
 # A caption without a number: its second party is the capitalised words after " v.".
 _CAPTION_AT = re.compile(r"\bv\.\s+(?P<other>[A-Z][\w.'’&-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w.'’&-]*){0,5})")
 # A heading names the document's own case, its number on the next line: "Doe v. Roe\nCase No. 3:06-cv-216".
 _OWN_HEADING = re.compile(r",?[ \t]*\n\s*(?:Case|Docket|Civil)")
 # A docket report's heading: its case's caption, then "Date Filed:" or "Assigned to:".
 _DOCKET_HEADING = re.compile(r"[^\n]*(?:\n[ \t]*)?(?:Assigned\s+to|Date\s+Filed)\b")
-# ... or sits in a table of authorities, its page numbers after a dot leader.
-_CITED_AFTER = re.compile(r"[^.;]{0,30}?(?:\b(?:WL|LEXIS)\b|\bF\.\s?(?:Supp|\d)|\bU\.S\.|\bS\.\s?Ct)|[^;]{0,80}?\.{4}")
 # The first party: the capitalised words (with their joining words) that end just before " v.".
+_CAPTION_WORD = rf"[A-Z][\w.'’&/-]*|{SMALL_WORDS}|ex|rel\.|et|al\.?"
 _FIRST_PARTY = re.compile(
-    r"((?:[A-Z][\w.'’&/-]*|of|the|and|for|ex|rel\.|et|al\.?)"
-    r"(?:[ \t]+(?:[A-Z][\w.'’&/-]*|of|the|and|for|ex|rel\.|et|al\.?)|,[ \t]+(?:Inc|LLC|L\.L\.C|Co|Corp|Ltd|L\.P)\.?){0,7})\s*$"
+    rf"((?:{_CAPTION_WORD})(?:[ \t]+(?:{_CAPTION_WORD})|,[ \t]+(?:Inc|LLC|L\.L\.C|Co|Corp|Ltd|L\.P)\.?){{0,7}})\s*$"
 )
 # What may precede a first party without being part of it: a citation signal, a joining word.
-_SIGNAL = re.compile(rf"^(?:(?:See(?:,?\s+e\.g\.,?|\s+also)?|Cf\.|Accord|In|But)\s+(?!re\b)|(?:of|the|and|for|et|al\.?|{SIDE_WORDS})\s+)+")
+_SIGNAL = re.compile(rf"^(?:(?:See(?:,?\s+e\.g\.,?|\s+also)?|Cf\.|Accord|In|But)\s+(?!re\b)|(?:{SMALL_WORDS}|et|al\.?|{SIDE_WORDS})\s+)+")
 _ET_AL = re.compile(r",?\s+et\.?\s+al\.?,?", re.I)
 
 
@@ -123,9 +123,8 @@ def captioned_numbers(text: str, own: set[str]) -> dict[str, tuple[str, re.Match
     out: dict[str, tuple[str, re.Match]] = {}
     for m in _CAPTION_NUMBER.finditer(text):
         key = docket_key(m.group("number"))
-        if key in own or key in out or _CITED_AFTER.match(text, m.end()) or re.search(r"\b(?:\d+|No)\b", m.group("other"), re.I):
-            continue
-        if _OWN_HEADING.match(m.group("label")):
+        if (key in own or key in out or _CITED_AFTER.match(text, m.end()) or _OWN_HEADING.match(m.group("label"))
+                or re.search(r"\b(?:\d+|No)\b", m.group("other"), re.I)):
             continue
         caption = _caption(text, m)
         if caption:
@@ -247,7 +246,7 @@ _DISPOSITION = re.compile(
     r"\b(?:is|are)\s+(?:hereby\s+)?(?:GRANTED|DENIED|DISMISSED|AFFIRMED|REVERSED|VACATED)|\bCourt\s+(?:hereby\s+)?(?:GRANTS|DENIES|grants|denies)\b"
     r"|\b(?:AFFIRMED|REVERSED|VACATED)\b"
     r"|(?i:\b(?:the|this|its|their|his|her|\w+['’]s?)\s+(?:[\w-]+\s+){0,3}(?:motions?|requests?|applications?|petitions?|objections?)\b[^;]{0,120}?"
-    r"\b(?:is|are)\s+(?:hereby\s+)?(?:granted|denied|overruled|sustained)\b(?!\s+(?:only|if|when|where|unless)\b))"
+    rf"\b(?:is|are)\s+(?:hereby\s+)?(?:granted|denied|overruled|sustained)\b{NOT_A_STANDARD})"
 )
 _RULING_CUE = re.compile(r"\b(?:Court|ORDERED|ORDERS|ORDER|hereby|Judge|AFFIRMED|REVERSED|VACATED)\b")
 _DOCKET_LINE = re.compile(r"^\s*(\d{1,2}/\d{1,2}/\d{2,4})\b", re.M)
@@ -393,7 +392,7 @@ def appeals(text: str, doc: DocInfo) -> list[Finding]:
             continue
         court = _APPEAL_COURT.search(sentence)
         appellant = _APPELLANT.search(sentence)
-        who = appellant and re.sub(r"\s+(?:of|and|the|for|de)$", "", " ".join((appellant.group("who") or appellant.group("by")).split()))
+        who = appellant and re.sub(rf"\s+(?:{SMALL_WORDS})$", "", " ".join((appellant.group("who") or appellant.group("by")).split()))
         if not court and not who:
             continue
         # An appellate opinion says "The City timely appealed" without naming itself: who appealed

@@ -136,7 +136,7 @@ def matching_sentences(text: str, pattern: re.Pattern) -> list[tuple[Span, re.Ma
     out = []
     for s in sentence_spans(text):
         m = pattern.search(text, s.start, s.end)
-        if m and not _PAGE_FURNITURE.fullmatch(text, s.start, s.end):
+        if m and not is_page_furniture(s.of(text)):
             out.append((s if s.end - s.start <= MAX_QUOTE_CHARS else sentence_at(text, m.start(), m.end()), m))
     return out
 
@@ -186,12 +186,13 @@ def doc_date(doc: DocInfo) -> date | None:
         return None
 
 
+# After "is granted": a legal standard goes on ("is granted only if ..."), a ruling does not.
+NOT_A_STANDARD = r"(?!\s+(?:only|if|when|where|unless)\b)"
 # An order's operative words ("IT IS ORDERED", "GRANTED", "the Agreement is APPROVED", "the motion is
-# granted"): what such a
-# sentence records happened on the day the order was entered.
+# granted"): what such a sentence records happened on the day the order was entered.
 _OPERATIVE = re.compile(
     r"\bORDERED\b|\bhereby\b|\bGRANT(?:ED|ING)\b|\bDEN(?:IED|YING)\b|\bAPPROVED\b|\bENTERED\b"
-    r"|\b(?:is|are)\s+(?:granted|denied|approved)\b(?!\s+(?:only|if|when|where|unless)\b)"
+    rf"|\b(?:is|are)\s+(?:granted|denied|approved)\b{NOT_A_STANDARD}"
 )
 
 
