@@ -209,6 +209,10 @@ def test_counsel_from_a_complaints_signature_block_without_a_side_marker():
              "Respectfully submitted,\nERIC HOLDER\nAttorney General\nCOTY R. MILLER\nTrial Attorney\n"
              "United States Department of Justice\nCivil Rights Division\n950 Pennsylvania Avenue, N.W.")
     assert values("type_of_counsel", block) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
+    ag = "Respectfully submitted,\nMERRICK B. GARLAND\nAttorney General of the\nUnited States\nJANE ROE\nAttorney General of Oregon\n"
+    assert values("type_of_counsel", ag) == [
+        "Plaintiff: Government attorneys (U.S. Department of Justice)", "Plaintiff: Government attorneys (Attorney General of Oregon)",
+    ]
     # Only a complaint's own signature block speaks for the plaintiffs: a defendant's brief is signed by its lawyers.
     brief = DocInfo("brief", "Defendants' Motion to Dismiss", "Pleading / Motion / Brief", "2019-01-01")
     assert values("type_of_counsel", block, brief) == []
