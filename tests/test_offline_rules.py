@@ -703,3 +703,9 @@ def test_a_related_case_named_without_its_number():
             "The related case Smith v. Jones raises similar claims.\n"
             "American Civil Liberties Union et al v. Federal Bureau of Date Filed: 10/26/2011\nInvestigation et al related case")
     assert values("related_case_numbers", text, DOCKET) == ["ACLU v. Clapper, No. 13 Civ. 3994", "Smith v. Jones"]
+
+
+def test_housekeeping_motions_are_not_listed_as_rulings():
+    text = ("02/28/2012 58  ORDER THAT FEDERAL DEFENDANTS' UNOPPOSED MOTION FOR EXTENSION OF TIME IS GRANTED\n"
+            "09/25/2008 11  ORDER denying 2 Motion for Preliminary Injunction Signed by District Judge Tom S. Lee on 9/25/08\n")
+    assert values("court_rulings", text, DOCKET) == ["Motion for preliminary injunction denied (September 25, 2008)"]

@@ -325,6 +325,8 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
                 kind = "Motion" if "otion" in sentence else "Judgment"
         if not (kind and outcome and (_RULING_CUE.search(sentence) or _DISPOSITION.search(sentence))):
             continue
+        if any(pattern.search(quote) for _, pattern in compiled("routine_motions")):
+            continue  # housekeeping (more time, more pages, sealing), not a ruling worth listing
         when = _sentence_date(text, span.start, span.end, doc)
         if when is None and (entered := operative_date(sentence, doc)):
             when = show_date(entered)
