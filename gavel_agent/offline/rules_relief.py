@@ -47,9 +47,9 @@ def settlement_terms(text: str, doc: DocInfo) -> list[Finding]:
 
 # -- dates ----------------------------------------------------------------------------
 
-# A decree entered, approved ...; not a proposed one, a motion's name ("Motion to Enforce Consent Decree")
-# or a docket's "(Entered: 11/18/2022)" stamp.
-# ... or named by its date: "the court's September 30, 2004 injunction", "the May 16, 2007 Settlement Agreement".
+# A decree or a settlement entered, approved, signed ..., or named by its date ("the court's September 30,
+# 2004 injunction", "the May 16, 2007 Settlement Agreement"); a docket's "(Entered: 11/18/2022)" stamp
+# enters nothing.
 _DECREE_EVENT = re.compile(
     r"\b(?:consent\s+decree|(?:preliminary|permanent)\s+injunction|final\s+judgment|decree)\b[^.;]{0,100}?\b(?:was\s+|were\s+)?(?:entered(?!:)|approved|issued|signed|so[- ]ordered|modified|extended)\b"
     r"|\b(?:entered|approved|issued|signed|modified|extended)\s+(?:a|the|its)\s+(?:consent\s+decree|(?:preliminary\s+|permanent\s+)?injunction|final\s+judgment)"
@@ -64,6 +64,7 @@ _SETTLEMENT_EVENT = re.compile(
 )
 
 
+# What a decree's name can follow without being one: "Proposed Consent Decree", "Motion to Enforce Consent Decree".
 _NOT_A_DECREE = re.compile(r"(?:\bproposed|\bmotion\s+to\s+\w+(?:\s+the)?)\s+$", re.I)
 
 
