@@ -203,13 +203,26 @@ def main() -> None:
     report(pairs, ours, gemma, judgments, skipped, elapsed)
     if args.cv:
         held_out = cross_validated(pairs, judge, args.cv)
-        string = np.array([p.gemma.relation is not None for p in pairs])
-        r = lambda mask: pearsonr(held_out[mask], gemma[mask]).statistic  # noqa: E731
-        gap = max(abs(held_out[m].mean() - gemma[m].mean()) * 100
-                  for m in (np.array([p.method == x for p in pairs]) for x in {p.method for p in pairs}))
+        gap = max(abs(g - o) for g, o in method_means(pairs, held_out, gemma).values())
         print(f"\nout of sample ({args.cv} case-grouped folds, thresholds tuned on the other folds):"
-              f" Pearson r all {r(np.ones(len(pairs), bool)):.3f} | string-wise {r(string):.3f} | list-wise {r(~string):.3f};"
-              f" worst method gap {gap:.1f} points")
+              f" Pearson r {correlations(pairs, held_out, gemma)}; worst method gap {gap:.1f} points")
+
+
+def correlations(pairs: list[Pair], ours: np.ndarray, gemma: np.ndarray) -> str:
+    """Pearson r of pair scores over all pairs, the string-wise ones and the list-wise ones."""
+    string = np.array([p.gemma.relation is not None for p in pairs])
+    r = {name: pearsonr(ours[mask], gemma[mask]).statistic
+         for name, mask in (("all", np.ones(len(pairs), bool)), ("string-wise", string), ("list-wise", ~string))}
+    return " | ".join(f"{name} {value:.3f}" for name, value in r.items())
+
+
+def method_means(pairs: list[Pair], ours: np.ndarray, gemma: np.ndarray) -> dict[str, tuple[float, float]]:
+    """Each method's mean pair score (0-100) by Gemma and by the offline judge."""
+    means = {}
+    for m in sorted({p.method for p in pairs}):
+        idx = [i for i, p in enumerate(pairs) if p.method == m]
+        means[m] = (100 * gemma[idx].mean(), 100 * ours[idx].mean())
+    return means
 
 
 def report(pairs, ours, gemma, judgments, skipped, elapsed) -> None:
@@ -225,17 +238,12 @@ def report(pairs, ours, gemma, judgments, skipped, elapsed) -> None:
         print(f"{names[g]:>10}" + "".join(f"{n:>10}" for n in row))
     agree = sum(pairs[i].gemma.relation == judgments[i].relation for i in string)
     print(f"agreement {agree}/{len(string)} = {agree / max(len(string), 1):.1%}")
-    listed = [i for i, p in enumerate(pairs) if p.gemma.relation is None]
-    print(f"\nPearson r of pair scores: all {pearsonr(ours, gemma).statistic:.3f}"
-          f" | string-wise {pearsonr(ours[string], gemma[string]).statistic:.3f}"
-          f" | list-wise {pearsonr(ours[listed], gemma[listed]).statistic:.3f}")
+    print(f"\nPearson r of pair scores: {correlations(pairs, ours, gemma)}")
     print(f"\n{'method':<48}{'pairs':>6}{'Gemma':>8}{'offline':>9}{'diff':>7}")
-    methods = sorted({p.method for p in pairs})
-    means = {}
-    for m in methods:
-        idx = [i for i, p in enumerate(pairs) if p.method == m]
-        means[m] = (100 * gemma[idx].mean(), 100 * ours[idx].mean())
-        print(f"{m:<48}{len(idx):>6}{means[m][0]:>8.1f}{means[m][1]:>9.1f}{means[m][1] - means[m][0]:>+7.1f}")
+    means = method_means(pairs, ours, gemma)
+    methods = list(means)
+    for m, (g, o) in means.items():
+        print(f"{m:<48}{sum(p.method == m for p in pairs):>6}{g:>8.1f}{o:>9.1f}{o - g:>+7.1f}")
     by_gemma = sorted(methods, key=lambda m: -means[m][0])
     by_ours = sorted(methods, key=lambda m: -means[m][1])
     tau = kendalltau([means[m][0] for m in methods], [means[m][1] for m in methods]).statistic

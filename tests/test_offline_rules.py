@@ -648,6 +648,8 @@ def test_names_in_capitals_are_written_as_names_keeping_acronyms():
     assert capitalised("DUPONT SPECIALTY PRODUCTS USA, LLC") == "Dupont Specialty Products USA, LLC"
     assert capitalised("U.S. DEPARTMENT OF EDUCATION") == "U.S. Department of Education"
     assert capitalised("KEVIN O'BRIEN-SMITH, SR") == "Kevin O'Brien-Smith, Sr"
+    assert capitalised("TERRY LYNN DUNN") == "Terry Lynn Dunn"  # "y" is a vowel: "LYNN" is no acronym
+    assert capitalised("POLICE DEPARTMENT (“NYPD”)") == "Police Department (“NYPD”)"
     assert party_name("MICHAEL REGAN, Administrator, EPA") == "Michael Regan, Administrator, EPA"
 
 

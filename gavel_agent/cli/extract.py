@@ -9,7 +9,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from gavel_agent.cli.common import BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run, user_errors
+from gavel_agent.cli.common import (
+    BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run,
+    user_errors,
+)
 from gavel_agent.cli.run import default_run_dir
 from gavel_agent.extract import METHODS, PROMPT_GROUPINGS, Baseline
 from gavel_agent.extract.methods import CHUNK_TOKENS, baseline_for

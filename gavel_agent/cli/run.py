@@ -10,7 +10,10 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from gavel_agent.cli.common import BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run, user_errors
+from gavel_agent.cli.common import (
+    BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run,
+    user_errors,
+)
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import ResolvedModel, resolve_model
 from gavel_agent.trace import LiveTrace, results_table

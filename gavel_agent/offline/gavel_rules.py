@@ -10,8 +10,8 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, DOCKET, compiled, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, parse_date, sentence_at,
-    show_date, signature_dates, tables,
+    DATE, DOCKET, compiled, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, name_word, parse_date,
+    sentence_at, show_date, signature_dates,
 )
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
@@ -173,20 +173,11 @@ def party_name(raw: str) -> str | None:
     return ", ".join(capitalised(piece) if piece.isupper() else piece for piece in name.split(", "))
 
 
-def _capitalised_word(word: str) -> str:
-    bare = word.strip(",.;:()")
-    if bare in tables()["acronyms"] or "." in bare.rstrip(".") or (len(bare) > 2 and not re.search(r"[AEIOU]", bare)):
-        return word  # an acronym, initials ("U.S.") or a longer word without vowels ("DHS", not "SR")
-    # Each part of a hyphenated name, and a name after O' or D', starts with a capital: "O'Brien-Smith".
-    word = re.sub(r"(^\W*|-)(\w)", lambda m: m.group(1) + m.group(2).upper(), word.lower())
-    return re.sub(r"\b([OD]['’])(\w)", lambda m: m.group(1) + m.group(2).upper(), word)
-
-
 def capitalised(name: str) -> str:
     """An all-capitals name as a name is written: "CITY OF NEW YORK" -> "City of New York";
     acronyms and initials stay ("USA", "LLC", "U.S.", "DHS")."""
     small = SMALL_WORDS.split("|")
-    return " ".join(w.lower() if i and w.lower() in small else _capitalised_word(w) for i, w in enumerate(name.split()))
+    return " ".join(w.lower() if i and w.lower() in small else name_word(w) for i, w in enumerate(name.split()))
 
 
 SIDE_WORDS = r"Plaintiffs?|Defendants?|Petitioners?|Respondents?"

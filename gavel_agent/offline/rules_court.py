@@ -380,7 +380,7 @@ _PARTY_WORDS = (rf"(?:the\s+)?(?:{SIDE_WORDS}|Intervenors?|Government|United\s+S
 _APPELLANT = re.compile(
     rf"\b(?P<who>{_PARTY_WORDS})\s+(?:timely\s+|then\s+|subsequently\s+)?(?:appealed|(?:filed|noticed)\s+(?:a\s+|an\s+|their\s+|its\s+)?(?:timely\s+|interlocutory\s+)?(?:notice\s+of\s+)?appeal)"
     rf"|\bnotice\s+of\s+appeal\b[^.;]{{0,60}}?\bby\s+(?P<by>{_PARTY_WORDS}"
-    r"|(?-i:[A-Z][\w.&'’-]*(?:[ \t]+(?:[A-Z][\w.&'’-]*|of|and|the|for|de)){0,6}))",
+    rf"|(?-i:[A-Z][\w.&'’-]*(?:[ \t]+(?:[A-Z][\w.&'’-]*|{SMALL_WORDS})){{0,6}}))",
     re.I,
 )
 

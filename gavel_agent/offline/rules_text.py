@@ -274,7 +274,19 @@ def _title(word: str) -> str:
     if re.fullmatch(r"(?:[A-Z]\.)+", word):  # run-together initials, "W.J."
         return word
     if word.isupper() or word.islower():
-        return "-".join(p[:1].upper() + p[1:].lower() for p in word.split("-"))
+        return name_word(word)
     if word.startswith("Mc") and word[2:].isupper():
         return "Mc" + word[2:].capitalize()
     return word
+
+
+def name_word(word: str) -> str:
+    """A word of a name written in capitals (or lower case) as a name writes it: "O'BRIEN-SMITH" ->
+    "O'Brien-Smith"; acronyms (the ``acronyms`` table), initials and longer words without vowels stay
+    as they are ("LLC", "U.S.", "DHS")."""
+    bare = word.strip(",.;:()“”\"")
+    if bare in tables()["acronyms"] or "." in bare.rstrip(".") or (len(bare) > 2 and not re.search(r"[aeiouy]", bare, re.I)):
+        return word
+    # Each part of a hyphenated name, and a name after O' or D', starts with a capital.
+    word = re.sub(r"(^\W*|-)(\w)", lambda m: m.group(1) + m.group(2).upper(), word.lower())
+    return re.sub(r"\b([OD]['’])(\w)", lambda m: m.group(1) + m.group(2).upper(), word)
