@@ -85,6 +85,15 @@ def test_filing_date_prefers_the_complaints_own_date_over_a_docket_header():
     assert from_listing.confidence > from_header.confidence
 
 
+def test_filing_date_from_a_state_docket_header_not_from_its_newest_entry():
+    # A state court's case history lists its newest paper first: the header's "File Date" tells when
+    # the case opened, the first row under the column heads does not.
+    sheet = ("Case Number: SW2006-002213 Judge:\nFile Date: 9/21/2006 Location: Downtown\nCase Documents\n"
+             "Filing Date Description Docket Date Filing Party\n12/2/2014 DEW - Disposition Of Exhibit Worksheet 12/2/2014\n"
+             "7/22/2014 LED - 2.8 (d) Letter 7/30/2014")
+    assert values("filing_date", sheet, DOCKET) == ["September 21, 2006"]
+
+
 def test_filing_date_from_procedural_histories_and_applications():
     history = ("These proceedings were initiated by the filing of Plaintiffs' Class Action Complaint "
                "for Declaratory and Injunctive Relief on October 8, 2015 in the Superior Court.")
@@ -155,6 +164,44 @@ def test_caption_names_lose_addresses_capacities_and_descriptions():
     assert values("parties", text) == [
         "Plaintiff: America First Legal Foundation", "Defendant: Kristi Noem", "Defendant: City of Portland",
     ]
+
+
+def test_a_defendant_beside_a_papers_title_and_above_its_address():
+    text = ("ENVIRONMENTAL DEFENSE FUND,\n257 Park Ave. S.\nNew York, NY 10010,  Civil Action No.\n\nPlaintiff,\n\n"
+            "v.  COMPLAINT FOR DECLARATORY\n  AND INJUNCTIVE RELIEF\nUNITED STATES ENVIRONMENTAL\nPROTECTION AGENCY,\n"
+            "1200 Pennsylvania Ave., NW,\nWashington, DC 20460,\n\nDefendant.")
+    assert values("parties", text) == [
+        "Plaintiff: Environmental Defense Fund", "Defendant: United States Environmental Protection Agency",
+    ]
+
+
+def test_running_text_of_a_two_column_opinion_is_not_a_name_but_a_description_is_kept():
+    text = ("Dee FARMER, Plaintiff-Appellant,\nv.\nDr. HAAS, Edward Brennan and L.E. Dubois,\n"
+            "estrogen hormones because the risks outweighed\nDefendants-Appellees.")
+    assert values("parties", text, ORDER) == [
+        "Plaintiff: Dee FARMER", "Defendant: Dr. HAAS, Edward Brennan", "Defendant: L.E. Dubois",
+    ]
+    assert values("parties", "The Young doctrine applies where a\nPlaintiff,\nv.\nJOHN DOE,\nDefendant.", ORDER) == [
+        "Defendant: John Doe"]
+    described = ("JANE ROE,\nPlaintiff,\nv.\nJIM MATHERON, in his individual and official capacities,\n"
+                 "MARY POE, as Director of the Department of Corrections,\nDefendants.")
+    assert values("parties", described) == [
+        "Plaintiff: Jane Roe", "Defendant: Jim Matheron", "Defendant: Mary Poe, as Director of the Department of Corrections",
+    ]
+
+
+def test_an_investigation_letters_subject_names_the_investigated_institutions_not_their_places():
+    letter = DocInfo("findings", "Findings Letter", "Findings Letter/Report", "2004-03-17")
+    text = ("Raleigh, NC 27603\nRe:  North Carolina's Public Mental Health Hospitals,\nDorothea Dix Hospital in Raleigh, Broughton\n"
+            "Hospital in Morganton, and John Umstead Hospital in Butner\nDear Governor Easley:\nOn June 20, 2001, we notified you.")
+    assert values("parties", text, letter) == [
+        "Defendant: North Carolina's Public Mental Health Hospitals", "Defendant: Dorothea Dix Hospital",
+        "Defendant: Broughton Hospital", "Defendant: John Umstead Hospital",
+    ]
+    montana = "Re: CRIPA Investigation of the Mountain View School for Girls\nHelena, Montana\nDear Governor Racicot:"
+    assert values("parties", montana, letter) == ["Defendant: Mountain View School for Girls"]
+    # The same subject line in an order is not an investigation letter's.
+    assert values("parties", montana, ORDER) == []
 
 
 def test_running_text_about_a_plaintiff_is_not_a_caption():
@@ -436,6 +483,11 @@ def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documen
     assert windows[0].score > windows[1].score
     closing = page_windows(f"close:{pattern}", docs)
     assert [(w.document, w.start, w.end) for w in closing] == [("original", 5000 - OPEN_TOKENS, 5000), ("late", 0, OPEN_TOKENS)]
+    # Alternatives are tried in turn: a case without an original complaint opens its earliest orders.
+    assert [w.document for w in page_windows(f"open:{pattern} || order", docs)] == ["original", "late"]
+    without_complaints = {k: d for k, d in docs.items() if k in ("amended", "order")}
+    assert [w.document for w in page_windows(f"open:{pattern} || order", without_complaints)] == ["order"]
+    assert page_windows(f"open:{pattern}", without_complaints) == []
 
 
 def test_the_policy_reads_document_lengths_from_the_listing():

@@ -11,7 +11,7 @@ import re
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
     DATE, DOCKET, compiled, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, name_word, parse_date,
-    sentence_at, show_date, signature_dates,
+    sentence_at, show_date, signature_dates, tables,
 )
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
@@ -30,8 +30,9 @@ _PLEADING_ENTRY = re.compile(r"COMPLAINT|PETITION|NOTICE\s+OF\s+REMOVAL", re.I)
 _OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+ASSIGNED|forma\s+pauperis|APPLICATION|^\s*1\s", re.I)
 _DOCKET_COMPLAINT = re.compile(
     rf"^\s*({DATE})\s+(?:#\s*)?1?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b", re.I | re.M)
-# The case header of a PACER docket report: "Crutchfield v. Wright  Date Filed: 08/08/1988".
-_CASE_HEADER_FILED = re.compile(rf"\bDate\s+Filed:\s*({DATE})", re.I)
+# The case header of a docket report: PACER's "Crutchfield v. Wright  Date Filed: 08/08/1988", state
+# courts' "File Date: 9/21/2006" or "Filing Date: ...".
+_CASE_HEADER_FILED = re.compile(rf"\b(?:Date\s+Filed|Fil(?:e|ing)\s+Date):\s*({DATE})", re.I)
 # A state-court caption line: "Complaint Filed: Oct. 3, 2008", "Action Filed: ...".
 _CAPTION_FILED = re.compile(rf"\b(?:Complaint|Petition|Action)\s+Filed:?\s*({DATE})", re.I)
 _ANY_STAMP = re.compile(rf"\bFiled:?\s*({DATE})", re.I)
@@ -63,9 +64,11 @@ def _date_finding(text: str, m: re.Match, confidence: float) -> Finding | None:
 
 
 def _docket_head_confidence(entry: str) -> float:
+    """How surely a docket's first entry opened the case; 0 for any other paper (a sheet that lists
+    the newest entry first, or one that starts mid-case, says nothing of the filing there)."""
     if _PLEADING_ENTRY.search(entry):
         return 1.0
-    return 0.7 if _OPENING_ENTRY.search(entry) else 0.4
+    return 0.7 if _OPENING_ENTRY.search(entry) else 0.0
 
 
 @extractor("gavel", "filing_date")
@@ -77,7 +80,7 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     complaint = is_type(doc, "complaint", "petition") and not amended
     found += [_date_finding(text, m, 1.0 if not amended else 0.3) for m in _FIRST_ENTRY_STAMP.finditer(text)]
     if is_type(doc, "docket"):
-        found += [_date_finding(text, m, _docket_head_confidence(m.group("entry"))) for m in _DOCKET_HEAD.finditer(text)]
+        found += [_date_finding(text, m, c) for m in _DOCKET_HEAD.finditer(text) if (c := _docket_head_confidence(m.group("entry")))]
         found += [_date_finding(text, m, 0.9) for m in _DOCKET_COMPLAINT.finditer(text)]
         found += [_date_finding(text, m, 0.85) for m in _CASE_HEADER_FILED.finditer(text, 0, 3000)]
     if complaint:
@@ -116,13 +119,15 @@ _CAPTION_NOISE = re.compile(
 _NOT_PARTY_LINE = re.compile(r"\bHon\.|\bMag\.|\b(?:Honorable|Judge|Magistrate|SECTION|DIVISION|COMPLAINT|Document|PageID)\b|\d:\d{2}-", re.I)
 CAPTION_LOOKBACK_CHARS = 800
 CAPTION_NAMES = 4  # names kept per side: the lead parties, not a class roster
-# Reporter citations and statute sections: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
+# Reporter citations, statute sections and rules: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
 # a caption, not a party's name.
-_NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed)", re.I)
+_NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed|Fed\.\s?R|Cal\.\s?(?:App|Rptr|\d))", re.I)
 # Words of a paper's title or a statute that a two-column caption interleaves with the names
 # ("ORDER DENYING IN PART WITHOUT PREJUDICE", "Civil Rights Act"): such a line is not a name.
 _TITLE_WORDS = re.compile(
-    r"\b(?:PREJUDICE|GRANTING|DENYING|CERTIFICATE|MAILING|MEMORANDUM|STIPULATION|Act|Constitutions?|Motion\s+(?:to|for))\b", re.I
+    r"\b(?:PREJUDICE|GRANTING|DENYING|CERTIFICATE|MAILING|MEMORANDUM|STIPULATION|Decree|Act|Constitutions?|Motion\s+(?:to|for))\b"
+    r"|\bheadnote|\bcite\b",  # a reporter's headnote column beside an opinion's caption
+    re.I,
 )
 # A piece of a postal address, set off by commas after a name: "245 Murray Lane", "SW", "12th Floor",
 # and the state with its ZIP code ("DC 20528"), the piece before which is the city.
@@ -135,7 +140,7 @@ _ADDRESS_PIECE = re.compile(
 # What follows a party's name without being part of it: the capacity it is sued in, the class it leads,
 # a description ("CITY OF PORTLAND, an Oregon municipal corporation").
 _CAPACITY = re.compile(
-    r",?\s*(?:individually|in\s+(?:his|her|their|its)\s+official|on\s+behalf|and\s+similarly\s+situated).*$|,\s*an?\s+[a-z].*$", re.I
+    r",?\s*(?:individually|in\s+(?:his|her|their|its)\s+(?:individual|official)|on\s+behalf|and\s+similarly\s+situated).*$|,\s*an?\s+[a-z].*$", re.I
 )
 
 
@@ -152,8 +157,14 @@ def _without_address(name: str) -> str:
 
 # Words that join the words of a name ("City of New York", "Bill de Blasio"), as a regex alternation.
 SMALL_WORDS = "of|the|and|for|in|on|at|by|de|to"
+# Running text beside a caption's names (a two-column opinion page): two longer words in lower case
+# with nothing but joining words between ("estrogen hormones", "continues to engage"), before any
+# description of the party ("..., as Governor", "by his next friend", "in their individual capacities");
+# a name's own lower-case words are short ("de la", "van der", "et al").
+_RUNNING_TEXT = re.compile(rf"\b[a-z]{{4,}}\s+(?:(?:{SMALL_WORDS})\s+)*[a-z]{{4,}}\b")
+_DESCRIBED = re.compile(r"(?:,\s*|\s+)(?:as|by|under|in\s+(?:his|her|their|its|official))\b.*$")
 _EDGE_DEBRIS = re.compile(
-    rf"^(?:(?:[A-Z][A-Za-z.]{{1,6}}\s+)?\d{{5}}(?:-\d{{4}})?\s+(?:and\s+)?|[^A-Z“\"(]*(?=[A-Z“\"(]))|(?:\s+(?:{SMALL_WORDS}))+$"
+    rf"^(?:(?:[A-Z][A-Za-z.]{{1,6}}\s+)?\d{{5}}(?:-\d{{4}})?\s+(?:and\s+)?|(?i:and)\s+|[^A-Z“\"(]*(?=[A-Z“\"(]))|(?:\s+(?:{SMALL_WORDS}))+$"
 )
 
 
@@ -164,9 +175,12 @@ def party_name(raw: str) -> str | None:
     if _NOT_A_NAME.search(name):
         return None
     name = _without_address(_CAPACITY.sub("", name)).strip(" ,.-")
-    # A name starts at its first capital, after debris (line numbers, a ZIP code, OCR noise), and
-    # does not end on a joining word the next column cut off.
+    # A name starts at its first capital, after debris (line numbers, a ZIP code, OCR noise, the "AND"
+    # left of a paper's title beside it), and does not end on a joining word the next column cut off.
     name = _EDGE_DEBRIS.sub("", name).strip(" ,.-")
+    running = _RUNNING_TEXT.search(_DESCRIBED.sub("", name))
+    if running:  # the name ends at the comma before the running text, if there is one
+        name = name[: max(name.rfind(",", 0, running.start()), 0)].strip(" ,.-")
     if len(name) < 3 or len(name) > 90 or not re.search(r"[A-Z]", name) or _TITLE_WORDS.search(name) or "@" in name:
         return None
     # Each piece in capitals is written as a name: "MICHAEL REGAN, Administrator" -> "Michael Regan, Administrator".
@@ -264,9 +278,40 @@ _PARTY_SENTENCE = re.compile(
 )
 
 
+# An investigation letter's subject line: "Re: CRIPA Investigation of Fort Bayard Medical Center,\nBayard,
+# New Mexico\nDear Governor ..." (to the salutation, or a blank line).
+_LETTER_SUBJECT = re.compile(r"^\s*R[Ee]\s*:\s*(?P<subject>(?:(?!\n\s*\n|\bDear\b)[\s\S]){5,300})", re.M)
+_SUBJECT_LEAD = re.compile(
+    r"^(?:Findings\s+Letter\s+Regarding|Notice\s+of\s+Findings\s+of\s+Investigation,?|(?:(?:CRIPA|ADA|and)\s+)*Investigation\s+of)\s+(?:the\s+)?"
+    r"|^.*?\bv\.\s+",  # "United States v. Essex County (Essex County Youth House)": the investigated side
+    re.I,
+)
+
+
+def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
+    """The institutions an investigation letter's subject line names ("Dorothea Dix Hospital in Raleigh,
+    Broughton Hospital in Morganton"), which stand for the defendants of an investigation that never
+    became a lawsuit; the places beside them ("Winslow, New Jersey") are not."""
+    if not is_type(doc, "findings", "investigation", "letter"):
+        return []
+    institution = re.compile(rf"\b(?:{'|'.join(tables()['institutions'])})\b")
+    found = []
+    for m in _LETTER_SUBJECT.finditer(text, 0, 5000):
+        subject = _SUBJECT_LEAD.sub("", m.group("subject").strip())
+        for piece in re.split(r"[,;()]", subject):
+            # A name may wrap ("Broughton\nHospital"); a line after its last institution word is a
+            # place or a reference number ("Helena", "OCR Reference No. 10136001").
+            lines = piece.splitlines()
+            named = [i for i, line in enumerate(lines) if institution.search(line)]
+            name = named and party_name(re.sub(r"\s+in\s+[A-Z][\w ]*$", "", " ".join(lines[: named[-1] + 1])))
+            if name:
+                found.append(Finding(f"Defendant: {name}", m.group(0).strip(), 0.7))
+    return found
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
-    found = caption_parties(text) + docket_parties(text)
+    found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())

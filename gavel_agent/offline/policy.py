@@ -7,7 +7,8 @@ document types where that item is usually stated, reads a window around the
 best hits, runs the item's rule extractor on what it read, and records the
 findings with their quotes. Then it stops twice (review, then end).
 
-An ``open:`` query names documents by a regex over their type and title; the
+An ``open:`` query names documents by a regex over their type and title (or
+several, joined by `` || ``, tried in turn until one names a document); the
 opening tokens of the earliest such documents are read without a search, since
 some facts (a complaint's filing stamp and jurisdiction paragraph, a docket's
 case header) sit on a document's first page. A ``close:`` query reads their
@@ -96,10 +97,14 @@ PAGE_READS = ("open:", "close:")
 
 def page_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
     """Windows over the first (open:) or last (close:) page of the earliest documents whose type and
-    title match the query's regex."""
-    kind, _, pattern = query.partition(":")
-    wanted = re.compile(pattern, re.I)
-    chosen = [d for d in docs.values() if wanted.search(f"{d.type} {d.title}")]
+    title match the query's regex; of regexes joined by " || ", the first that matches any document."""
+    kind, _, patterns = query.partition(":")
+    chosen: list[DocInfo] = []
+    for pattern in patterns.split(" || "):
+        wanted = re.compile(pattern, re.I)
+        chosen = [d for d in docs.values() if wanted.search(f"{d.type} {d.title}")]
+        if chosen:
+            break
     chosen.sort(key=lambda d: d.date or "9999")  # undated documents last
     windows = []
     for rank, d in enumerate(chosen[:OPEN_DOCUMENTS]):
