@@ -279,6 +279,16 @@ def test_a_government_plaintiff_is_represented_by_government_lawyers():
     assert values("type_of_counsel", private) == []
 
 
+def test_the_government_applying_to_the_surveillance_court_has_government_lawyers():
+    fisc = ("UNITED STATES\nFOREIGN INTELLIGENCE SURVEILLANCE COURT\nWASHINGTON, D.C.\nIN RE APPLICATION OF THE FEDERAL\n"
+            "BUREAU OF INVESTIGATION FOR AN  Docket Number: BR 14-96\nORDER REQUIRING THE PRODUCTION\nOF TANGIBLE THINGS")
+    assert values("type_of_counsel", fisc, ORDER) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
+    # A brief that talks about the court's review of the government's applications is not its caption.
+    brief = ("Recent opinions issued by the\nForeign Intelligence Surveillance Court (“FISC”) address issues raised by the\n"
+             "agencies’ applications to conduct Section 702 surveillance.")
+    assert values("type_of_counsel", brief, ORDER) == []
+
+
 def test_the_office_that_wrote_a_findings_letter_stands_for_the_plaintiff():
     letter = "U.S. Department of Justice\nCivil Rights Division\nRe: Investigation of the Harrison County Youth Detention Center"
     findings = DocInfo("findings", "Findings Letter", "Findings Letter/Report", "2009-06-01")

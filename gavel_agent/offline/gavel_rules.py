@@ -427,13 +427,19 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
     return found + government_plaintiff(text) + investigating_office(text, doc)
 
 
-# A PACER docket's header says when the United States is the plaintiff.
-_US_PLAINTIFF_HEADER = re.compile(r"Jurisdiction:\s*U\.\s?S\.\s+Government\s+Plaintiff\b")
+# A PACER docket's header says when the United States is the plaintiff; the Foreign Intelligence
+# Surveillance Court's caption over an application ("IN RE APPLICATION OF THE FEDERAL BUREAU OF
+# INVESTIGATION", "a Verified Application") says the government is the party before it.
+_US_PLAINTIFF_HEADER = re.compile(
+    r"Jurisdiction:\s*U\.\s?S\.\s+Government\s+Plaintiff\b"
+    r"|^\s*FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+COURT\s*$(?=[\s\S]{0,1500}?(?:\bIN\s+RE\s+(?:\w+\s+)?APPLICATION\b|\bVerified\s+Application\b))",
+    re.M | re.I,
+)
 
 
 def government_plaintiff(text: str) -> list[Finding]:
-    """A government suing (the United States, the EEOC, a state, a city) is represented by its own lawyers."""
-    found = [Finding("Plaintiff: Government attorneys (U.S. Department of Justice)", m.group(0), 0.8)
+    """A government suing or applying (the United States, the EEOC, a state, a city) is represented by its own lawyers."""
+    found = [Finding("Plaintiff: Government attorneys (U.S. Department of Justice)", m.group(0).strip(), 0.8)
              for m in _US_PLAINTIFF_HEADER.finditer(text)]
     for party in caption_parties(text) + docket_parties(text):
         side, _, name = party.value.partition(": ")
