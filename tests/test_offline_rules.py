@@ -773,3 +773,19 @@ def test_housekeeping_motions_are_not_listed_as_rulings():
     text = ("02/28/2012 58  ORDER THAT FEDERAL DEFENDANTS' UNOPPOSED MOTION FOR EXTENSION OF TIME IS GRANTED\n"
             "09/25/2008 11  ORDER denying 2 Motion for Preliminary Injunction Signed by District Judge Tom S. Lee on 9/25/08\n")
     assert values("court_rulings", text, DOCKET) == ["Motion for preliminary injunction denied (September 25, 2008)"]
+
+
+# -- where the offline model looks: an item's regex queries find the forms its rule reads ------------------------
+
+@pytest.mark.parametrize("item, passage", [
+    ("related_case_numbers", "mandated by order of Judge Sweet in Stauber v. City of New York, 03 Civ. 9163, dated March 31, 2008"),
+    ("related_case_numbers", "See Sow et al v. City of New York et al, 20-cv-00533 (S.D.N.Y.)"),
+    ("related_case_numbers", "in the related matter of ACLU v. Clapper, the court held"),
+    ("filing_date", "Case 2:20-cv-01234   Document 1   Filed 01/15/20   Page 1 of 30"),
+])
+def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
+    from checklists import load_spec
+    from tools.search import compile_pattern
+
+    queries = [q[3:] for q in load_spec("gavel").item(item).queries if q.startswith("re:")]
+    assert any(compile_pattern(q, "i").search(passage) for q in queries)
