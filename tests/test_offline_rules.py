@@ -272,6 +272,27 @@ def test_counsel_from_a_docket_plaintiffs_entry_but_not_the_defendants():
     assert got == ["Plaintiff: Government attorneys (EEOC)"]
 
 
+def test_counsel_from_a_docket_whose_header_wraps_a_side_word_above_the_first_entry():
+    docket = ("Cause: 28:2241 Petition for Writ of Habeas Corpus  Jurisdiction: U.S. Government\nDefendant\nPlaintiff\n"
+              "Blanca Jeronimo Sis  represented by Rebecca Ruth Wolozin\nLegal Aid Justice Center (Falls\nChurch)\n"
+              "6066 Leesburg Pike\nV.\nDefendant\nScott Lloyd  represented by Dennis Barghaan\n")
+    assert values("type_of_counsel", docket, DOCKET) == ["Plaintiff: Public interest nonprofit (Legal Aid Justice Center)"]
+    assert "Plaintiff: Blanca Jeronimo Sis" in values("parties", docket, DOCKET)
+
+
+def test_counsel_from_a_complaints_first_page_above_the_courts_name_and_from_signatures():
+    first_page = ("Case 6:21-cv-06125-SOH   Document 2     Filed 09/02/21   Page 1 of 35 PageID #: 2\nPhil Telfeyan\n"
+                  "Equal Justice Under Law\n400 7th St. NW, Suite 602\nWashington, D.C. 20004\n(202) 505-2058\n"
+                  "IN THE UNITED STATES DISTRICT COURT\nWESTERN DISTRICT OF ARKANSAS\nJANE ROE,\nPlaintiff,\nv.\nHOT SPRING COUNTY,\nDefendant.")
+    assert values("type_of_counsel", first_page) == ["Plaintiff: Public interest nonprofit (Equal Justice Under Law)"]
+    # A page stamp above the court's name is no lawyer's block.
+    assert values("type_of_counsel", first_page.replace("Equal Justice Under Law\n", "").replace("(202) 505-2058\n", "")) == []
+    signed = ("Dated this 1st day of July 2022.\n/s/ Thomas Dickson\nThomas Dickson, Bar # 03800\n\nMeetra Mehdizadeh*\n"
+              "Center for Reproductive Rights\n199 Water Street\nNew York, NY 10038")
+    assert values("type_of_counsel", signed) == ["Plaintiff: Public interest nonprofit (Center for Reproductive Rights)"]
+    assert values("type_of_counsel", signed, ORDER) == []  # an order's signatures are not the plaintiffs' lawyers
+
+
 def test_a_government_plaintiff_is_represented_by_government_lawyers():
     caption = "IN THE SUPERIOR COURT OF ARIZONA\nSTATE OF ARIZONA,\nPlaintiff,\nv.\nWESTERN UNION FINANCIAL SERVICES, INC.,\nDefendant."
     assert values("type_of_counsel", caption) == ["Plaintiff: Government attorneys (State of Arizona)"]

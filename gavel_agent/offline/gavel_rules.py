@@ -203,11 +203,12 @@ def _side(word: str) -> str:
     return _SIDE[word.lower().rstrip("s")]
 
 
-# A docket report's party list: the side on a line of its own (sometimes twice), the name on the
+# A docket report's party list: the side on a line of its own (sometimes twice; not a header's
+# "Jurisdiction: U.S. Government\nDefendant" wrapped above the first entry's side), the name on the
 # next line, then (in the next column) "represented by" and the lawyers. A long name wraps onto
 # the following line, set off from that column by a run of spaces.
 _DOCKET_PARTY = re.compile(
-    rf"^(?P<side>{SIDE_WORDS})[ \t]*\n(?:(?P=side)[ \t]*\n)?"
+    rf"^(?P<side>{SIDE_WORDS})[ \t]*\n(?:(?P=side)[ \t]*\n)?(?!(?:{SIDE_WORDS})[ \t]*$)"
     r"(?P<name>[^\n]{3,100}?)(?:[ \t]+represented[ \t]+by\b[^\n]*)?[ \t]*$"
     r"(?:\n(?P<wrap>[A-Za-z][^\n]{0,40}?)[ \t]{2,}\S[^\n]*)?",
     re.M,
@@ -377,8 +378,13 @@ SIGNATURE_BLOCK_CHARS = 900
 
 
 # A complaint's signature block is the plaintiffs' counsel, whether or not it says "Attorneys for
-# Plaintiffs" (the United States' complaints never do).
-_SUBMITTED = re.compile(r"Respectfully\s+submitted", re.I)
+# Plaintiffs" (the United States' complaints never do); so is the block some courts' pleadings put
+# on the first page above the court's name.
+_SUBMITTED = re.compile(r"Respectfully\s+submitted|/s/", re.I)
+_COURT_NAME = re.compile(r"^[^\n]*\b(?:DISTRICT|SUPERIOR|CIRCUIT|SUPREME)\s+COURT\b", re.M | re.I)
+FIRST_PAGE_CHARS = 1500
+# What shows that lines above a court's name are a lawyer's block rather than a page stamp.
+_EMAIL_OR_PHONE = re.compile(r"@|\(\d{3}\)\s*\d{3}-\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b")
 
 
 # The label that opens the next entry of a docket's party list, ending the lawyers of the one before.
@@ -400,17 +406,23 @@ def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
             following = _NEXT_PARTY.search(text, m.end("name"), end)
             blocks.append((m.end("name"), following.start() if following else end))
     if is_type(doc, "complaint", "petition") and not is_type(doc, "amended", "intervention"):
+        court = _COURT_NAME.search(text, 0, FIRST_PAGE_CHARS)
+        if court and _EMAIL_OR_PHONE.search(text, 0, court.start()):
+            blocks.append((0, court.start()))
         for m in _SUBMITTED.finditer(text):
-            # The block runs to the first side marker: past it, another side's lawyers may sign.
+            # The block runs to the first side marker: past it, another side's lawyers may sign; a
+            # block that ends on the defendants' marker is theirs.
             end = min(len(text), m.end() + 3 * SIGNATURE_BLOCK_CHARS)
-            side = [x.start() for x in (_FOR_PLAINTIFFS.search(text, m.end(), end), _FOR_DEFENDANTS.search(text, m.end(), end)) if x]
-            blocks.append((m.start(), min(side, default=end)))
+            ours, theirs = _FOR_PLAINTIFFS.search(text, m.end(), end), _FOR_DEFENDANTS.search(text, m.end(), end)
+            if theirs and not (ours and ours.start() < theirs.start()):
+                continue
+            blocks.append((m.start(), ours.start() if ours else end))
     return blocks
 
 
 @extractor("gavel", "type_of_counsel")
 def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
-    found = []
+    matched: dict[tuple[int, int], Finding] = {}
     for start, end in _plaintiff_counsel_blocks(text, doc):
         for row, pattern in compiled("counsel", 0):  # capitals matter in firm names
             kind, short = row["kind"], row["name"]
@@ -421,7 +433,10 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
                 if len(quote) < 8:
                     quote = text[m.start() : end].strip()
                 name = short or flat(m.group(0), 80)
-                found.append(Finding("Plaintiff: " + (kind if kind == "Pro se" else f"{kind} ({name})"), quote, 0.9))
+                matched[m.span()] = Finding("Plaintiff: " + (kind if kind == "Pro se" else f"{kind} ({name})"), quote, 0.9)
+    # One organisation's name read by two patterns from its first word ("Legal Aid", "Legal Aid Justice
+    # Center") is the longer one.
+    found = [f for (a, b), f in matched.items() if not any(c == a and d > b for c, d in matched)]
     for m in _PRO_SE_PLAINTIFF.finditer(text):
         found.append(Finding("Plaintiff: Pro se", m.group(0), 0.9))
     return found + government_plaintiff(text) + investigating_office(text, doc)
