@@ -803,6 +803,8 @@ def test_housekeeping_motions_are_not_listed_as_rulings():
     ("related_case_numbers", "See Sow et al v. City of New York et al, 20-cv-00533 (S.D.N.Y.)"),
     ("related_case_numbers", "in the related matter of ACLU v. Clapper, the court held"),
     ("filing_date", "Case 2:20-cv-01234   Document 1   Filed 01/15/20   Page 1 of 30"),
+    ("statutory_basis", "29. The Supremacy Clause of the United States Constitution provides that"),
+    ("statutory_basis", "the policy exceeds federal power and hence violates the Tenth Amendment"),
 ])
 def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
     from checklists import load_spec
@@ -810,3 +812,14 @@ def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
 
     queries = [q[3:] for q in load_spec("gavel").item(item).queries if q.startswith("re:")]
     assert any(compile_pattern(q, "i").search(passage) for q in queries)
+
+
+def test_an_item_may_run_more_searches_than_the_default():
+    from checklists import load_spec
+    from gavel_agent.offline.policy import QUERIES_PER_ITEM, searched
+
+    spec = load_spec("gavel")
+    basis, remedy = spec.item("statutory_basis"), spec.item("remedy_sought")
+    assert len(searched(basis)) == basis.extra["searches"] > QUERIES_PER_ITEM
+    assert searched(basis)[-1].startswith("re:") and "Supremacy" in searched(basis)[-1]
+    assert len(searched(remedy)) == QUERIES_PER_ITEM < len(remedy.queries)

@@ -192,8 +192,9 @@ def keyword_queries(item: ItemSpec) -> list[str]:
 
 
 def searched(item: ItemSpec) -> list[str]:
-    """The item's search queries (open: and close: queries are reads, not searches)."""
-    return [q for q in item.queries if not q.startswith(PAGE_READS)][:QUERIES_PER_ITEM]
+    """The item's search queries (open: and close: queries are reads, not searches), as many as the
+    item allows (``"extra": {"searches": n}``)."""
+    return [q for q in item.queries if not q.startswith(PAGE_READS)][: item.extra.get("searches", QUERIES_PER_ITEM)]
 
 
 def in_turns(calls: list[Call]) -> Generator[Batch, list[str], list[str]]:
