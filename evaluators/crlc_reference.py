@@ -148,11 +148,13 @@ def _similar(a: str, b: str, cutoff: float = 85) -> bool:
 def cause_stated(cause: str, values: list[str]) -> bool:
     """A coded cause matches a written one by U.S.C. title and section, or by the statute's name."""
     wanted = _sections(cause)
-    name = re.split(r"[,(]", cause, maxsplit=1)[0].strip()
     # A name that is itself a citation ("42 U.S.C. § 1983") must match by section: fuzzily,
-    # § 1985 would pass for § 1983. Statute names ("Americans with Disabilities Act") may match by name.
-    by_name = bool(name) and not re.search(r"\d", name)
-    return any((wanted & _sections(v)) or (by_name and _similar(name, v)) for v in values)
+    # § 1985 would pass for § 1983. Statute names ("Americans with Disabilities Act") may match by
+    # name, also one in parentheses after a section of it ("Section 504 (Rehabilitation Act), 29 U.S.C.
+    # § 701", whose cited section is the Act's first, not section 504's own § 794).
+    names = [re.split(r"[,(]", cause, maxsplit=1)[0].strip()] + re.findall(r"\(([^()\d]*\bAct)\)", cause)
+    names = [n for n in names if n and not re.search(r"\d", n)]
+    return any((wanted & _sections(v)) or any(_similar(n, v) for n in names) for v in values)
 
 
 def named_in(name: str, values: list[str], cutoff: float = 80) -> bool:

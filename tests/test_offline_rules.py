@@ -486,6 +486,10 @@ def test_clearinghouse_coding_as_checklist_values():
     assert crlc.cause_stated(RECORD["case_data"]["causes"][1], ["Americans with Disabilities Act (ADA)"])
     assert not crlc.cause_stated("Title VI, Civil Rights Act of 1964, 42 U.S.C. § 2000d et seq.",
                                  ["Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"])
+    section_504 = "Section 504 (Rehabilitation Act), 29 U.S.C. § 701"
+    assert crlc.cause_stated(section_504, ["Section 504 of the Rehabilitation Act, 29 U.S.C. § 794"])
+    assert not crlc.cause_stated(section_504, ["Americans with Disabilities Act (ADA)"])
+    assert not crlc.cause_stated("Ex Parte Young (Federal) or Bivens", ["Federal Tort Claims Act"])
     assert crlc.clause_stated("Equal Protection", ["Fourteenth Amendment – Equal Protection Clause"])
 
 
