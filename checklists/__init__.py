@@ -40,7 +40,8 @@ class ItemSpec(BaseModel):
     queries: list[str] = Field(default_factory=list)
     document_types: list[str] = Field(default_factory=list)
     # Free-form extras some specs need (CATO side, CUAD column names, the offline model's
-    # "windows" read and "searches" run per item, "prefer": "earliest" for a date, "detail_in_parentheses" ...).
+    # "windows" read, "searches" run and "max_values" kept per item, "prefer": "earliest" for a date,
+    # "detail_in_parentheses" ...).
     extra: dict = Field(default_factory=dict)
 
     @property

@@ -558,6 +558,18 @@ def test_values_that_differ_only_in_punctuation_are_one_value():
     assert [v["value"] for v in chosen] == ["Plaintiff: Private firm (Kirkland & Ellis LLP)", "Plaintiff: Private firm (Ellis Kirkland LLP)"]
 
 
+def test_an_item_may_keep_more_values_than_the_default():
+    from gavel_agent.offline.policy import MAX_LIST_VALUES, choose
+    from gavel_agent.offline.registry import Finding
+
+    spec = load_spec("gavel")
+    names = [f"Defendant: Officer Number{chr(65 + i)}" for i in range(20)]
+    found = [(1.0, Finding(n, n, 0.8), "complaint") for n in names]
+    parties = spec.item("parties")
+    assert len(choose(parties, list(found))) == parties.extra["max_values"] > MAX_LIST_VALUES
+    assert len(choose(spec.item("judge_name"), list(found))) == MAX_LIST_VALUES
+
+
 
 def test_a_party_and_its_description_are_one_value_that_keeps_the_detail_and_both_quotes():
     from gavel_agent.offline.policy import choose

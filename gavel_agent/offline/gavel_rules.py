@@ -118,7 +118,7 @@ _CAPTION_NOISE = re.compile(
 # Caption lines that name the court's officers or the case, not a party.
 _NOT_PARTY_LINE = re.compile(r"\bHon\.|\bMag\.|\b(?:Honorable|Judge|Magistrate|SECTION|DIVISION|COMPLAINT|Document|PageID)\b|\d:\d{2}-", re.I)
 CAPTION_LOOKBACK_CHARS = 800
-CAPTION_NAMES = 4  # names kept per side: the lead parties, not a class roster
+CAPTION_NAMES = 6  # names kept per side: the lead parties, not a class roster
 # Reporter citations, statute sections and rules: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
 # a caption, not a party's name.
 _NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed|Fed\.\s?R|Cal\.\s?(?:App|Rptr|\d))", re.I)

@@ -157,7 +157,7 @@ def choose(item: ItemSpec, found: list[tuple[float, Finding, str]]) -> list[dict
         elif finding.value.startswith(values[key]["value"] + " ("):
             # The same party with its detail ("... (is the Director of ...)"): keep the detail, both quotes.
             values[key] = {"value": finding.value, "evidence": values[key]["evidence"] + [evidence]}
-    limit = 1 if item.shape == "single" else MAX_LIST_VALUES
+    limit = 1 if item.shape == "single" else item.extra.get("max_values", MAX_LIST_VALUES)
     return list(values.values())[:limit]
 
 
