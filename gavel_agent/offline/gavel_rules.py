@@ -380,7 +380,7 @@ SIGNATURE_BLOCK_CHARS = 900
 # A complaint's signature block is the plaintiffs' counsel, whether or not it says "Attorneys for
 # Plaintiffs" (the United States' complaints never do); so is the block some courts' pleadings put
 # on the first page above the court's name.
-_SUBMITTED = re.compile(r"Respectfully\s+submitted|/s/", re.I)
+_SIGNED = re.compile(r"Respectfully\s+submitted|/s/", re.I)
 _COURT_NAME = re.compile(r"^[^\n]*\b(?:DISTRICT|SUPERIOR|CIRCUIT|SUPREME)\s+COURT\b", re.M | re.I)
 FIRST_PAGE_CHARS = 1500
 # What shows that lines above a court's name are a lawyer's block rather than a page stamp.
@@ -409,7 +409,7 @@ def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
         court = _COURT_NAME.search(text, 0, FIRST_PAGE_CHARS)
         if court and _EMAIL_OR_PHONE.search(text, 0, court.start()):
             blocks.append((0, court.start()))
-        for m in _SUBMITTED.finditer(text):
+        for m in _SIGNED.finditer(text):
             # The block runs to the first side marker: past it, another side's lawyers may sign; a
             # block that ends on the defendants' marker is theirs.
             end = min(len(text), m.end() + 3 * SIGNATURE_BLOCK_CHARS)
@@ -445,7 +445,7 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
 # A PACER docket's header says when the United States is the plaintiff; the Foreign Intelligence
 # Surveillance Court's caption over an application ("IN RE APPLICATION OF THE FEDERAL BUREAU OF
 # INVESTIGATION", "a Verified Application") says the government is the party before it.
-_US_PLAINTIFF_HEADER = re.compile(
+_US_GOVERNMENT_PARTY = re.compile(
     r"Jurisdiction:\s*U\.\s?S\.\s+Government\s+Plaintiff\b"
     r"|^\s*FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+COURT\s*$(?=[\s\S]{0,1500}?(?:\bIN\s+RE\s+(?:\w+\s+)?APPLICATION\b|\bVerified\s+Application\b))",
     re.M | re.I,
@@ -455,7 +455,7 @@ _US_PLAINTIFF_HEADER = re.compile(
 def government_plaintiff(text: str) -> list[Finding]:
     """A government suing or applying (the United States, the EEOC, a state, a city) is represented by its own lawyers."""
     found = [Finding("Plaintiff: Government attorneys (U.S. Department of Justice)", m.group(0).strip(), 0.8)
-             for m in _US_PLAINTIFF_HEADER.finditer(text)]
+             for m in _US_GOVERNMENT_PARTY.finditer(text)]
     for party in caption_parties(text) + docket_parties(text):
         side, _, name = party.value.partition(": ")
         for row, pattern in compiled("government_plaintiffs"):
