@@ -7,6 +7,7 @@ shared helpers and the vocabulary tables in ``rules_text`` and ``gavel_tables.js
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
@@ -245,6 +246,7 @@ def _caption_names(block: str) -> list[str]:
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
     for part in re.split(r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned):
         name = party_name(part)
+        # "AND" can still lead after a ZIP code the address left ("D.C. 20250 AND DUCHENEAUX"): no name.
         if name and not re.match(r"(?i)(?:and|the\s+honorable|the$|v\.?|vs\.?)\b", name):
             names.append(name)
     return names[:CAPTION_NAMES]
@@ -289,13 +291,18 @@ _SUBJECT_LEAD = re.compile(
 )
 
 
+@lru_cache(maxsize=1)
+def _institution_word() -> re.Pattern:
+    return re.compile(rf"\b(?:{'|'.join(tables()['institutions'])})\b")
+
+
 def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
     """The institutions an investigation letter's subject line names ("Dorothea Dix Hospital in Raleigh,
     Broughton Hospital in Morganton"), which stand for the defendants of an investigation that never
     became a lawsuit; the places beside them ("Winslow, New Jersey") are not."""
     if not is_type(doc, "findings", "investigation", "letter"):
         return []
-    institution = re.compile(rf"\b(?:{'|'.join(tables()['institutions'])})\b")
+    institution = _institution_word()
     found = []
     for m in _LETTER_SUBJECT.finditer(text, 0, 5000):
         subject = _SUBJECT_LEAD.sub("", m.group("subject").strip())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
-from gavel_agent.offline.rules_text import compiled, is_type, sentence_spans
+from gavel_agent.offline.rules_text import Span, compiled, is_type, sentence_spans
 
 # A sentence that asserts a claim, rather than, say, quoting a precedent.
 _CLAIM_CONTEXT = re.compile(
@@ -111,7 +111,7 @@ def _amendment_finding(amendment: str, sentence: str, weight: float) -> Finding:
 CLAUSE_CONTEXT_CHARS = 300  # a count's heading and its first paragraph
 
 
-def _clause_nearby(text: str, span, amendment: str, weight: float) -> Finding | None:
+def _clause_nearby(text: str, span: Span, amendment: str, weight: float) -> Finding | None:
     """A sentence that names an amendment but not its clause: the clause, when the count's heading
     or the next sentences name one of that amendment's clauses, quoted from the sentence to the clause."""
     lo, hi = max(0, span.start - CLAUSE_CONTEXT_CHARS), min(len(text), span.end + CLAUSE_CONTEXT_CHARS)

@@ -43,6 +43,8 @@ def filed_stamp(entry: str = r"\d+") -> re.Pattern:
     """The court's stamp on a filed paper ("Document 128 Filed 09/04/02", "ECF No. 1 02/28/23"):
     the paper's docket entry number matching ``entry`` and, in the one group, the day it was filed."""
     return re.compile(rf"(?:Doc(?:ument)?\.?\s*#?|ECF\s+No\.?|Dkt\.?)\s*:?\s*{entry}\s+(?:Filed:?\s*)?({DATE})", re.I)
+
+
 # Sentence ends; also blank lines, numbered paragraphs, and dated docket entries ("06/08/2005 1 COMPLAINT").
 _SENTENCE_END = re.compile(
     r"(?<=[.;!?])[\"'”’)]*\s+(?=[\"“(]?[A-Z0-9])|\n\s*\n|\n(?=\s*(?:\d{1,3}\.|[A-Z]\.|\([a-z0-9]+\))\s)"
