@@ -16,12 +16,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from checklists import load_spec
-from evaluators.checklist_score import score_cases
-from evaluators.judges.offline import OfflineJudge
-from evaluators.readers import clean_values, read_checklists
+from gavel_agent.checklists import load_spec
+from gavel_agent.evaluators.checklist.score import score_cases
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
+from gavel_agent.evaluators.checklist.readers import clean_values, read_checklists
 from gavel_agent.case import load_case
-from gavel_agent.extract import Baseline
+from gavel_agent.baselines import Baseline
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 

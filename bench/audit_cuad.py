@@ -23,12 +23,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from checklists import load_spec
-from evaluators.audit import AuditReport, audit
-from evaluators.audit_inputs import read_reference
-from evaluators.audit_judge import OfflineJudge
-from evaluators.cuad import contract_files, dev_split
-from evaluators.readers import read_checklists
+from gavel_agent.checklists import load_spec
+from gavel_agent.evaluators.audit.metrics import AuditReport, audit
+from gavel_agent.evaluators.audit.inputs import read_reference
+from gavel_agent.evaluators.audit.judge import OfflineJudge
+from gavel_agent.evaluators.checklist.cuad import contract_files, dev_split
+from gavel_agent.evaluators.checklist.readers import read_checklists
 
 
 def run_agent(case: Path, spec: str, out: Path) -> tuple[str, float, str]:

@@ -20,7 +20,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.arguments.mentions import factor_pairs, parse_value, read_mentions
 from gavel_agent.arguments.narratives import render_triple
 from gavel_agent.arguments.scenarios import Triple, generate_triples

@@ -16,12 +16,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.case import load_case
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
-from tools import calls
-from tools.workspace import Workspace
+from gavel_agent.tools import calls
+from gavel_agent.tools.workspace import Workspace
 
 QUERIES = ["complaint filed", "United States District Judge", "consent decree", "class action", "42 U.S.C. § 1983",
            "attorneys for plaintiff", "motion to dismiss", "settlement agreement", "preliminary injunction", "monitor"]

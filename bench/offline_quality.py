@@ -27,15 +27,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from checklists import load_spec  # noqa: E402
-from checklists.record import ChecklistFile  # noqa: E402
-from evaluators import crlc_reference as crlc  # noqa: E402
-from evaluators.checklist_score import Report, score_cases  # noqa: E402
-from evaluators.judges.offline import OfflineJudge  # noqa: E402
-from evaluators.readers import read_checklists  # noqa: E402
+from gavel_agent.checklists import load_spec  # noqa: E402
+from gavel_agent.checklists.record import ChecklistFile  # noqa: E402
+from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E402
+from gavel_agent.evaluators.checklist.score import Report, score_cases  # noqa: E402
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
+from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
 from gavel_agent.case import load_case  # noqa: E402
 from gavel_agent.run_files import RunStats  # noqa: E402
-from tools.quotes import same_text  # noqa: E402
+from gavel_agent.tools.quotes import same_text  # noqa: E402
 
 GAVEL_METHODS = {
     "GPT-4.1 end-to-end": "document_checklists/end_to_end/20_human_eval_cases_order_by_date_True_batch_*.json",

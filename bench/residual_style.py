@@ -26,14 +26,14 @@ from sklearn.metrics import matthews_corrcoef
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evaluators.judges.offline import THRESHOLDS_FILE, OfflineJudge  # noqa: E402
-from evaluators.normalize import normalize  # noqa: E402
-from evaluators.judges.offline import coverage  # noqa: E402
-from evaluators.readers import read_checklists, read_evidence_quotes  # noqa: E402
-from evaluators.residual import residual_spans, split_facts  # noqa: E402
-from evaluators.residual_style import score_summaries  # noqa: E402
-from evaluators.style import DIMENSIONS  # noqa: E402
-from evaluators.summary_files import read_candidates, read_references  # noqa: E402
+from gavel_agent.evaluators.checklist.judges.offline import THRESHOLDS_FILE, OfflineJudge  # noqa: E402
+from gavel_agent.evaluators.checklist.normalize import normalize  # noqa: E402
+from gavel_agent.evaluators.checklist.judges.offline import coverage  # noqa: E402
+from gavel_agent.evaluators.checklist.readers import read_checklists, read_evidence_quotes  # noqa: E402
+from gavel_agent.evaluators.summaries.residual import residual_spans, split_facts  # noqa: E402
+from gavel_agent.evaluators.summaries.residual_style import score_summaries  # noqa: E402
+from gavel_agent.evaluators.summaries.style import DIMENSIONS  # noqa: E402
+from gavel_agent.evaluators.summaries.files import read_candidates, read_references  # noqa: E402
 from gavel_agent.atomic import write_json  # noqa: E402
 
 REFERENCE_FILE = "50_cases_for_benchmarking.json"

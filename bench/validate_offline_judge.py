@@ -24,10 +24,10 @@ from scipy.stats import kendalltau, pearsonr
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evaluators.checklist_score import judgment_score  # noqa: E402
-from evaluators.judges.base import RELATIONS, Judgment  # noqa: E402
-from evaluators.judges.offline import THRESHOLDS_FILE, OfflineJudge, Thresholds  # noqa: E402
-from evaluators.readers import read_checklists, read_judgments  # noqa: E402
+from gavel_agent.evaluators.checklist.score import judgment_score  # noqa: E402
+from gavel_agent.evaluators.checklist.judges.base import RELATIONS, Judgment  # noqa: E402
+from gavel_agent.evaluators.checklist.judges.offline import THRESHOLDS_FILE, OfflineJudge, Thresholds  # noqa: E402
+from gavel_agent.evaluators.checklist.readers import read_checklists, read_judgments  # noqa: E402
 from gavel_agent.atomic import write_json  # noqa: E402
 
 

@@ -36,12 +36,8 @@ class ItemSpec(BaseModel):
     definition: str
     shape: Literal["single", "list"] = "list"
     category: Category = "factual"
-    # Offline-model hints: where to look first and what to search for.
-    queries: list[str] = Field(default_factory=list)
-    document_types: list[str] = Field(default_factory=list)
-    # Free-form extras some specs need (CATO side, CUAD column names, the offline model's
-    # "windows" read, "searches" run and "max_values" kept per item, "prefer": "earliest" for a date,
-    # "detail_in_parentheses" ...).
+    # Free-form extras some specs need (the CATO factor's side, how CUAD states the answer ...).
+    # Where the offline model looks for an item is its own data: gavel_agent/offline/plans/.
     extra: dict = Field(default_factory=dict)
 
     @property

@@ -22,10 +22,10 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent import atomic
 from gavel_agent.case import DOCUMENT_SUFFIXES, load_case
-from gavel_agent.extract.methods import Baseline, baseline_for
+from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
 from gavel_agent.models.keys import redact

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from checklists import ChecklistSpec
-from checklists.record import ChecklistFile, Value
-from evaluators import crlc_reference
-from evaluators.checklist_score import score_case
-from evaluators.judges.base import Judge
-from evaluators.readers import clean_values, read_checklists
+from gavel_agent.checklists import ChecklistSpec
+from gavel_agent.checklists.record import ChecklistFile, Value
+from gavel_agent.evaluators.checklist import crlc_reference
+from gavel_agent.evaluators.checklist.score import score_case
+from gavel_agent.evaluators.checklist.judges.base import Judge
+from gavel_agent.evaluators.checklist.readers import clean_values, read_checklists
 from gavel_agent.run_files import RunFiles
 
 

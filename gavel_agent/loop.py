@@ -18,15 +18,15 @@ from agents import Agent, FunctionTool, RunConfig, RunHooks, Runner, ToolsToFina
 from agents.exceptions import MaxTurnsExceeded
 from agents.run_config import CallModelData, ModelInputData
 
-import prompts
-from checklists import ChecklistSpec
+from gavel_agent import prompts
+from gavel_agent.checklists import ChecklistSpec
 from gavel_agent import tokens
 from gavel_agent.case import Case
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
-from tools import calls
-from tools.workspace import Workspace
+from gavel_agent.tools import calls
+from gavel_agent.tools.workspace import Workspace
 
 DEFAULT_MAX_STEPS = 200
 MAX_MALFORMED_IN_A_ROW = 3

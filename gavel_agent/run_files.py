@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from checklists.record import ChecklistFile
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent import atomic
 
 

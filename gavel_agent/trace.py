@@ -10,8 +10,8 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from checklists import ChecklistSpec
-from checklists.record import ChecklistFile
+from gavel_agent.checklists import ChecklistSpec
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.loop import StepEvent
 
 SHOWN_STEPS = 14

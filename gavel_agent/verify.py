@@ -46,15 +46,16 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from checklists import ChecklistSpec, ItemSpec
-from checklists.record import ChecklistFile, Evidence, Value
-from evaluators.audit_judge import NUMBER, CLAUSE_WORDS, TIME_UNITS, conditions, dates, modalities, negated, numbers
+from gavel_agent.checklists import ChecklistSpec, ItemSpec
+from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
+from gavel_agent.evaluators.audit.judge import NUMBER, CLAUSE_WORDS, TIME_UNITS, conditions, dates, modalities, negated, numbers
 from gavel_agent import atomic
 from gavel_agent.case import Case
+from gavel_agent.offline.item_plan import item_plan
 from gavel_agent.offline.policy import keyword_queries
 from gavel_agent.offline.registry import DocInfo, get_extractor
-from tools import quotes
-from tools.search import SearchIndex, words
+from gavel_agent.tools import quotes
+from gavel_agent.tools.search import SearchIndex, words
 
 MAX_ROUNDS = 2
 CONFIRM_HITS = 5  # passages the independent search reads per value
@@ -180,7 +181,7 @@ def propose(item: ItemSpec, spec: ChecklistSpec, case: Case, index: SearchIndex)
     places: dict[str, dict[tuple[str, int], Evidence]] = {}
     shown: dict[str, str] = {}
     # Only plain queries: regex and open: queries are the extraction's own route; BM25 stays independent.
-    for query in keyword_queries(item):
+    for query in keyword_queries(item_plan(spec.name, item)):
         for hit in index.bm25(query, top_k=PROPOSE_HITS):
             doc = case.document(hit.document)
             window = doc.text[hit.start_char : hit.end_char]

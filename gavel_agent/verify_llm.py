@@ -2,7 +2,7 @@
 
 For each stored value the model gets the item's definition, its category's
 questions (``prompts/verify_<category>.md``), the value's quotes with the text
-around them and a few passages found by the item's own search queries. It
+around them and a few passages found by a search for the item's name and definition. It
 replies keep, revise or delete (``prompts/verify_system.md``). Its quotes count
 only once they are found in the case by the same check the agent's
 ``append_checklist`` uses, so a model cannot defend or revise a value with text
@@ -21,20 +21,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ValidationError
 
-import prompts
-from checklists import ChecklistSpec, ItemSpec
-from checklists.record import Value
-from evaluators.llm import parse_json_reply
+from gavel_agent import prompts
+from gavel_agent.checklists import ChecklistSpec, ItemSpec
+from gavel_agent.checklists.record import Value
+from gavel_agent.evaluators.llm import parse_json_reply
 from gavel_agent.case import Case
-from gavel_agent.offline.policy import keyword_queries
 from gavel_agent.models.keys import redact
 from gavel_agent.verify import Ruling, offline_ruling
-from tools import quotes
-from tools.checklist import ChecklistState, EvidenceError
-from tools.search import SearchIndex
+from gavel_agent.tools import quotes
+from gavel_agent.tools.checklist import ChecklistState, EvidenceError
+from gavel_agent.tools.search import SearchIndex
 
 CONTEXT_CHARS = 400  # text shown either side of a stored quote
-ITEM_PASSAGES = 3  # passages from the item's own queries, for a revision to quote from
+ITEM_PASSAGES = 3  # passages found by the item's name and definition, for a revision to quote from
 
 
 class QuoteRef(BaseModel):
@@ -82,7 +81,8 @@ class LLMChallenger:
             if span:
                 entry["context"] = text[max(0, span[0] - CONTEXT_CHARS) : span[1] + CONTEXT_CHARS]
             stored.append(entry)
-        query = " ".join(keyword_queries(item)) or item.name
+        # The item's own words: the offline model's search plan is not the LLM path's to borrow.
+        query = f"{item.name} {item.definition}"
         passages = [{"document": hit.document, "text": self.case.document(hit.document).text[hit.start_char : hit.end_char]}
                     for hit in self.index.bm25(query, top_k=ITEM_PASSAGES)]
         return json.dumps({

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+from gavel_agent.offline.item_plan import register_plans
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 
 SPEC = {
@@ -14,11 +15,12 @@ SPEC = {
     "groups": [{"key": "look", "name": "Look"}, {"key": "size", "name": "Size"}],
     "items": [
         {"key": "colour", "name": "Colour", "group": "look", "definition": "Colours the documents say a car is painted.",
-         "shape": "list", "queries": ["re:painted \\w+"]},
+         "shape": "list"},
         {"key": "weight", "name": "Weight", "group": "size", "definition": "The weight of the car.",
-         "shape": "single", "queries": ["re:weighs"]},
+         "shape": "single"},
     ],
 }
+register_plans("colours", {"colour": {"queries": ["re:painted \\w+"]}, "weight": {"queries": ["re:weighs"]}})
 _PAINTED = re.compile(r"[^.\n]*\bpainted (\w+)[^.\n]*\.")
 
 

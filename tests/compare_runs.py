@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from checklists.record import ChecklistFile, Evidence, Value
+from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.run_files import RunFiles, RunStats
 
 SCRIPT_QUOTE = "<script>document.body.setAttribute('data-pwned','1')</script> filed on May 5, 2009"

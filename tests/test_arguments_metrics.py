@@ -2,7 +2,7 @@
 
 import pytest
 
-from evaluators.arguments import detect_abstention, score_argument, summarize
+from gavel_agent.evaluators.arguments import detect_abstention, score_argument, summarize
 from gavel_agent.arguments.hypo import hypo_argument
 from gavel_agent.arguments.mentions import factor_pairs, read_mentions
 from gavel_agent.arguments.scenarios import CaseFacts, Triple, factors, generate_triples

@@ -9,7 +9,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.cli import app, main
 
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from checklists import load_spec
-from evaluators.audit_judge import OfflineJudge, compare, conditions, dates, modalities, negated, numbers
-from evaluators.audit_llm_judge import LLMJudge, read_verdict
+from gavel_agent.checklists import load_spec
+from gavel_agent.evaluators.audit.judge import OfflineJudge, compare, conditions, dates, modalities, negated, numbers
+from gavel_agent.evaluators.audit.llm_judge import LLMJudge, read_verdict
 
 CUAD = load_spec("cuad")
 

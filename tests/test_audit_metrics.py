@@ -8,9 +8,9 @@ import time
 import numpy as np
 import pytest
 
-from checklists import load_spec
-from evaluators.audit import UnitResult, audit, bootstrap_sums, judge_units, rates, summarize, typed_gap
-from evaluators.audit_judge import OfflineJudge, Verdict
+from gavel_agent.checklists import load_spec
+from gavel_agent.evaluators.audit.metrics import UnitResult, audit, bootstrap_sums, judge_units, rates, summarize, typed_gap
+from gavel_agent.evaluators.audit.judge import OfflineJudge, Verdict
 
 GAVEL = load_spec("gavel")
 

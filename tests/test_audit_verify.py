@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from checklists import load_spec
-from checklists.record import ChecklistFile, Evidence, Value
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.case import Case, Document
 from gavel_agent.verify import verify_checklist, verify_run
 

@@ -11,12 +11,12 @@ import json
 
 import pytest
 
-import prompts
+from gavel_agent import prompts
 from backends_wire import (
     CASE_DIR, DOCUMENT, FAKE_KEY, cache_writes, FILING_DATE, PROVIDERS, QUOTE, SCRIPT, agent_run, httpx2_mock, script_usage,
     scripted_replies,
 )
-from checklists.record import ChecklistFile
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.case import load_case
 from gavel_agent.models import catalog
 

@@ -13,7 +13,7 @@ from backends_wire import (
     CASE_DIR, FAKE_KEY, FILING_DATE, PROVIDERS, QUOTE, SCRIPT, agent_run, append_arguments, httpx2_mock, no_backoff,
     scripted_replies,
 )
-from checklists.record import ChecklistFile
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.models.catalog import client_options
 
 

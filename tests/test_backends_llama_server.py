@@ -22,8 +22,8 @@ import httpx
 import pytest
 
 from backends_wire import CASE_DIR
-from checklists import load_spec
-from checklists.record import ChecklistFile
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.case import load_case
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model

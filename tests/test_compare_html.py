@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from compare_runs import two_runs
 
-from checklists import load_spec
-from evaluators.judges.offline import OfflineJudge
+from gavel_agent.checklists import load_spec
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.compare import compare
 from gavel_agent.report_html import render
 

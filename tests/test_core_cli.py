@@ -7,9 +7,9 @@ import sys
 import pytest
 from cli_runner import run_cli
 
-from checklists.record import ChecklistFile
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.case import load_case
-from tools import quotes
+from gavel_agent.tools import quotes
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ import json
 import pytest
 from scripted_model import scripted
 
-from checklists import load_spec
-from checklists.record import ChecklistFile
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.case import Case, Document
 from gavel_agent.loop import AgentRun, bound_items
 

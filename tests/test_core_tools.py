@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.case import Case, Document
-from tools import calls, quotes
-from tools.workspace import Workspace
+from gavel_agent.tools import calls, quotes
+from gavel_agent.tools.workspace import Workspace
 
 COMPLAINT = (
     "IN THE UNITED STATES DISTRICT COURT\nFOR THE DISTRICT OF OREGON\n\n"

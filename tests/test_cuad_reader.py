@@ -6,8 +6,8 @@ import csv
 
 import pytest
 
-from checklists import load_spec
-from evaluators.cuad import CuadError, as_values, contract_id, dev_split, locate_span, read_master_clauses
+from gavel_agent.checklists import load_spec
+from gavel_agent.evaluators.checklist.cuad import CuadError, as_values, contract_id, dev_split, locate_span, read_master_clauses
 
 SPEC = load_spec("cuad")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.offline.registry import DocInfo, get_extractor
 
 CONTRACT = """DISTRIBUTION AGREEMENT

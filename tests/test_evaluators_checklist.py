@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from evaluators.checklist_score import score_case, score_cases
-from evaluators.judges.llm import LLMJudge
-from evaluators.judges.offline import OfflineJudge
-from evaluators.normalize import normalize
+from gavel_agent.evaluators.checklist.score import score_case, score_cases
+from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
+from gavel_agent.evaluators.checklist.normalize import normalize
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from evaluators.judges.offline import OfflineJudge
-from evaluators.residual import aligned_evidence, llm_fact_splitter, residual_score, residual_spans, split_facts
-from evaluators.residual_style import score_summaries
-from evaluators.style import DIMENSIONS, llm_style, offline_style
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
+from gavel_agent.evaluators.summaries.residual import aligned_evidence, llm_fact_splitter, residual_score, residual_spans, split_facts
+from gavel_agent.evaluators.summaries.residual_style import score_summaries
+from gavel_agent.evaluators.summaries.style import DIMENSIONS, llm_style, offline_style
 
 SUMMARY = (
     "The ACLU filed suit on May 5, 2009 in the District of Oklahoma. "

@@ -7,10 +7,10 @@ import json
 import pytest
 from baseline_cases import car_case, write_spec
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.case import load_case
-from gavel_agent.extract import Baseline
-from gavel_agent.extract.concat import concatenate
+from gavel_agent.baselines import Baseline
+from gavel_agent.baselines.concat import concatenate
 from gavel_agent.run_files import RunFiles
 
 

@@ -6,11 +6,16 @@ import asyncio
 
 import pytest
 
-from checklists import load_spec
-from evaluators import crlc_reference as crlc
-from evaluators.judges.offline import OfflineJudge
-from evaluators.readers import read_checklists
+from gavel_agent.checklists import load_spec
+from gavel_agent.evaluators.checklist import crlc_reference as crlc
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
+from gavel_agent.evaluators.checklist.readers import read_checklists
+from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, get_extractor
+
+
+def _plan(key: str) -> ItemPlan:
+    return item_plan("gavel", load_spec("gavel").item(key))
 
 COMPLAINT = DocInfo("complaint", "Class Action Complaint", "Complaint", "2018-10-15")
 ORDER = DocInfo("order", "Opinion and Order", "Order/Opinion", "2019-08-07")
@@ -536,7 +541,7 @@ def test_a_filing_date_takes_the_earliest_near_certain_event_unless_it_is_the_sa
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
-    item = load_spec("gavel").item("filing_date")
+    item = _plan("filing_date")
     appeal = (1.0, Finding("October 10, 2022", "10/10/2022 PETITION FILED", 1.0), "supreme-court-docket")
     complaint = (2.0, Finding("July 6, 2022", "COMPLAINT", 0.95), "complaint")
     narrative = (1.0, Finding("March 1, 2021", "On March 1, 2021, plaintiffs filed suit", 0.5), "order")
@@ -554,20 +559,21 @@ def test_values_that_differ_only_in_punctuation_are_one_value():
              (1.0, Finding("Plaintiff: Private firm (Kirkland Ellis LLP)", "Kirkland Ellis LLP", 0.9), "docket"),
              (1.0, Finding("Plaintiff: Private firm (Kirkland & Ellis, L.L.P.)", "Kirkland & Ellis, L.L.P.", 0.9), "brief"),
              (1.0, Finding("Plaintiff: Private firm (Ellis Kirkland LLP)", "Ellis Kirkland LLP", 0.9), "docket")]
-    chosen = choose(load_spec("gavel").item("type_of_counsel"), found)
+    chosen = choose(_plan("type_of_counsel"), found)
     assert [v["value"] for v in chosen] == ["Plaintiff: Private firm (Kirkland & Ellis LLP)", "Plaintiff: Private firm (Ellis Kirkland LLP)"]
 
 
 def test_an_item_may_keep_more_values_than_the_default():
-    from gavel_agent.offline.policy import MAX_LIST_VALUES, choose
+    from gavel_agent.offline.item_plan import MAX_LIST_VALUES
+    from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
     spec = load_spec("gavel")
     names = [f"Defendant: Officer Number{chr(65 + i)}" for i in range(20)]
     found = [(1.0, Finding(n, n, 0.8), "complaint") for n in names]
-    parties = spec.item("parties")
-    assert len(choose(parties, list(found))) == parties.extra["max_values"] > MAX_LIST_VALUES
-    assert len(choose(spec.item("judge_name"), list(found))) == MAX_LIST_VALUES
+    parties = _plan("parties")
+    assert len(choose(parties, list(found))) == parties.max_values > MAX_LIST_VALUES
+    assert len(choose(_plan("judge_name"), list(found))) == MAX_LIST_VALUES
 
 
 
@@ -578,12 +584,12 @@ def test_a_party_and_its_description_are_one_value_that_keeps_the_detail_and_bot
     found = [(2.0, Finding("Defendant: Jane Roe", "JANE ROE, Defendant.", 0.8), "complaint"),
              (1.0, Finding("Defendant: Jane Roe (is the Director of Corrections.)", "Defendant Jane Roe is the Director of Corrections.", 0.6), "complaint"),
              (1.0, Finding("Defendant: Jane Roe Smith", "JANE ROE SMITH", 0.8), "docket")]
-    chosen = choose(load_spec("gavel").item("parties"), found)
+    chosen = choose(_plan("parties"), found)
     assert [v["value"] for v in chosen] == ["Defendant: Jane Roe (is the Director of Corrections.)", "Defendant: Jane Roe Smith"]
     assert len(chosen[0]["evidence"]) == 2
     # Where the parenthesis is the value's identity (a counsel's firm), it still makes another value.
     counsel = [(1.0, Finding("Plaintiff: Private firm (A LLP)", "A LLP", 0.9), "c"), (1.0, Finding("Plaintiff: Private firm (B LLP)", "B LLP", 0.9), "c")]
-    assert len(choose(load_spec("gavel").item("type_of_counsel"), counsel)) == 2
+    assert len(choose(_plan("type_of_counsel"), counsel)) == 2
 
 def test_a_single_valued_item_takes_its_most_certain_finding():
     from gavel_agent.offline.policy import choose
@@ -592,8 +598,8 @@ def test_a_single_valued_item_takes_its_most_certain_finding():
     spec = load_spec("gavel")
     found = [(6.0, Finding("May 1, 2020", "Filed: 05/01/2020 narrative", 0.5), "order"),
              (0.5, Finding("April 2, 2020", "Document 1 Filed 04/02/20", 1.0), "complaint")]
-    assert [v["value"] for v in choose(spec.item("filing_date"), list(found))] == ["April 2, 2020"]
-    assert [v["value"] for v in choose(spec.item("judge_name"), list(found))][0] == "May 1, 2020"
+    assert [v["value"] for v in choose(_plan("filing_date"), list(found))] == ["April 2, 2020"]
+    assert [v["value"] for v in choose(_plan("judge_name"), list(found))][0] == "May 1, 2020"
 
 
 # -- end to end on the sample case ------------------------------------------------------------------------------
@@ -608,7 +614,7 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path):
     from gavel_agent.case import load_case
     from gavel_agent.loop import AgentRun
     from gavel_agent.models import resolve_model
-    from tools.quotes import same_text
+    from gavel_agent.tools.quotes import same_text
 
     case, spec = load_case(sample_case), load_spec("gavel")
     outcome = asyncio.run(AgentRun(case, spec, spec.keys, resolve_model(None), tmp_path / "run").run())
@@ -823,19 +829,20 @@ def test_housekeeping_motions_are_not_listed_as_rulings():
     ("statutory_basis", "the policy exceeds federal power and hence violates the Tenth Amendment"),
 ])
 def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
-    from checklists import load_spec
-    from tools.search import compile_pattern
+    from gavel_agent.checklists import load_spec
+    from gavel_agent.tools.search import compile_pattern
 
-    queries = [q[3:] for q in load_spec("gavel").item(item).queries if q.startswith("re:")]
+    queries = [q[3:] for q in _plan(item).queries if q.startswith("re:")]
     assert any(compile_pattern(q, "i").search(passage) for q in queries)
 
 
 def test_an_item_may_run_more_searches_than_the_default():
-    from checklists import load_spec
-    from gavel_agent.offline.policy import QUERIES_PER_ITEM, searched
+    from gavel_agent.checklists import load_spec
+    from gavel_agent.offline.item_plan import QUERIES_PER_ITEM
+    from gavel_agent.offline.policy import searched
 
     spec = load_spec("gavel")
-    basis, remedy = spec.item("statutory_basis"), spec.item("remedy_sought")
-    assert len(searched(basis)) == basis.extra["searches"] > QUERIES_PER_ITEM
+    basis, remedy = _plan("statutory_basis"), _plan("remedy_sought")
+    assert len(searched(basis)) == basis.searches > QUERIES_PER_ITEM
     assert searched(basis)[-1].startswith("re:") and "Supremacy" in searched(basis)[-1]
     assert len(searched(remedy)) == QUERIES_PER_ITEM < len(remedy.queries)

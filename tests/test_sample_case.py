@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from checklists import load_spec
-from checklists.record import ChecklistFile
+from gavel_agent.offline.item_plan import item_plan
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.case import load_case
 
 
@@ -41,7 +42,7 @@ def test_case_size_is_a_realistic_long_docket(case):
 
 
 def test_document_types_are_ones_the_spec_routes_on(case):
-    known = {t for item in load_spec("gavel").items for t in item.document_types}
+    known = {t for item in load_spec("gavel").items for t in item_plan("gavel", item).document_types}
     assert {d.type for d in case.documents} <= known
 
 

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from evaluators.agreement import agreement, mean_interval, quadratic_kappa
+from gavel_agent.evaluators.agreement import agreement, mean_interval, quadratic_kappa
 
 
 def test_a_monotone_but_curved_relation_is_perfect_by_rank_not_by_value():

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from evaluators.summary_files import read_candidates, read_references
-from evaluators.summary_judge_files import judge_scores
+from gavel_agent.evaluators.summaries.files import read_candidates, read_references
+from gavel_agent.evaluators.summaries.judge_files import judge_scores
 
 
 def write(path, data):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from evaluators.summary_metrics import length, novel_ngram_ratio, novelty, rouge
-from evaluators.summary_text import sentences
+from gavel_agent.evaluators.summaries.metrics import length, novel_ngram_ratio, novelty, rouge
+from gavel_agent.evaluators.summaries.text import sentences
 
 
 def test_rouge_is_one_for_identical_text_and_zero_for_disjoint_text():

@@ -4,13 +4,13 @@ import json
 
 import pytest
 
-import prompts
-from evaluators.llm import ReplyCache, cached
-from evaluators.qa_llm import QAReplyError, grade_with_model
-from evaluators.qa_offline import grade_offline, offline_pairs
-from evaluators.qa_report import NOT_STATED, QAPair, report
-from evaluators.qa_roles import role_of
-from evaluators.summary_eval import model_grader
+from gavel_agent import prompts
+from gavel_agent.evaluators.llm import ReplyCache, cached
+from gavel_agent.evaluators.summaries.qa_llm import QAReplyError, grade_with_model
+from gavel_agent.evaluators.summaries.qa_offline import grade_offline, offline_pairs
+from gavel_agent.evaluators.summaries.qa_report import NOT_STATED, QAPair, report
+from gavel_agent.evaluators.summaries.qa_roles import role_of
+from gavel_agent.evaluators.summaries.evaluate import model_grader
 
 REFERENCE = (
     "In March 2019, residents of Marlow County filed a class action against the county sheriff. "

@@ -7,8 +7,8 @@ import json
 import httpx
 
 from backends_wire import FAKE_KEY, PROVIDERS, chat_reply, httpx2_mock
-from checklists import load_spec
-from checklists.record import ChecklistFile, Evidence, Value
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.case import Case, Document
 from gavel_agent.verify import verify_checklist, verify_run
 

@@ -15,9 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from checklists import UnknownItemError
-from tools.checklist import EvidenceError
-from tools.workspace import ToolError, Workspace
+from gavel_agent.checklists import UnknownItemError
+from gavel_agent.tools.checklist import EvidenceError
+from gavel_agent.tools.workspace import ToolError, Workspace
 
 MAX_READ_TOKENS = 10_000
 DEFAULT_READ_TOKENS = 3_000
@@ -175,7 +175,7 @@ class ToolSpec:
 
 
 def _descriptions() -> dict[str, str]:
-    return json.loads(resources.files("prompts").joinpath("tools.json").read_text(encoding="utf-8"))
+    return json.loads(resources.files("gavel_agent.prompts").joinpath("tools.json").read_text(encoding="utf-8"))
 
 
 def tool_specs() -> list[ToolSpec]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from checklists import ChecklistSpec
-from checklists.record import ChecklistFile, Evidence, Value
+from gavel_agent.checklists import ChecklistSpec
+from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.case import Case
-from tools import quotes
+from gavel_agent.tools import quotes
 
 
 class EvidenceError(ValueError):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checklists import ChecklistSpec
+from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.case import Case
-from tools.checklist import ChecklistState
-from tools.search import SearchIndex
+from gavel_agent.tools.checklist import ChecklistState
+from gavel_agent.tools.search import SearchIndex
 
 
 class ToolError(Exception):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import prompts
+from gavel_agent import prompts
 from gavel_agent.arguments.scenarios import CaseFacts, Triple, factor_order, factors
 
 WINNERS = {"P": "plaintiff", "D": "defendant"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.offline.registry import DocInfo, get_extractor
 
 VALUE = re.compile(r"^(F\d+) \S+(?: \[(\w+)\])?$")

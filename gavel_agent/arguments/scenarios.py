@@ -19,7 +19,7 @@ import random
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 
 TESTS = ("arguable", "reordered", "non_arguable")
 LABELS = ("CC", "TSC1", "TSC2")

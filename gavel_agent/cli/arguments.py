@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from evaluators.arguments import ArgumentScore, SummaryRow, score_argument, summarize
+from gavel_agent.evaluators.arguments import ArgumentScore, SummaryRow, score_argument, summarize
 from gavel_agent.arguments.hypo import hypo_argument
 from gavel_agent.arguments.llm_generate import llm_argument
 from gavel_agent.arguments.mentions import factor_pairs, read_mentions

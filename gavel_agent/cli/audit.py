@@ -8,15 +8,15 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from checklists import UnknownItemError, load_spec
-from evaluators.audit import CATEGORIES, METRICS, RESAMPLES, SEED, AuditReport, Interval, audit, match_documents
-from evaluators.audit_chart import write_chart
-from evaluators.audit_inputs import read_reference
-from evaluators.audit_judge import OfflineJudge
-from evaluators.audit_llm_judge import LLMJudge
-from evaluators.llm import ReplyCache, cached
-from evaluators.readers import read_checklists
-from evaluators.cuad import CuadError
+from gavel_agent.checklists import UnknownItemError, load_spec
+from gavel_agent.evaluators.audit.metrics import CATEGORIES, METRICS, RESAMPLES, SEED, AuditReport, Interval, audit, match_documents
+from gavel_agent.evaluators.audit.chart import write_chart
+from gavel_agent.evaluators.audit.inputs import read_reference
+from gavel_agent.evaluators.audit.judge import OfflineJudge
+from gavel_agent.evaluators.audit.llm_judge import LLMJudge
+from gavel_agent.evaluators.llm import ReplyCache, cached
+from gavel_agent.evaluators.checklist.readers import read_checklists
+from gavel_agent.evaluators.checklist.cuad import CuadError
 from gavel_agent.atomic import write_json
 from gavel_agent.cli.common import UserError, user_errors
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from checklists import UnknownItemError, load_spec
+from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover
 from gavel_agent.batch import Progress as BatchProgress
 from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors

@@ -8,8 +8,9 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from checklists import ChecklistSpec, UnknownItemError, load_spec
+from gavel_agent.checklists import ChecklistSpec, UnknownItemError, load_spec
 from gavel_agent.case import Case, CaseError, load_case
+from gavel_agent.errors import UserError
 
 console = Console(stderr=True)
 
@@ -19,10 +20,6 @@ ITEMS_OPTION = typer.Option("all", help="'all', a group key, or comma-separated 
 SPEC_OPTION = typer.Option("gavel", help="Checklist spec: gavel, cato, cuad, or a spec file.")
 BASE_URL_OPTION = typer.Option(None, help="Server URL for openai-compatible models.")
 JSON_OUTPUT_OPTION = typer.Option(False, "--json", help="Print the checklist as JSON on stdout, nothing else.")
-
-
-class UserError(Exception):
-    """An expected failure (bad input, missing key ...): printed as one line, exit code 2."""
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from checklists import UnknownItemError, load_spec
+from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent import atomic
 from gavel_agent.cli.common import UserError, user_errors
 from gavel_agent.compare import Comparison, compare
@@ -92,10 +92,10 @@ def register(app: typer.Typer) -> None:
 
 def _judge(judge_model: str | None, spec):
     if judge_model is None:
-        from evaluators.judges.offline import OfflineJudge
+        from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 
         return OfflineJudge()
-    from evaluators.judges.llm import LLMJudge
+    from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
     from gavel_agent.models.completer import make_completer
 
     return LLMJudge(make_completer(judge_model), name=judge_model, spec=spec)

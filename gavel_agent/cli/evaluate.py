@@ -9,14 +9,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from checklists import UnknownItemError, load_spec
-from evaluators.checklist_score import Report, score_cases
-from evaluators.judges.llm import LLMJudge
-from evaluators.judges.offline import OfflineJudge
-from evaluators.readers import read_checklists, read_evidence_quotes
-from evaluators.residual_style import ResidualStyleReport, score_summaries
-from evaluators.style import DIMENSIONS
-from evaluators.summary_files import read_candidate_file, read_references
+from gavel_agent.checklists import UnknownItemError, load_spec
+from gavel_agent.evaluators.checklist.score import Report, score_cases
+from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
+from gavel_agent.evaluators.checklist.readers import read_checklists, read_evidence_quotes
+from gavel_agent.evaluators.summaries.residual_style import ResidualStyleReport, score_summaries
+from gavel_agent.evaluators.summaries.style import DIMENSIONS
+from gavel_agent.evaluators.summaries.files import read_candidate_file, read_references
 from gavel_agent.atomic import write_json
 from gavel_agent.cli.common import UserError, user_errors
 

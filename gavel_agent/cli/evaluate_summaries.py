@@ -9,10 +9,10 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
-from evaluators.agreement import Agreement
-from evaluators.llm import ReplyCache, cached
-from evaluators.qa_report import DEFAULT_THRESHOLD
-from evaluators.summary_eval import (
+from gavel_agent.evaluators.agreement import Agreement
+from gavel_agent.evaluators.llm import ReplyCache, cached
+from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD
+from gavel_agent.evaluators.summaries.evaluate import (
     MEASURE_ORDER,
     ModelResult,
     check_methods,
@@ -20,9 +20,9 @@ from evaluators.summary_eval import (
     model_grader,
     offline_grader,
 )
-from evaluators.summary_files import read_candidates, read_references
-from evaluators.summary_judge_files import judge_scores
-from evaluators.summary_ranking import MeasureAgreement, agreement_with_judge
+from gavel_agent.evaluators.summaries.files import read_candidates, read_references
+from gavel_agent.evaluators.summaries.judge_files import judge_scores
+from gavel_agent.evaluators.summaries.ranking import MeasureAgreement, agreement_with_judge
 from gavel_agent.atomic import write_json
 from gavel_agent.case import CaseError, load_case
 from gavel_agent.cli.common import UserError, user_errors

@@ -14,8 +14,8 @@ from gavel_agent.cli.common import (
     user_errors,
 )
 from gavel_agent.cli.run import default_run_dir
-from gavel_agent.extract import METHODS, PROMPT_GROUPINGS, Baseline
-from gavel_agent.extract.methods import CHUNK_TOKENS, baseline_for
+from gavel_agent.baselines import METHODS, PROMPT_GROUPINGS, Baseline
+from gavel_agent.baselines.methods import CHUNK_TOKENS, baseline_for
 from gavel_agent.models import resolve_model
 from gavel_agent.trace import results_table
 
@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
         spec: str = SPEC_OPTION,
         model: str = typer.Option(None, help="offline (rules over the text), openai:<m>, anthropic:<m>, openai-compatible:<m>."),
         base_url: str = BASE_URL_OPTION,
-        context_tokens: int = typer.Option(None, help="Context window to cut the text to (default: the model's, from extract/context_windows.json)."),
+        context_tokens: int = typer.Option(None, help="Context window to cut the text to (default: the model's, from models/models.json)."),
         prompt_per: str = typer.Option(None, help="One prompt per 'group' of items, per 'item', or 'all' items at once (default: group for end-to-end, all for chunk)."),
         chunk_tokens: int = typer.Option(CHUNK_TOKENS, help="Tokens per chunk for --method chunk."),
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<method>-<time>)."),

@@ -73,6 +73,24 @@ def prices_for(label: str) -> Prices | None:
     return None
 
 
+def context_window(label: str) -> int | None:
+    """The context window in tokens of ``provider:model`` (None: no limit), or the catalog's default."""
+    table = _catalog()["context_windows"]
+    for row in table["windows"]:
+        if fnmatchcase(label, row["match"]):
+            return row["tokens"]
+    return int(table["default"])
+
+
+def context_window(label: str) -> int | None:
+    """The context window in tokens of ``provider:model`` (None: no limit), or the catalog's default."""
+    table = _catalog()["context_windows"]
+    for row in table["windows"]:
+        if fnmatchcase(label, row["match"]):
+            return row["tokens"]
+    return int(table["default"])
+
+
 def client_options() -> ClientOptions:
     options = _catalog()["client"]
     return ClientOptions(max_retries=int(options["max_retries"]), timeout_seconds=float(options["timeout_seconds"]))

@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from dotenv import find_dotenv, load_dotenv
 
+from gavel_agent.errors import UserError
+
 KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
 REDACTED = "[redacted]"
 # Provider key shapes (sk-..., sk-ant-..., sk-proj-...), caught even when the value is not in our env.
@@ -40,10 +42,7 @@ def api_key(variable: str, *, required: bool = True) -> str | None:
 
 
 def user_error(message: str) -> Exception:
-    """The CLI's one-line UserError, with any key scrubbed from the message."""
-    # Imported here: gavel_agent.cli imports its commands, which import this package.
-    from gavel_agent.cli.common import UserError
-
+    """A one-line UserError, with any key scrubbed from the message."""
     return UserError(redact(message))
 
 

@@ -15,7 +15,7 @@ from agents import ModelResponse, Usage
 from agents.models.interface import Model
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.offline.policy import Batch, plan
 
 _SPEC_LINE = re.compile(r"^Checklist: (\S+)", re.M)

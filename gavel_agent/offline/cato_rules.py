@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from checklists import load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 
 SPEC = "cato"

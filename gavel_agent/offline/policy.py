@@ -23,7 +23,8 @@ import re
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from checklists import ChecklistSpec, ItemSpec
+from gavel_agent.checklists import ChecklistSpec
+from gavel_agent.offline.item_plan import MAX_LIST_VALUES, ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
 from gavel_agent.offline.rules_text import parse_date
 
@@ -31,11 +32,8 @@ Call = tuple[str, dict]
 Batch = list[Call]
 
 CALLS_PER_TURN = 16
-QUERIES_PER_ITEM = 4
-WINDOWS_PER_ITEM = 4
 WINDOW_MARGIN = 96
 HITS_PER_QUERY = 4
-MAX_LIST_VALUES = 8
 CREDIBLE_MARGIN = 0.1  # findings this close to the most certain one count as equally credible
 SAME_PAPER_DAYS = 7  # dates this close describe one paper (signed, then filed), not two events
 OPEN_DOCUMENTS = 2  # earliest matching documents per open: or close: query
@@ -80,12 +78,12 @@ def split_read(result: str) -> tuple[str, str]:
     return (m.group(1), body) if m else ("", "")
 
 
-def type_prior(item: ItemSpec, doc: DocInfo | None) -> float:
+def type_prior(plan: ItemPlan, doc: DocInfo | None) -> float:
     """How much more likely the item is stated in this kind of document."""
-    if doc is None or not item.document_types:
+    if doc is None or not plan.document_types:
         return 1.0
     label = f"{doc.type} {doc.title}".lower()
-    for rank, wanted in enumerate(item.document_types):
+    for rank, wanted in enumerate(plan.document_types):
         head = wanted.lower().split("/")[0].split()[0]
         if head and head in label:
             return 2.0 - 0.25 * rank
@@ -119,53 +117,52 @@ def search_call(query: str) -> Call:
     return ("search", {"query": query, "top_k": HITS_PER_QUERY})
 
 
-def rank_windows(item: ItemSpec, results: list[str], docs: dict[str, DocInfo]) -> list[Window]:
+def rank_windows(plan: ItemPlan, results: list[str], docs: dict[str, DocInfo]) -> list[Window]:
     scored: dict[tuple[str, int, int], float] = {}
     for result in results:
         for rank, (doc, start, end) in enumerate(parse_hits(result)):
             key = (doc, start, end)
-            scored[key] = scored.get(key, 0.0) + type_prior(item, docs.get(doc)) / (rank + 1)
+            scored[key] = scored.get(key, 0.0) + type_prior(plan, docs.get(doc)) / (rank + 1)
     windows: list[Window] = []
     for (doc, start, end), score in sorted(scored.items(), key=lambda kv: -kv[1]):
         s, e = max(0, start - WINDOW_MARGIN), end + WINDOW_MARGIN
         if any(w.document == doc and s < w.end and w.start < e for w in windows):
             continue
         windows.append(Window(doc, s, e, score))
-        if len(windows) == item.extra.get("windows", WINDOWS_PER_ITEM):
+        if len(windows) == plan.windows:
             break
     return windows
 
 
-def choose(item: ItemSpec, found: list[tuple[float, Finding, str]]) -> list[dict]:
+def choose(plan: ItemPlan, found: list[tuple[float, Finding, str]]) -> list[dict]:
     """Best findings first, one entry per distinct value, as append_checklist values.
 
     A single-valued item takes its most certain finding (the window's rank only breaks
     ties): how a rule recognised a value says more than where search happened to find it.
     """
-    if item.shape == "single":
+    if plan.item.shape == "single":
         found.sort(key=lambda f: (-f[1].confidence, -f[0]))
-        if found and item.extra.get("prefer") == "earliest":
+        if found and plan.prefer == "earliest":
             found.insert(0, _earliest_event(found))
     else:
         found.sort(key=lambda f: -f[0] * f[1].confidence)
     values: dict[str, dict] = {}
     for _, finding, doc in found:
-        key = value_key(finding.value, item)
+        key = value_key(finding.value, plan)
         evidence = {"document": doc, "quote": finding.quote}
         if key not in values:
             values[key] = {"value": finding.value, "evidence": [evidence]}
         elif finding.value.startswith(values[key]["value"] + " ("):
             # The same party with its detail ("... (is the Director of ...)"): keep the detail, both quotes.
             values[key] = {"value": finding.value, "evidence": values[key]["evidence"] + [evidence]}
-    limit = 1 if item.shape == "single" else item.extra.get("max_values", MAX_LIST_VALUES)
-    return list(values.values())[:limit]
+    return list(values.values())[: plan.value_limit]
 
 
-def value_key(value: str, item: ItemSpec) -> str:
+def value_key(value: str, plan: ItemPlan) -> str:
     """What makes two values one: punctuation does not ("Kirkland & Ellis, L.L.P." = "Kirkland Ellis LLP"),
     nor, for an item whose values name someone, a parenthetical detail ("Defendant: Jane Roe (is the
     Director ...)" = "Defendant: Jane Roe")."""
-    if item.extra.get("detail_in_parentheses"):
+    if plan.detail_in_parentheses:
         value = value.split(" (", 1)[0]
     return " ".join(re.findall(r"\w+", re.sub(r"\b([a-z])\.", r"\1", value.lower())))
 
@@ -186,15 +183,15 @@ def _earliest_event(found: list[tuple[float, Finding, str]]) -> tuple[float, Fin
     return finding if (top - first).days > SAME_PAPER_DAYS else best
 
 
-def keyword_queries(item: ItemSpec) -> list[str]:
+def keyword_queries(plan: ItemPlan) -> list[str]:
     """The item's plain BM25 queries (not ``re:`` patterns, not page reads)."""
-    return [q for q in item.queries if not q.startswith(("re:", *PAGE_READS))]
+    return [q for q in plan.queries if not q.startswith(("re:", *PAGE_READS))]
 
 
-def searched(item: ItemSpec) -> list[str]:
-    """The item's search queries (open: and close: queries are reads, not searches), as many as the
-    item allows (``"extra": {"searches": n}``)."""
-    return [q for q in item.queries if not q.startswith(PAGE_READS)][: item.extra.get("searches", QUERIES_PER_ITEM)]
+def searched(plan: ItemPlan) -> list[str]:
+    """The item's search queries (open: and close: queries are reads, not searches), as many as its
+    plan allows (``"searches": n``)."""
+    return [q for q in plan.queries if not q.startswith(PAGE_READS)][: plan.searches]
 
 
 def in_turns(calls: list[Call]) -> Generator[Batch, list[str], list[str]]:
@@ -208,7 +205,7 @@ def in_turns(calls: list[Call]) -> Generator[Batch, list[str], list[str]]:
 def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, list[str], None]:
     (listing,) = yield [("list_documents", {})]
     docs = parse_documents(listing)
-    items = [spec.item(k) for k in item_keys if get_extractor(spec.name, k)]
+    items = [item_plan(spec.name, spec.item(k)) for k in item_keys if get_extractor(spec.name, k)]
 
     queries = [(item, q) for item in items for q in searched(item)]
     search_results = yield from in_turns([search_call(q) for _, q in queries])
@@ -216,7 +213,7 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, list[str
     for (item, _), result in zip(queries, search_results):
         by_item.setdefault(item.key, []).append(result)
 
-    reads: dict[tuple[str, int, int], list[tuple[ItemSpec, Window]]] = {}
+    reads: dict[tuple[str, int, int], list[tuple[ItemPlan, Window]]] = {}
     for item in items:
         opened = [w for q in item.queries if q.startswith(PAGE_READS) for w in page_windows(q, docs)]
         for w in opened + rank_windows(item, by_item.get(item.key, []), docs):

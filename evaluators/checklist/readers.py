@@ -1,0 +1,253 @@
+"""Read filled checklists and judge verdicts in every format GAVEL and this project write.
+
+``read_checklists`` returns ``{case_id: {item_key: [value, ...]}}`` whatever the
+source: our ``ChecklistFile``, GAVEL's human.json and summary checklists,
+GAVEL-Agent ``checklist.json`` trees, end-to-end batches and chunk-by-chunk runs.
+``read_judgments`` reads GAVEL's judge result files into ``Judgment`` records.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import re
+from pathlib import Path
+
+from gavel_agent.checklists import ChecklistSpec, load_spec
+from gavel_agent.checklists.record import ChecklistFile
+from gavel_agent.evaluators.checklist.judges.base import Judgment, Relation
+
+Checklists = dict[str, dict[str, list[str]]]
+
+# Extractors write these instead of leaving the list empty; GAVEL scores them as "nothing found".
+_EMPTY_VALUES = {"", "not applicable", "n/a", "none"}
+_AGENT_MODES = ("all", "grouped", "individual")
+
+
+def clean_values(values: list) -> list[str]:
+    """Value strings with placeholders for "nothing found" removed."""
+    out = []
+    for v in values:
+        text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+        text = text.strip()
+        if text.rstrip(".").lower() not in _EMPTY_VALUES:
+            out.append(text)
+    return out
+
+
+def read_checklists(
+    path: str | Path, spec: ChecklistSpec | None = None, case_id: str | None = None
+) -> Checklists:
+    """Checklists from a file, a folder or a glob pattern (files are merged by case)."""
+    spec = spec or load_spec("gavel")
+    files = _expand(path)
+    merged: Checklists = {}
+    for file in files:
+        for case, items in _read_file(file, spec, case_id).items():
+            into = merged.setdefault(case, {})
+            for key, values in items.items():
+                if key in into and into[key] != values:
+                    raise ValueError(
+                        f"{file}: case {case} item {key} is also in another file with other values "
+                        "(point at one method's output, e.g. one GAVEL-Agent mode)"
+                    )
+                into[key] = values
+    return merged
+
+
+def _expand(path: str | Path) -> list[Path]:
+    text = str(path)
+    if any(ch in text for ch in "*?["):
+        files = [Path(p) for p in sorted(glob.glob(text, recursive=True))]
+        files = [f for p in files for f in (sorted(p.rglob("*.json")) if p.is_dir() else [p])]
+    elif Path(text).is_dir():
+        root = Path(text)
+        files = sorted(root.rglob("checklist.json")) or sorted(root.rglob("*.json"))
+        modes = {part for f in files for part in f.relative_to(root).parts if part in _AGENT_MODES}
+        if len(modes) > 1:
+            raise ValueError(
+                f"{root} holds several GAVEL-Agent modes ({', '.join(sorted(modes))}); "
+                f"point at one, e.g. '{root}/*/all'"
+            )
+    elif Path(text).is_file():
+        files = [Path(text)]
+    else:
+        raise ValueError(f"no such file or folder: {text}")
+    files = [f for f in files if f.name != "stats.json"]
+    if not files:
+        raise ValueError(f"no checklist files found at {text}")
+    return files
+
+
+def _load_json(file: Path) -> object:
+    try:
+        return json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{file}: not a readable JSON file ({type(e).__name__})") from None
+
+
+def _read_file(file: Path, spec: ChecklistSpec, case_id: str | None) -> Checklists:
+    data = _load_json(file)
+    if not isinstance(data, dict) or not data:
+        raise ValueError(f"{file}: empty or not a checklist (expected a JSON object)")
+    if "items" in data and ("case" in data or "spec" in data):
+        record = ChecklistFile.model_validate(data)
+        case = record.case or case_id or _case_from_path(file)
+        return {case: _by_key({k: [v.value for v in vals] for k, vals in record.items.items()}, spec, file)}
+    if isinstance(data.get("results"), dict):
+        return _read_results(data["results"], spec, file)
+    if all(isinstance(v, dict) and "extracted" in v for v in data.values()):
+        case = case_id or _case_from_path(file)
+        return {case: _by_key({k: _extracted_values(v) for k, v in data.items()}, spec, file)}
+    raise ValueError(f"{file}: unknown checklist format (keys: {', '.join(list(data)[:5])})")
+
+
+def _read_results(results: dict, spec: ChecklistSpec, file: Path) -> Checklists:
+    out: Checklists = {}
+    for case, items in results.items():
+        if not isinstance(items, dict):
+            raise ValueError(f"{file}: case {case} is not an object of items")
+        parsed = {}
+        for name, entry in items.items():
+            if isinstance(entry, list):  # human.json: [{value, evidences, evidences_indices}]
+                parsed[name] = [e.get("value", "") if isinstance(e, dict) else e for e in entry]
+            elif isinstance(entry, dict) and "extracted" in entry:
+                parsed[name] = _extracted_values(entry)
+            else:
+                raise ValueError(
+                    f"{file}: item {name!r} of case {case} is not a list of values "
+                    "(is this a judge result file? read it with read_judgments)"
+                )
+        out[str(case)] = _by_key(parsed, spec, file)
+    return out
+
+
+def _extracted_values(entry: dict) -> list:
+    return [e.get("value", "") if isinstance(e, dict) else e for e in entry.get("extracted") or []]
+
+
+def _by_key(items: dict[str, list], spec: ChecklistSpec, file: Path) -> dict[str, list[str]]:
+    out = {}
+    for name, values in items.items():
+        key = spec.try_resolve(name)
+        if key is None:
+            raise ValueError(f"{file}: item {name!r} is not in checklist {spec.name!r}")
+        out[key] = clean_values(values)
+    return out
+
+
+def _case_from_path(file: Path) -> str:
+    """GAVEL-Agent trees are <model>/<case id>/<mode>/<run>/checklist.json."""
+    for part in reversed(file.parts[:-1]):
+        if part.isdigit():
+            return part
+    raise ValueError(f"{file}: cannot tell which case this checklist is for (pass the case id)")
+
+
+def read_evidence_quotes(path: str | Path, case_id: str | None = None) -> dict[str, list[str]]:
+    """Every evidence quote per case, in any checklist format that carries evidence (none: empty lists)."""
+    quotes: dict[str, list[str]] = {}
+    for file in _expand(path):
+        data = _load_json(file)
+        if isinstance(data, dict) and "items" in data and ("case" in data or "spec" in data):
+            record = ChecklistFile.model_validate(data)
+            case = record.case or case_id or _case_from_path(file)
+            entries = {case: [e.quote for vals in record.items.values() for v in vals for e in v.evidence]}
+        elif isinstance(data, dict) and isinstance(data.get("results"), dict):
+            entries = {str(c): _quotes(items) for c, items in data["results"].items() if isinstance(items, dict)}
+        elif isinstance(data, dict):
+            entries = {case_id or _case_from_path(file): _quotes(data)}
+        else:
+            raise ValueError(f"{file}: not a checklist (expected a JSON object)")
+        for case, found in entries.items():
+            quotes.setdefault(case, []).extend(q for q in found if isinstance(q, str) and q.strip())
+    return quotes
+
+
+def _quotes(items: dict) -> list:
+    """Quotes of one case's items: GAVEL's ``evidence`` / ``evidences`` lists in either layout."""
+    out = []
+    for entry in items.values():
+        values = entry.get("extracted") or [] if isinstance(entry, dict) else entry
+        for value in values if isinstance(values, list) else []:
+            if isinstance(value, dict):
+                out += value.get("evidence") or value.get("evidences") or []
+    return out
+
+
+# ----------------------------------------------------------------- judge verdicts
+
+_LABEL = re.compile(r"^\s*(\w+)\s+(equals|contains)\s+(\w+)\s*$|^\s*(\w+)\s+and\s+(\w+)\s+are\s+different\s*$")
+_PRED_SIDE = {"model": True, "a": True, "reference": False, "b": False}
+
+
+def parse_label(label: str) -> Relation:
+    """GAVEL's string-wise verdict ("reference contains model", "A equals B" ...) as a relation."""
+    m = _LABEL.match(label.lower())
+    if not m:
+        raise ValueError(f"unknown judge label {label!r}")
+    if m.group(4):
+        return "different"
+    if m.group(2) == "equals":
+        return "equal"
+    return "a_contains_b" if _PRED_SIDE[m.group(1)] else "b_contains_a"
+
+
+def read_judgments(path: str | Path, spec: ChecklistSpec | None = None) -> dict[str, dict[str, Judgment]]:
+    """GAVEL judge results: ``{case: {item_key: Judgment}}`` with 0-based indices.
+
+    Verdicts worded model/reference are oriented (pred = model). Those worded A/B
+    (three of GAVEL's summary judge files) are read with A as the prediction, but
+    which side is A varies from item to item in those files, so only side-symmetric
+    uses are sound: ``judgment_score`` (containment scores 0.5 either way, F1 is
+    symmetric) and agreement on it. The confusion matrix and index checks of
+    ``bench/validate_offline_judge.py`` are direction-dependent; they read only the
+    model/reference-worded files of evaluation_documents_checklist/.
+    """
+    spec = spec or load_spec("gavel")
+    file = Path(path)
+    if not file.is_file():
+        raise ValueError(f"no such judge result file: {file}")
+    data = _load_json(file)
+    results = data.get("results") if isinstance(data, dict) else None
+    if not isinstance(results, dict):
+        raise ValueError(f"{file}: not a judge result file (no 'results' object)")
+    out: dict[str, dict[str, Judgment]] = {}
+    for case, items in results.items():
+        out[str(case)] = {}
+        for name, verdict in (items or {}).items():
+            key = spec.try_resolve(name)
+            if key is None:
+                raise ValueError(f"{file}: item {name!r} is not in checklist {spec.name!r}")
+            out[str(case)][key] = _judgment(verdict, file)
+    return out
+
+
+def _judgment(verdict: object, file: Path) -> Judgment:
+    if isinstance(verdict, str):
+        return Judgment(relation=parse_label(verdict))
+    if not isinstance(verdict, dict) or "common" not in verdict:
+        raise ValueError(f"{file}: unknown judge verdict {str(verdict)[:60]!r}")
+    pred_name = "model" if "only_in_model" in verdict else "A"
+    ref_name = "reference" if pred_name == "model" else "B"
+    pairs: list[tuple[int, int]] = []
+    only_pred = [i - 1 for i in _indices(verdict.get(f"only_in_{pred_name}"))]
+    only_ref = [i - 1 for i in _indices(verdict.get(f"only_in_{ref_name}"))]
+    for match in verdict["common"]:
+        p = _indices(match.get(f"{pred_name}_index"))
+        r = _indices(match.get(f"{ref_name}_index"))
+        # A few verdicts name several indices on one side, or none: keep every named pair.
+        if p and r:
+            pairs += [(i - 1, j - 1) for i in p for j in r]
+        else:
+            only_pred += [i - 1 for i in p]
+            only_ref += [j - 1 for j in r]
+    return Judgment(pairs=pairs, only_pred=only_pred, only_ref=only_ref)
+
+
+def _indices(value: object) -> list[int]:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [i for v in value for i in _indices(v)]
+    return [int(value)]

@@ -1,0 +1,92 @@
+"""The model QA path: a language model writes, answers and grades the questions.
+
+Three calls per (reference, candidate): questions from the reference (shared by
+every candidate of the same reference), answers from the candidate alone, and
+grades against the reference answers. The completer is injected by the caller;
+wrap it with ``evaluators.llm.cached`` to answer repeated prompts from disk.
+"""
+
+from __future__ import annotations
+
+import json
+
+from gavel_agent import prompts
+from gavel_agent.evaluators.llm import Completer, parse_json_reply
+from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD, MAX_GRADE, ROLES, QAPair, QAReport, report
+
+NOTE = "model-graded: {model} wrote the questions from the reference, answered them from the candidate and graded the answers"
+
+
+class QAReplyError(ValueError):
+    """A model reply that does not have the shape the prompt asked for."""
+
+
+def _json_list(reply: str, what: str) -> list[dict]:
+    try:
+        data = parse_json_reply(reply)
+    except ValueError as e:
+        raise QAReplyError(f"{what}: {e}") from None
+    if not isinstance(data, list) or not all(isinstance(x, dict) for x in data):
+        raise QAReplyError(f"{what}: expected a JSON array of objects, got {reply[:80]!r}")
+    return data
+
+
+def generate_pairs(reference: str, complete: Completer) -> list[QAPair]:
+    """Question-answer pairs covering the reference summary's issues, reasons and conclusions."""
+    rows = _json_list(complete(prompts.load("qa_questions"), f"Reference summary:\n\n{reference}"), "question reply")
+    pairs = []
+    for row in rows:
+        role = str(row.get("role", "")).strip().lower().rstrip("s")
+        if role not in ROLES:
+            raise QAReplyError(f"question reply: unknown role {row.get('role')!r}")
+        pairs.append(QAPair(role=role, question=str(row.get("question", "")), answer=str(row.get("answer", ""))))
+    if not pairs:
+        raise QAReplyError("question reply: no questions")
+    return pairs
+
+
+def _by_id(rows: list[dict], key: str, count: int, what: str) -> list:
+    found = {}
+    for row in rows:
+        try:
+            found[int(row["id"])] = row[key]
+        except (KeyError, TypeError, ValueError):
+            raise QAReplyError(f"{what}: entry without a numeric id and {key!r}: {row}") from None
+    missing = [i for i in range(1, count + 1) if i not in found]
+    if missing:
+        raise QAReplyError(f"{what}: no {key} for question(s) {', '.join(map(str, missing))}")
+    return [found[i] for i in range(1, count + 1)]
+
+
+def answer_questions(pairs: list[QAPair], candidate: str, complete: Completer) -> list[str]:
+    questions = "\n".join(f"{i}. {pair.question}" for i, pair in enumerate(pairs, 1))
+    reply = complete(prompts.load("qa_answer"), f"Summary:\n\n{candidate}\n\nQuestions:\n{questions}")
+    return [str(a) for a in _by_id(_json_list(reply, "answer reply"), "answer", len(pairs), "answer reply")]
+
+
+def grade_answers(pairs: list[QAPair], answers: list[str], complete: Completer) -> list[int]:
+    items = [
+        {"id": i, "question": pair.question, "reference_answer": pair.answer, "candidate_answer": answer}
+        for i, (pair, answer) in enumerate(zip(pairs, answers), 1)
+    ]
+    reply = complete(prompts.load("qa_grade"), json.dumps(items, ensure_ascii=False, indent=1))
+    raw = _by_id(_json_list(reply, "grade reply"), "grade", len(pairs), "grade reply")
+    try:
+        return [min(MAX_GRADE, max(0, round(float(g)))) for g in raw]
+    except (TypeError, ValueError):
+        raise QAReplyError(f"grade reply: grades must be numbers, got {raw}") from None
+
+
+def grade_with_model(
+    reference: str,
+    candidate: str,
+    complete: Completer,
+    model: str,
+    threshold: int = DEFAULT_THRESHOLD,
+    pairs: list[QAPair] | None = None,
+) -> QAReport:
+    """QA report for one candidate; pass ``pairs`` to reuse questions already written for this reference."""
+    pairs = pairs if pairs is not None else generate_pairs(reference, complete)
+    answers = answer_questions(pairs, candidate, complete)
+    grades = grade_answers(pairs, answers, complete)
+    return report(pairs, answers, grades, method=model, note=NOTE.format(model=model), threshold=threshold)

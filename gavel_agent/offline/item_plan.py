@@ -1,0 +1,66 @@
+"""Where the offline model looks for an item and how much it keeps: its own data, per spec.
+
+The checklist specs (``checklists/*.json``) say what every path needs to know about an
+item; the search queries, preferred document types and reading budgets below are the
+offline model's alone and live in ``plans/<spec>.json``, keyed by item.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from gavel_agent.checklists import ItemSpec
+
+PLAN_DIR = Path(__file__).with_name("plans")
+WINDOWS_PER_ITEM = 4
+QUERIES_PER_ITEM = 4
+MAX_LIST_VALUES = 8
+
+
+@dataclass(frozen=True)
+class ItemPlan:
+    item: ItemSpec
+    queries: tuple[str, ...]
+    document_types: tuple[str, ...] = ()
+    windows: int = WINDOWS_PER_ITEM
+    searches: int = QUERIES_PER_ITEM
+    max_values: int = MAX_LIST_VALUES
+    prefer: str | None = None  # "earliest": of near-certain dates, the first event
+    detail_in_parentheses: bool = False  # "X (detail)" and "X" are one value
+
+    @property
+    def key(self) -> str:
+        return self.item.key
+
+    @property
+    def value_limit(self) -> int:
+        return 1 if self.item.shape == "single" else self.max_values
+
+
+_REGISTERED: dict[str, dict[str, dict]] = {}
+
+
+def register_plans(spec_name: str, rows: dict[str, dict]) -> None:
+    """Plans for a spec that has no file here (a user's own checklist with its own extractors)."""
+    _REGISTERED[spec_name] = rows
+
+
+@lru_cache(maxsize=None)
+def _plan_file(spec_name: str) -> dict[str, dict]:
+    path = PLAN_DIR / f"{spec_name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))["items"] if path.is_file() else {}
+
+
+def _plans(spec_name: str) -> dict[str, dict]:
+    return _REGISTERED.get(spec_name) or _plan_file(spec_name)
+
+
+def item_plan(spec_name: str, item: ItemSpec) -> ItemPlan:
+    """The item's plan; an item no plan file names (a user's own spec) is searched by its name."""
+    row = dict(_plans(spec_name).get(item.key, {}))
+    queries = tuple(row.pop("queries", ())) or (item.name,)
+    document_types = tuple(row.pop("document_types", ()))
+    return ItemPlan(item, queries, document_types, **row)
