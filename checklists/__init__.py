@@ -36,9 +36,26 @@ class ItemSpec(BaseModel):
     definition: str
     shape: Literal["single", "list"] = "list"
     category: Category = "factual"
+    # Guidance for a reader (a model or a person): the form a value takes, what counts and what
+    # does not, and one example value.
+    value_format: str = ""
+    include: list[str] = Field(default_factory=list)
+    exclude: list[str] = Field(default_factory=list)
+    example: str = ""
     # Free-form extras some specs need (the CATO factor's side, how CUAD states the answer ...).
     # Where the offline model looks for an item is its own data: gavel_agent/offline/plans/.
     extra: dict = Field(default_factory=dict)
+
+    def prompt_text(self) -> str:
+        """The item as a task message shows it: definition, value format, what counts and an example."""
+        lines = [f"- {self.key} ({self.name}; {'one value' if self.shape == 'single' else 'list'}): {self.definition}"]
+        if self.value_format:
+            lines.append(f"  Value format: {self.value_format}")
+        lines += [f"  Include: {rule}" for rule in self.include]
+        lines += [f"  Exclude: {rule}" for rule in self.exclude]
+        if self.example:
+            lines.append(f"  Example: {self.example}")
+        return "\n".join(lines)
 
     @property
     def underscore_key(self) -> str:

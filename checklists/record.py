@@ -9,14 +9,22 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
+
+# How a quote was found in its document: word for word; after normalising typography and page
+# furniture; or as pieces (split at an ellipsis or a bracketed alteration) in order within a short span.
+AlignmentStatus = Literal["exact", "normalised", "pieces"]
 
 
 class Evidence(BaseModel):
     document: str
-    quote: str
+    quote: str  # the document's own text at start_char:end_char
     start_char: int | None = None
     end_char: int | None = None
+    status: AlignmentStatus = "exact"
+    page: int | None = None  # 1-based page of start_char, for documents that have pages
 
 
 class Value(BaseModel):

@@ -128,7 +128,7 @@ class AgentRun:
 
     # -- the task and the snapshot --------------------------------------------
     def task_message(self) -> str:
-        lines = [f"- {k} ({self.spec.item(k).name}): {self.spec.item(k).definition}" for k in self.item_keys]
+        lines = [self.spec.item(k).prompt_text() for k in self.item_keys]
         return prompts.load("agent_task").format(
             spec_name=self.spec.name, case_title=self.case.title, document_count=len(self.case.documents),
             token_count=self.case.token_count, item_definitions="\n".join(lines))
