@@ -39,7 +39,8 @@ class LazyCommands(TyperGroup):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        holder = typer.Typer()
+        # Plain help text: rich markup would eat bracketed words such as "{item: [values]}".
+        holder = typer.Typer(rich_markup_mode=None)
         importlib.import_module(COMMANDS[name][0]).register(holder)
         return typer.main.get_group(holder).get_command(ctx, name)
 
