@@ -7,6 +7,7 @@ from, and the character offsets where the quote sits in that document.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typing import Literal
@@ -16,6 +17,17 @@ from pydantic import BaseModel, Field
 # How a quote was found in its document: word for word; after normalising typography and page
 # furniture; or as pieces (split at an ellipsis or a bracketed alteration) in order within a short span.
 AlignmentStatus = Literal["exact", "normalised", "pieces"]
+
+
+# "case_46210" (a Clearinghouse file's stem) and "case-46210" (an older import folder) name case 46210.
+_PREFIXED_ID = re.compile(r"case[-_ ]?(\d+)", re.IGNORECASE)
+
+
+def canonical_case_name(name: str) -> str:
+    """The one name of a case: a Clearinghouse case is named by its bare id ("46210") in run folders,
+    batch folders, imported case folders and checklists; other names are kept as they are."""
+    match = _PREFIXED_ID.fullmatch(name.strip())
+    return match.group(1) if match else name.strip()
 
 
 class Evidence(BaseModel):

@@ -25,6 +25,7 @@ from pydantic import BaseModel
 from gavel_agent.checklists import load_spec
 from gavel_agent import atomic
 from gavel_agent.case import DOCUMENT_SUFFIXES, load_case
+from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
@@ -111,11 +112,16 @@ def discover(input_dir: str | Path) -> list[Path]:
         or (p.is_dir() and any(c.suffix.lower() in DOCUMENT_SUFFIXES for c in p.iterdir() if c.is_file())))]
     if not found:
         raise ValueError(f"{root}: no case folders or case_<id>.json records in it")
-    names = [p.stem if p.is_file() else p.name for p in found]
+    names = [input_name(p) for p in found]
     twins = {n for n in names if names.count(n) > 1}
     if twins:
         raise ValueError(f"{root}: several inputs would share the run folder {sorted(twins)[0]!r}")
     return found
+
+
+def input_name(source: Path) -> str:
+    """The case's canonical name (a record case_46210.json and a folder case-46210 are both 46210)."""
+    return canonical_case_name(source.stem if source.is_file() else source.name)
 
 
 def read_index(out_dir: Path) -> dict[str, IndexEntry]:
@@ -215,7 +221,15 @@ class Batch:
             raise ValueError(f"{self.out_dir} already holds a batch; add --resume to continue it or choose another --out")
 
     def jobs(self) -> list[Job]:
-        return [Job(str(p), str(self.out_dir / (p.stem if p.is_file() else p.name)), self.settings) for p in self.sources]
+        return [Job(str(p), str(self._run_dir(p)), self.settings) for p in self.sources]
+
+    def _run_dir(self, source: Path) -> Path:
+        """out/<canonical name>; when resuming, a run folder made under the input's own name is continued."""
+        canonical = self.out_dir / input_name(source)
+        legacy = self.out_dir / (source.stem if source.is_file() else source.name)
+        if self.resume and legacy != canonical and not canonical.exists() and RunFiles(legacy).exists():
+            return legacy
+        return canonical
 
     def _finished(self, job: Job) -> IndexEntry | None:
         files = RunFiles(job.run_dir)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field, ValidationError
 from rapidfuzz import fuzz, process
 
 from gavel_agent import tokens as tok
+from gavel_agent.checklists.record import canonical_case_name
 
 DOCUMENT_SUFFIXES = (".txt", ".md")
 # About 2.5M tokens: bigger documents are almost always a mis-export (a whole docket dump, a binary).
@@ -180,7 +181,8 @@ def load_folder(path: Path) -> Case:
         m = meta.documents.get(p.name) or meta.documents.get(p.stem) or DocumentMeta()
         text = _read_text(p)
         docs.append(_check_size(Document(name=p.stem, text=text, title=m.title or p.stem, type=m.type or "", date=m.date), str(path)))
-    return Case(name=meta.case_id or path.name, title=meta.title or path.name, documents=docs, source=str(path))
+    name = canonical_case_name(meta.case_id or path.name)
+    return Case(name=name, title=meta.title or path.name, documents=docs, source=str(path))
 
 
 def documents_from_clearinghouse(record: dict) -> list[Document]:
@@ -197,7 +199,7 @@ def load_clearinghouse(path: Path, record: dict) -> Case:
     docs = [_check_size(d, str(path)) for d in documents_from_clearinghouse(record)]
     if not docs:
         raise CaseError(f"{path}: the record has no document texts")
-    case_id = str(record.get("case_id") or data.get("id") or path.stem)
+    case_id = canonical_case_name(str(record.get("case_id") or data.get("id") or path.stem))
     return Case(name=case_id, title=data.get("name") or case_id, documents=docs, source=str(path))
 
 

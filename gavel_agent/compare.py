@@ -16,7 +16,6 @@ from pydantic import BaseModel
 
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ChecklistFile, Value
-from gavel_agent.evaluators.checklist import crlc_reference
 from gavel_agent.evaluators.checklist.score import score_case
 from gavel_agent.evaluators.checklist.judges.base import Judge
 from gavel_agent.evaluators.checklist.readers import clean_values, read_checklists
@@ -86,33 +85,13 @@ def load_run(path: str | Path, label: str) -> tuple[RunSide, ChecklistFile]:
 
 
 def load_reference(path: str | Path, spec: ChecklistSpec, case: str) -> dict[str, list[str]]:
-    """Reference values per item key for one case, from any supported reference file."""
-    file = Path(path)
-    data = _json(file)
-    if isinstance(data, dict) and "case_data" in data and "documents" in data:
-        return crlc_reference.reference_checklist(crlc_reference.read_record(file))
-    if isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
-        # a hand-made reference: {item: [value, ...]}
-        return {_resolve(spec, name, file): clean_values(values) for name, values in data.items()}
-    by_case = read_checklists(file, spec, case_id=case)
+    """Reference values per item key for one case, from any format ``read_checklists`` knows (GAVEL
+    human.json, a checklist.json, a hand-made {item: [values]} file, a Clearinghouse record)."""
+    by_case = read_checklists(path, spec, case_id=case)
     if case not in by_case:
         shown = ", ".join(sorted(by_case)[:8])
-        raise ValueError(f"{file}: no reference for case {case!r} (it has {len(by_case)} cases: {shown}...)")
+        raise ValueError(f"{path}: no reference for case {case!r} (it has {len(by_case)} cases: {shown}...)")
     return by_case[case]
-
-
-def _json(file: Path):
-    try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"{file}: not a readable JSON reference ({type(e).__name__})") from None
-
-
-def _resolve(spec: ChecklistSpec, name: str, file: Path) -> str:
-    key = spec.try_resolve(name)
-    if key is None:
-        raise ValueError(f"{file}: item {name!r} is not in checklist {spec.name!r}")
-    return key
 
 
 def _documents(values: list[Value]) -> list[str]:

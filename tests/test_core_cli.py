@@ -95,12 +95,16 @@ def test_import_clearinghouse_record_then_run(tmp_path, gavel):
     src.write_text(json.dumps(record))
     result = gavel("import", src, "--out", tmp_path / "cases")
     assert result.code == 0, result.err
-    folder = tmp_path / "cases" / "case-99"
+    folder = tmp_path / "cases" / "99"  # the case's one name: run, batch and import all call it 99
     meta = json.loads((folder / "case.json").read_text())
     assert meta["title"] == "Doe v. Smith" and "01-complaint.txt" in meta["documents"]
     assert load_case(folder).documents[0].type == "Complaint"
     direct = gavel("run", src, "--quiet", "--out", tmp_path / "run")
     assert direct.code == 0, direct.err
+    assert json.loads((tmp_path / "run" / "checklist.json").read_text())["case"] == "99"
+    batch = gavel("batch", tmp_path, "--out", tmp_path / "batch", "--items", "filing_date", "--quiet")
+    assert batch.code == 0, batch.err
+    assert (tmp_path / "batch" / "99" / "checklist.json").is_file()
 
 
 def test_import_gavel_case_data(tmp_path, gavel):
@@ -110,7 +114,7 @@ def test_import_gavel_case_data(tmp_path, gavel):
     src = tmp_path / "gavel.json"
     src.write_text(json.dumps(data))
     assert gavel("import", src, "--out", tmp_path / "cases").code == 0
-    case = load_case(tmp_path / "cases" / "case-123")
+    case = load_case(tmp_path / "cases" / "123")
     assert [d.title for d in case.documents] == ["Complaint", "Order"]
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")

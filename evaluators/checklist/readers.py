@@ -1,7 +1,8 @@
 """Read filled checklists and judge verdicts in every format GAVEL and this project write.
 
 ``read_checklists`` returns ``{case_id: {item_key: [value, ...]}}`` whatever the
-source: our ``ChecklistFile``, GAVEL's human.json and summary checklists,
+source: our ``ChecklistFile``, a hand-made ``{item: [values]}`` file, a Clearinghouse
+record's coding (``case_<id>.json``), GAVEL's human.json and summary checklists,
 GAVEL-Agent ``checklist.json`` trees, end-to-end batches and chunk-by-chunk runs.
 ``read_judgments`` reads GAVEL's judge result files into ``Judgment`` records.
 """
@@ -14,7 +15,8 @@ import re
 from pathlib import Path
 
 from gavel_agent.checklists import ChecklistSpec, load_spec
-from gavel_agent.checklists.record import ChecklistFile
+from gavel_agent.checklists.record import ChecklistFile, canonical_case_name
+from gavel_agent.evaluators.checklist import crlc_reference
 from gavel_agent.evaluators.checklist.judges.base import Judgment, Relation
 
 Checklists = dict[str, dict[str, list[str]]]
@@ -96,9 +98,17 @@ def _read_file(file: Path, spec: ChecklistSpec, case_id: str | None) -> Checklis
         return {case: _by_key({k: [v.value for v in vals] for k, vals in record.items.items()}, spec, file)}
     if isinstance(data.get("results"), dict):
         return _read_results(data["results"], spec, file)
+    if "case_data" in data and "documents" in data:  # a Clearinghouse record: its coding is the reference
+        if not isinstance(data["case_data"], dict):
+            raise ValueError(f"{file}: not a Clearinghouse record ('case_data' is not an object)")
+        case = canonical_case_name(str(data.get("case_id") or data["case_data"].get("id") or file.stem))
+        return {case: crlc_reference.reference_checklist(data)}
     if all(isinstance(v, dict) and "extracted" in v for v in data.values()):
         case = case_id or _case_from_path(file)
         return {case: _by_key({k: _extracted_values(v) for k, v in data.items()}, spec, file)}
+    if all(isinstance(v, list) for v in data.values()):  # a hand-made checklist: {item: [value, ...]}
+        case = case_id or _case_from_path(file)
+        return {case: _by_key(data, spec, file)}
     raise ValueError(f"{file}: unknown checklist format (keys: {', '.join(list(data)[:5])})")
 
 
@@ -141,7 +151,7 @@ def _case_from_path(file: Path) -> str:
     for part in reversed(file.parts[:-1]):
         if part.isdigit():
             return part
-    raise ValueError(f"{file}: cannot tell which case this checklist is for (pass the case id)")
+    raise ValueError(f"{file}: cannot tell which case this checklist is for (pass the case id, e.g. --case)")
 
 
 def read_evidence_quotes(path: str | Path, case_id: str | None = None) -> dict[str, list[str]]:

@@ -9,6 +9,7 @@ import typer
 
 from gavel_agent import atomic
 from gavel_agent.case import Document, documents_from_clearinghouse, slug, unique_names
+from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.cli.common import UserError, console
 
 GAVEL_FIELDS = ("case_documents_text", "case_documents_title", "case_documents_doc_type", "case_documents_date")
@@ -67,6 +68,6 @@ def register(app: typer.Typer) -> None:
             if not documents:
                 console.print(f"[yellow]skipped {case_id}: no document texts[/yellow]")
                 continue
-            folder = out / f"case-{slug(case_id)}"
+            folder = out / slug(canonical_case_name(case_id))  # the name run and batch give the case too
             write_case_folder(folder, title, case_id, documents)
             console.print(f"{folder}: {len(documents)} documents")

@@ -1,0 +1,186 @@
+"""The Python API: extract a checklist from a case, score checklists against a reference.
+
+    import gavel_agent
+    checklist = gavel_agent.extract("cases/riverside-jail", items="filing_date")
+    report = gavel_agent.evaluate(checklist, reference="human.json")
+
+``extract`` runs the same agent loop as ``gavel-agent run``. Without ``out`` the run
+folder lives in a temporary directory that is removed afterwards, so nothing is
+written; with ``out`` it is kept (and ``resume=True`` continues it). The sync
+functions work in a plain script and in Jupyter: when an event loop is already
+running in this thread they run their coroutine on a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from gavel_agent.checklists import ChecklistSpec, load_spec
+from gavel_agent.checklists.record import ChecklistFile
+
+if TYPE_CHECKING:
+    from gavel_agent.case import Case
+    from gavel_agent.evaluators.checklist.score import Report
+    from gavel_agent.loop import StepEvent
+
+T = TypeVar("T")
+Checklists = dict[str, dict[str, list[str]]]
+
+
+class RunInterrupted(RuntimeError):
+    """The run ended early (a model or API failure); ``checklist`` holds what was stored before."""
+
+    def __init__(self, reason: str, checklist: ChecklistFile, run_dir: Path | None):
+        hint = f"; continue with extract(..., out={str(run_dir)!r}, resume=True)" if run_dir else ""
+        super().__init__(f"run interrupted ({reason}){hint}")
+        self.checklist, self.run_dir = checklist, run_dir
+
+
+def run_sync(make: Callable[[], Awaitable[T]]) -> T:
+    """Run a coroutine to completion from sync code, even inside a running event loop (Jupyter)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(make())
+    with ThreadPoolExecutor(1, thread_name_prefix="gavel-agent") as worker:
+        return worker.submit(lambda: asyncio.run(make())).result()
+
+
+def _spec(spec: str | ChecklistSpec) -> ChecklistSpec:
+    return spec if isinstance(spec, ChecklistSpec) else load_spec(spec)
+
+
+def _case(case_or_path: "str | Path | Case") -> "Case":
+    from gavel_agent.case import Case, load_case
+
+    return case_or_path if isinstance(case_or_path, Case) else load_case(case_or_path)
+
+
+async def extract_async(
+    case_or_path: "str | Path | Case",
+    items: str | list[str] = "all",
+    spec: str | ChecklistSpec = "gavel",
+    model: str | None = None,
+    out: str | Path | None = None,
+    *,
+    resume: bool = False,
+    max_steps: int | None = None,
+    base_url: str | None = None,
+    verify: bool = False,
+    on_step: "Callable[[StepEvent], Any] | None" = None,
+) -> ChecklistFile:
+    """Extract a checklist from a case folder, a Clearinghouse record, a document or a ``Case``.
+
+    ``items``: ``all``, a group key, or item keys (a comma-separated string or a list).
+    ``model``: ``offline`` (the default unless GAVEL_MODEL is set), ``openai:<m>``, ``anthropic:<m>`` ...
+    ``out``: keep the run folder there (checklist.json, ledger.jsonl, stats.json); None writes nothing.
+    ``verify``: challenge every value after extraction, as ``gavel-agent run --verify``.
+    ``on_step``: called with every tool call's ``StepEvent`` (for a progress display of your own).
+    Raises ``ValueError`` for bad input and ``RunInterrupted`` when the run could not finish.
+    """
+    from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
+    from gavel_agent.models import resolve_model
+
+    checklist_spec = _spec(spec)
+    keys = checklist_spec.select(items)
+    case = await asyncio.to_thread(_case, case_or_path)
+    resolved = resolve_model(model, base_url)
+    if out is not None and not resume and (Path(out) / "stats.json").exists():
+        raise ValueError(f"{out} already holds a run; pass resume=True to continue it or choose another out")
+    with tempfile.TemporaryDirectory(prefix="gavel-agent-") as scratch:
+        run_dir = Path(out) if out is not None else Path(scratch) / "run"
+        agent_run = await asyncio.to_thread(AgentRun, case, checklist_spec, keys, resolved, run_dir,
+                                            max_steps or DEFAULT_MAX_STEPS, on_step)
+        outcome = await agent_run.run(resume=resume)
+        checklist = outcome.checklist
+        if verify and outcome.stats.status == "finished":
+            checklist = await asyncio.to_thread(_verify, agent_run, base_url)
+    if outcome.stats.status != "finished":
+        raise RunInterrupted(outcome.stats.stop_reason, checklist, None if out is None else run_dir)
+    return checklist
+
+
+def _verify(agent_run, base_url: str | None) -> ChecklistFile:
+    from gavel_agent.cli.run import verify_completer
+    from gavel_agent.verify import verify_run
+
+    return verify_run(agent_run.run_dir, agent_run.spec, agent_run.case,
+                      completer=verify_completer(agent_run.model, base_url), index=agent_run.ws.index).checklist
+
+
+def extract(case_or_path: "str | Path | Case", items: str | list[str] = "all", spec: str | ChecklistSpec = "gavel",
+            model: str | None = None, out: str | Path | None = None, **options: Any) -> ChecklistFile:
+    """``extract_async`` for sync code (scripts, notebooks without ``await``); same arguments."""
+    return run_sync(lambda: extract_async(case_or_path, items, spec, model, out, **options))
+
+
+def _as_checklists(source: Any, spec: ChecklistSpec, case: str | None, what: str) -> Checklists:
+    """{case: {item: [values]}} from a ChecklistFile, a list of them, such a dict, or a file/folder/glob."""
+    from gavel_agent.evaluators.checklist.readers import clean_values, read_checklists
+
+    if isinstance(source, ChecklistFile):
+        source = [source]
+    if isinstance(source, list) and all(isinstance(c, ChecklistFile) for c in source):
+        out: Checklists = {}
+        for checklist in source:
+            name = checklist.case or case
+            if not name:
+                raise ValueError(f"the {what} checklist names no case; pass case=...")
+            out[name] = {spec.resolve(k): clean_values(checklist.values_of(k)) for k in checklist.items}
+        return out
+    if isinstance(source, dict):
+        if all(isinstance(v, list) for v in source.values()):  # one case: {item: [values]}
+            if not case:
+                raise ValueError(f"a {what} given as {{item: [values]}} needs case=...")
+            return {case: {spec.resolve(k): clean_values(v) for k, v in source.items()}}
+        return {str(c): {spec.resolve(k): clean_values(v) for k, v in items.items()} for c, items in source.items()}
+    if isinstance(source, (str, Path)):
+        return read_checklists(source, spec, case_id=case)
+    raise TypeError(f"cannot read a {what} from {type(source).__name__}")
+
+
+def evaluate(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline",
+             case: str | None = None) -> "Report":
+    """S_checklist of predicted checklists against reference ones (0-100 per item, per case, overall).
+
+    ``predicted`` and ``reference``: a ``ChecklistFile`` (what ``extract`` returns), a list of them,
+    ``{item: [values]}`` (with ``case=``), ``{case: {item: [values]}}``, or a path to any format
+    ``gavel-agent evaluate`` reads (checklist.json, GAVEL human.json, a Clearinghouse record, a folder).
+    ``judge``: ``offline`` (no model calls) or a model such as ``openai:gpt-4.1``.
+    Nothing is written; ``report.model_dump_json()`` gives the JSON ``gavel-agent evaluate --out`` writes.
+    """
+    from gavel_agent.evaluators.checklist.score import score_cases
+
+    checklist_spec = _spec(spec)
+    preds = _as_checklists(predicted, checklist_spec, case, "predicted")
+    refs = _as_checklists(reference, checklist_spec, case or (next(iter(preds)) if len(preds) == 1 else None),
+                          "reference")
+    if case:
+        preds = {c: v for c, v in preds.items() if c == case}
+    if not set(preds) & set(refs):
+        raise ValueError(f"no case is in both the predictions ({', '.join(sorted(preds)[:5])}) "
+                         f"and the reference ({', '.join(sorted(refs)[:5])})")
+    return score_cases(preds, refs, make_judge(judge, checklist_spec))
+
+
+async def evaluate_async(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel",
+                         judge: str = "offline", case: str | None = None) -> "Report":
+    """``evaluate`` off the event loop (an LLM judge waits on the network)."""
+    return await asyncio.to_thread(evaluate, predicted, reference, spec, judge, case)
+
+
+def make_judge(name: str, spec: ChecklistSpec | None = None, cache_dir: Path | None = None):
+    """The checklist judge for a ``--judge`` string: ``offline`` or a model (its replies cached in cache_dir)."""
+    if name == "offline":
+        from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
+
+        return OfflineJudge()
+    from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
+    from gavel_agent.models.completer import make_completer  # the model stack loads only when asked for
+
+    return LLMJudge(make_completer(name), name=name, spec=spec, cache_dir=cache_dir)
