@@ -233,10 +233,12 @@ def _replace(values: list[Value], old: Value, new: Value | None) -> None:
 
 def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
                      completer: Callable[[str, str], str] | None = None,
-                     index: SearchIndex | None = None) -> VerifyResult:
+                     index: SearchIndex | None = None,
+                     on_decision: Callable[[Decision], object] | None = None) -> VerifyResult:
     """Challenge every value; with ``completer`` a language model answers the challenges.
 
-    ``index`` is the case's search index when the caller has one already (the run's own).
+    ``index`` is the case's search index when the caller has one already (the run's own);
+    ``on_decision`` sees each decision as it is made (the live trace prints it).
     """
     items = {k: list(v) for k, v in checklist.items.items()}
     index = index or SearchIndex(case)
@@ -247,6 +249,12 @@ def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
 
         rule = LLMChallenger(completer, spec, case, index)
     decisions: list[Decision] = []
+
+    def decide(decision: Decision) -> None:
+        decisions.append(decision)
+        if on_decision:
+            on_decision(decision)
+
     to_challenge = {k: list(v) for k, v in items.items()}
     for round_no in range(1, MAX_ROUNDS + 1):
         added: dict[str, list[Value]] = {}
@@ -258,8 +266,7 @@ def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
                     _replace(items[key], value, kept)
                 if action == "revise" and any(v is kept for v in items[key]):  # not merged into a twin
                     added.setdefault(key, []).append(kept)
-                decisions.append(Decision(round_no, key, value.value, action, reason,
-                                          kept.value if action == "revise" else ""))
+                decide(Decision(round_no, key, value.value, action, reason, kept.value if action == "revise" else ""))
         if round_no == 1:
             for key in [k for k, v in items.items() if not v]:
                 proposal = propose(spec.item(key), spec, case, index)
@@ -270,7 +277,7 @@ def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
                     continue
                 items[key] = [value]
                 added[key] = [value]
-                decisions.append(Decision(round_no, key, value.value, "add", why))
+                decide(Decision(round_no, key, value.value, "add", why))
         if not added:
             break
         to_challenge = added
@@ -285,7 +292,8 @@ LOG_NAME = "verify.jsonl"
 def verify_run(run_dir: str | Path, spec: ChecklistSpec, case: Case,
                report: Callable[[str], object] | None = None,
                completer: Callable[[str, str], str] | None = None,
-               index: SearchIndex | None = None) -> VerifyResult:
+               index: SearchIndex | None = None,
+               on_decision: Callable[[Decision], object] | None = None) -> VerifyResult:
     """Verify a run folder's checklist in place; the extraction is kept as checklist_unverified.json.
 
     ``report`` receives a one-line summary (the CLI passes its console's print);
@@ -293,7 +301,7 @@ def verify_run(run_dir: str | Path, spec: ChecklistSpec, case: Case,
     """
     run_dir = Path(run_dir)
     original = ChecklistFile.read(run_dir / "checklist.json")
-    result = verify_checklist(original, spec, case, completer, index)
+    result = verify_checklist(original, spec, case, completer, index, on_decision)
     atomic.write_text(run_dir / UNVERIFIED_NAME, original.model_dump_json(indent=2) + "\n")
     atomic.write_text(run_dir / LOG_NAME, "".join(json.dumps(asdict(d), ensure_ascii=False) + "\n" for d in result.decisions))
     atomic.write_text(run_dir / "checklist.json", result.checklist.model_dump_json(indent=2) + "\n")

@@ -65,6 +65,8 @@ class Baseline:
     prompt_per: str | None = None  # group | item | all (default: group for end-to-end, all for chunk)
     chunk_tokens: int = CHUNK_TOKENS
     on_warning: Callable[[str], None] | None = None
+    # Sees each call as it is stored: (call number, calls in all, what it read, what it stored); the CLI's trace.
+    on_step: Callable[[int, int, str, str], None] | None = None
     files: RunFiles = field(init=False)
 
     def __post_init__(self) -> None:
@@ -78,6 +80,7 @@ class Baseline:
         if self.context_tokens is None:
             self.context_tokens = context_window(self.model_label)
         self.files = RunFiles(self.run_dir)
+        self.calls = 0  # known once the requests are built
         self.reader = OfflineReader() if self.completer is None else LLMReader(self.completer)
         self.prices = catalog.prices_for(self.model_label)
         self.state = ChecklistState(self.spec, self.item_keys, self.case)
@@ -191,6 +194,10 @@ class Baseline:
                         "prompt_tokens": answer.prompt_tokens, "proposed": sum(len(p.values) for p in answer.proposals),
                         "rejected": rejected, "problems": problems[:PROBLEMS_LOGGED], "time": round(time.time(), 3)})
         self._save()
+        if self.on_step:
+            shown = f"{request.position or 'whole text'}: {len(request.items)} items, {request.text_tokens:,} tokens"
+            self.on_step(s.steps, self.calls, shown, f"{sum(len(p.values) for p in answer.proposals)} proposed, "
+                                                       f"{rejected} rejected")
 
     def _save(self) -> None:
         self.files.write_checklist(self.state.to_file())
@@ -202,6 +209,7 @@ class Baseline:
             raise FileExistsError(f"{self.run_dir} already holds a run; choose another --out")
         started = time.monotonic()
         requests = self._requests()
+        self.calls = len(requests)
         self.files.dir.mkdir(parents=True, exist_ok=True)
         self._save()
         try:

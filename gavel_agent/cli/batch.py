@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import shlex
+from contextlib import nullcontext
 from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from gavel_agent.checklists import UnknownItemError, load_spec
-from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover
+from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover, read_index
 from gavel_agent.batch import Progress as BatchProgress
 from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors
 from gavel_agent.loop import DEFAULT_MAX_STEPS
@@ -70,8 +73,35 @@ def failures_table(report: BatchReport) -> Table | None:
     table.add_column("status")
     table.add_column("reason", overflow="fold")
     for e in failed[:FAILURES_SHOWN]:
-        table.add_row(e.case, e.status, e.reason)
+        table.add_row(Text(e.case), e.status, Text(e.reason))
     return table
+
+
+def resume_command(input_dir: Path, out: Path, settings: RunSettings) -> str:
+    """The exact command line that continues this batch (finished cases are skipped)."""
+    parts = ["gavel-agent", "batch", str(input_dir), "--out", str(out), "--resume"]
+    defaults = RunSettings()
+    for flag, value, default in (("--items", settings.items, defaults.items), ("--spec", settings.spec, defaults.spec),
+                                 ("--model", settings.model, None), ("--base-url", settings.base_url, None),
+                                 ("--method", settings.method, defaults.method),
+                                 ("--max-steps", settings.max_steps, defaults.max_steps)):
+        if value is not None and value != default:
+            parts += [flag, str(value)]
+    return shlex.join(parts + (["--verify"] if settings.verify else []))
+
+
+def stopped_by_user(err: Console, job: Batch, command: str) -> typer.Exit:
+    """Ctrl-C: what the index says was done, and how to go on."""
+    done = read_index(job.out_dir)
+    names = {Path(j.run_dir).name for j in job.jobs()}
+    counts = {status: sum(e.status == status for n, e in done.items() if n in names)
+              for status in ("finished", "failed", "interrupted")}
+    left = len(names) - counts["finished"] - counts["failed"]
+    err.print(Text(f"batch stopped by the user (Ctrl-C): {counts['finished']} of {len(names)} cases finished, "
+                   f"{counts['failed']} failed, {left} still to run (partial runs are kept) → {job.out_dir}"),
+              soft_wrap=True, highlight=False)
+    err.print(Text("continue with: ", style="bold") + Text(command), soft_wrap=True, highlight=False)
+    return typer.Exit(130)
 
 
 def register(app: typer.Typer) -> None:
@@ -100,13 +130,13 @@ def register(app: typer.Typer) -> None:
             settings = RunSettings(spec, items, model, base_url, method, max_steps, verify)
             job = Batch(discover(input_dir), out, settings, concurrency, resume,
                         progress=BatchProgress() if quiet else bar.hooks())
-        if quiet:
-            report = asyncio.run(job.run())
-        else:
-            with bar.bar:
+        try:
+            with nullcontext() if quiet else bar.bar:
                 report = asyncio.run(job.run())
+        except KeyboardInterrupt:
+            raise stopped_by_user(err, job, resume_command(input_dir, out, settings)) from None
         Console().print(summary_table(report))
         failures = failures_table(report)
         if failures is not None:
             Console().print(failures)
-        err.print(f"index: {out / INDEX_NAME}", highlight=False)
+        err.print(Text(f"index: {out / INDEX_NAME}"), highlight=False)

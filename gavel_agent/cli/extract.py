@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import typer
@@ -17,7 +18,7 @@ from gavel_agent.cli.run import default_run_dir
 from gavel_agent.baselines import METHODS, PROMPT_GROUPINGS, Baseline
 from gavel_agent.baselines.methods import CHUNK_TOKENS, baseline_for
 from gavel_agent.models import resolve_model
-from gavel_agent.trace import results_table
+from gavel_agent.trace import Status, StepTrace, loading, results_table, status_text
 
 
 def prepare_baseline(case_path: str, method: str, spec_name: str, items: str, model: str | None,
@@ -55,10 +56,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Extract a checklist without the agent's navigation; quotes are verified as in `run`."""
         err = Console(stderr=True)
-        baseline = prepare_baseline(case, method, spec, items, model, base_url, out, context_tokens=context_tokens,
-                                    prompt_per=prompt_per, chunk_tokens=chunk_tokens,
-                                    on_warning=lambda w: err.print(Text.assemble(("warning: ", "bold yellow"), w)))
-        with user_errors(ValueError):
+        show = not (quiet or json_output)
+        with loading(err, case) if show else nullcontext():
+            baseline = prepare_baseline(case, method, spec, items, model, base_url, out, context_tokens=context_tokens,
+                                        prompt_per=prompt_per, chunk_tokens=chunk_tokens,
+                                        on_warning=lambda w: err.print(Text.assemble(("warning: ", "bold yellow"), w)))
+        live = baseline_trace(err, baseline) if show else nullcontext()
+        with user_errors(ValueError), live:
             outcome = baseline.run()
         stats = outcome.stats
         if json_output:
@@ -68,6 +72,21 @@ def register(app: typer.Typer) -> None:
         if stats.status == "interrupted":
             raise UserError(f"{method} run interrupted ({stats.stop_reason}); partial results in {outcome.run_dir}")
         if not json_output:
-            err.print(f"{stats.status}: {method}, {stats.filled_items}/{len(stats.items)} items, {stats.values} values "
-                      f"({stats.rejected_values} rejected), {stats.steps} calls, {stats.prompt_tokens:,} prompt tokens, "
-                      f"{stats.wall_time_s:.1f} s → {outcome.run_dir}", highlight=False)
+            err.print(Text(f"{stats.status}: {method}, {stats.filled_items}/{len(stats.items)} items, {stats.values} values "
+                           f"({stats.rejected_values} rejected), {stats.steps} calls, {stats.prompt_tokens:,} prompt "
+                           f"tokens, {stats.wall_time_s:.1f} s → {outcome.run_dir}"), highlight=False, soft_wrap=True)
+
+
+def baseline_trace(console: Console, baseline: Baseline) -> StepTrace:
+    """Each model call as a line (what it read, what it stored), the values it stored, and a status line."""
+
+    def status(elapsed: float) -> Text:
+        s, state = baseline.stats, baseline.state
+        return status_text(Status(step=s.steps, max_steps=baseline.calls or None,
+                                  filled=len(baseline.item_keys) - len(state.empty_items()),
+                                  total=len(baseline.item_keys), prompt_tokens=s.prompt_tokens, cost_usd=s.cost_usd,
+                                  values=sum(len(v) for v in state.items.values())), elapsed, unit="call")
+
+    trace = StepTrace(console, status, lambda: baseline.state.items)
+    baseline.on_step = lambda call, calls, shown, stored: trace.step(call, baseline.method, shown, stored)
+    return trace

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import shlex
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from gavel_agent.cli.common import (
     BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run,
@@ -16,7 +19,9 @@ from gavel_agent.cli.common import (
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import ResolvedModel, resolve_model
-from gavel_agent.trace import LiveTrace, results_table
+from gavel_agent.run_files import RunStats
+from gavel_agent.trace import agent_trace, loading, results_table, verify_trace
+from gavel_agent.tracing import TRACE_OPTION, configure_tracing
 from gavel_agent.verify import verify_run
 
 
@@ -51,6 +56,40 @@ def verify_completer(model: ResolvedModel, base_url: str | None):
     return make_completer(model.label, base_url)
 
 
+def resume_command(case: str, agent_run: AgentRun, base_url: str | None, verify: bool) -> str:
+    """The exact command line that continues this run."""
+    parts = ["gavel-agent", "run", case, "--out", str(agent_run.run_dir), "--resume"]
+    if agent_run.item_keys != agent_run.spec.keys:
+        parts += ["--items", ",".join(agent_run.item_keys)]
+    if agent_run.spec.name != "gavel":
+        parts += ["--spec", agent_run.spec.name]
+    parts += ["--model", agent_run.model.label]
+    if base_url:
+        parts += ["--base-url", base_url]
+    if agent_run.max_steps != DEFAULT_MAX_STEPS:
+        parts += ["--max-steps", str(agent_run.max_steps)]
+    return shlex.join(parts + (["--verify"] if verify else []))
+
+
+def summary_line(stats: RunStats, run_dir: Path) -> Text:
+    return Text(f"{stats.status}: {stats.filled_items}/{len(stats.items)} items, {stats.values} values, "
+                f"{stats.steps} steps, {stats.prompt_tokens:,} prompt tokens, ${stats.cost_usd:.4f}, "
+                f"{stats.wall_time_s:.1f} s → {run_dir}")
+
+
+def stopped_by_user(err: Console, agent_run: AgentRun, command: str) -> typer.Exit:
+    """Ctrl-C: record the run as interrupted, say what it holds and how to continue it."""
+    stats = agent_run.stats
+    stats.status, stats.stop_reason = "interrupted", "stopped by the user (Ctrl-C)"
+    stats.filled_items = len(agent_run.item_keys) - len(agent_run.ws.checklist.empty_items())
+    stats.values = sum(len(v) for v in agent_run.ws.checklist.items.values())
+    if agent_run.files.exists():
+        agent_run.files.write_stats(stats)
+    err.print(summary_line(stats, agent_run.run_dir), soft_wrap=True, highlight=False)
+    err.print(Text("continue with: ", style="bold") + Text(command), soft_wrap=True, highlight=False)
+    return typer.Exit(130)
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def run(
@@ -64,36 +103,51 @@ def register(app: typer.Typer) -> None:
         resume: bool = typer.Option(False, help="Continue a stopped run in --out."),
         quiet: bool = typer.Option(False, help="No live trace; print a one-line summary."),
         json_output: bool = JSON_OUTPUT_OPTION,
-        trace: bool = typer.Option(False, help="Opt in to the Agents SDK's tracing export (off by default)."),
+        trace: str = TRACE_OPTION,
         verify: bool = typer.Option(False, help="Challenge every value after extraction (with --model's LLM, else offline checks); flips are logged to verify.jsonl."),
     ) -> None:
-        """Extract a checklist from one case; every value is stored with a verified quote."""
-        agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, trace)
+        """Extract a checklist from one case; every value is stored with a verified quote.
+
+        The trace prints every step (tool, arguments, result, values stored with a short quote)
+        with a live status line below; when stderr is not a terminal every step is still written.
+        Ctrl-C stops the run, keeps what it stored and prints the command that continues it.
+        """
         err = Console(stderr=True)
+        show = not (quiet or json_output)
+        with loading(err, case) if show else nullcontext():
+            agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, configure_tracing(trace))
         label = agent_run.model.label
         if agent_run.model.is_offline:
             label += " (deterministic rules, no LLM and no network)"
         header = (f"case {agent_run.case.name}: {len(agent_run.case.documents)} documents, "
                   f"{agent_run.case.token_count:,} tokens · {len(agent_run.item_keys)} items · model {label}")
-        if quiet or json_output:
-            outcome = asyncio.run(agent_run.run(resume=resume))
-        else:
-            with LiveTrace(err, header) as live:
-                agent_run.on_event = live
+        command = resume_command(case, agent_run, base_url, verify)
+        try:
+            if not show:
                 outcome = asyncio.run(agent_run.run(resume=resume))
+            else:
+                err.print(Text(header, style="bold"), soft_wrap=True, highlight=False)
+                live = agent_trace(err, agent_run)
+                if resume and agent_run.files.checklist.is_file():
+                    live.mark_seen(agent_run.files.read_checklist().items)
+                with live:
+                    outcome = asyncio.run(agent_run.run(resume=resume))
+        except KeyboardInterrupt:
+            raise stopped_by_user(err, agent_run, command) from None
         if verify and outcome.stats.status == "finished":  # an interrupted run is resumed first
-            outcome.checklist = verify_run(outcome.run_dir, agent_run.spec, agent_run.case, report=err.print,
-                                           completer=verify_completer(agent_run.model, base_url),
-                                           index=agent_run.ws.index).checklist
+            tracer, on_decision = verify_trace(err) if show else (nullcontext(), None)
+            with tracer:
+                outcome.checklist = verify_run(outcome.run_dir, agent_run.spec, agent_run.case, report=lambda line: err.print(Text(line), highlight=False),
+                                               completer=verify_completer(agent_run.model, base_url),
+                                               index=agent_run.ws.index, on_decision=on_decision).checklist
         stats = outcome.stats
         if json_output:
             sys.stdout.write(outcome.checklist.model_dump_json(indent=2) + "\n")
         elif not quiet:
             Console().print(results_table(agent_run.spec, outcome.checklist))
-        summary = (f"{stats.status}: {stats.filled_items}/{len(stats.items)} items, {stats.values} values, "
-                   f"{stats.steps} steps, {stats.prompt_tokens:,} prompt tokens, {stats.wall_time_s:.1f} s "
-                   f"→ {outcome.run_dir}")
         if stats.status == "interrupted":
-            raise UserError(f"run interrupted ({stats.stop_reason}); continue with --out {outcome.run_dir} --resume")
+            raise UserError(f"run interrupted ({stats.stop_reason}); continue with: {command}")
         if not json_output:
-            err.print(("\n" if not quiet else "") + summary)
+            if not quiet:
+                err.print()
+            err.print(summary_line(stats, outcome.run_dir), soft_wrap=True, highlight=False)
