@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -17,21 +18,72 @@ CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def rendered_dom(tmp_path):
+def browser_dom(html: str, folder: Path) -> str:
+    """The DOM after Debian's headless chromium loaded and laid out the page."""
     if not CHROMIUM.exists():
         pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)")
-    a, b, ref = two_runs(tmp_path)
-    page = tmp_path / "report.html"
-    page.write_text(render(compare([a, b], load_spec("gavel"), ref, OfflineJudge())), encoding="utf-8")
-    profile = tmp_path / "profile"
+    page = folder / "report.html"
+    page.write_text(html, encoding="utf-8")
     result = subprocess.run(
         [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={profile}", "--dump-dom", page.as_uri()],
+         f"--user-data-dir={folder / 'profile'}", "--dump-dom", page.as_uri()],
         capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-500:]
     return result.stdout
+
+
+@pytest.fixture
+def rendered_dom(tmp_path):
+    a, b, ref = two_runs(tmp_path)
+    return browser_dom(render(compare([a, b], load_spec("gavel"), ref, OfflineJudge())), tmp_path)
+
+
+@pytest.fixture
+def sample_runs(tmp_path_factory, sample_case):
+    """The sample case run by the agent (offline) and by the chunk baseline: they disagree on the filing date."""
+    import gavel_agent
+    from gavel_agent.baselines.methods import baseline_for
+    from gavel_agent.case import load_case
+
+    folder = tmp_path_factory.mktemp("sample-runs")
+    items = "filing_date,parties,class_action"
+    gavel_agent.extract(sample_case, items=items, model="offline", out=folder / "agent")
+    spec = load_spec("gavel")
+    baseline_for(load_case(sample_case), spec, spec.select(items), "chunk", folder / "chunk", "offline").run()
+    return folder / "agent", folder / "chunk"
+
+
+# Appended to a copy of the page so the browser reports what its CSS hides (the report itself has no scripts).
+HIDDEN_ROWS_PROBE = """<script>
+document.body.dataset.hiddenRows = [...document.querySelectorAll('#items tr')]
+  .filter(r => getComputedStyle(r).display === 'none').map(r => r.id).join(' ');
+</script>"""
+
+
+def test_the_sample_case_comparison_shows_the_filing_date_disagreement(sample_runs, tmp_path):
+    comparison = compare(list(sample_runs), load_spec("gavel"))
+    filing = next(row for row in comparison.items if row.item == "filing_date")
+    assert filing.agreement == "differ"
+    assert [c.values[0].value for c in filing.cells] == ["March 15, 2021", "March 21, 2017"]
+    assert [c.agreement for c in filing.cells] == [["differ"], ["differ"]]
+    parties = next(row for row in comparison.items if row.item == "parties")
+    assert parties.agreement == "agree"
+
+    html = render(comparison, differences_only=True)
+    dom = browser_dom(html.replace("</body>", HIDDEN_ROWS_PROBE + "</body>"), tmp_path)
+    row = dom[dom.index('<tr id="item-filing_date" class="differ">'):]
+    row = row[: row.index("</tr>")]
+    assert '<span class="badge differ">differ</span>March 15, 2021' in row
+    assert '<span class="badge differ">differ</span>March 21, 2017' in row
+    assert "<mark>Mar. 21, 2017</mark>" in row  # the value highlighted inside its quote
+    assert 'data-hidden-rows="item-parties item-class_action"' in dom  # "differences only" hides what agrees
+    # The caption quote behind every party is shown once per run column, not once per party.
+    parties_row = dom[dom.index('<tr id="item-parties"'):]
+    parties_row = parties_row[: parties_row.index("</tr>")]
+    caption = next(v.evidence[0] for v in parties.cells[0].values)
+    assert parties_row.count(escape(caption.quote[:40])) <= 2 * 2  # each column: summary line + quote, once
+    assert parties_row.count('class="badge agree"') == 1 + sum(len(c.values) for c in parties.cells)  # item + values
 
 
 def test_browser_renders_tables_chart_and_quotes_as_text(rendered_dom):

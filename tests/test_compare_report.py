@@ -6,6 +6,7 @@ import json
 import sys
 
 import pytest
+from cli_runner import run_cli
 from compare_runs import SCRIPT_QUOTE, two_runs
 
 from gavel_agent.checklists import load_spec
@@ -60,3 +61,14 @@ def test_compare_rejects_runs_of_different_cases(tmp_path, monkeypatch, capsys):
     with pytest.raises(SystemExit) as stop:
         main()
     assert stop.value.code == 2 and "different cases" in capsys.readouterr().err
+
+
+def test_cmp_json_marks_agreement_and_can_keep_only_differences(tmp_path, monkeypatch, capsys):
+    a, b, _ = two_runs(tmp_path)
+    result = run_cli(monkeypatch, capsys, "compare", a, b, "--json", tmp_path / "cmp.json", "--differences-only")
+    assert result.code == 0, result.err
+    data = json.loads((tmp_path / "cmp.json").read_text())
+    assert [row["item"] for row in data["items"]] == ["filing_date"]  # judge_name: both empty, they agree
+    row = data["items"][0]
+    assert row["agreement"] == "differ" and [c["agreement"] for c in row["cells"]] == [["differ"], ["differ"]]
+    assert "≠ May 5, 2009" in result.out and "≠ June 1, 2010" in result.out
