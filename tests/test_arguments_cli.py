@@ -17,7 +17,9 @@ def test_generate_then_evaluate_the_deterministic_generator(monkeypatch, capsys,
     assert [r["test"] for r in records[:3]] == ["arguable", "reordered", "non_arguable"] and len(records) == 9
 
     code, stdout, _ = cli(monkeypatch, capsys, "arguments", "evaluate", out)
-    assert code == 0 and "non_arguable" in stdout
+    assert code == 0 and "non_arguable" in stdout and "AccH              1 - hallucinated" in stdout  # footer defines it
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hypo.jsonl"]  # nothing written without --out
+    code, stdout, _ = cli(monkeypatch, capsys, "arguments", "evaluate", out, "--out", tmp_path / "hypo.scores.jsonl")
     scores = [json.loads(line) for line in (tmp_path / "hypo.scores.jsonl").read_text().splitlines()]
     assert all(s["acc_h"] == 1.0 for s in scores)
     assert [s["abstained"] for s in scores] == [r["test"] == "non_arguable" for r in records]
@@ -63,3 +65,15 @@ def test_bad_input_is_a_one_line_error(monkeypatch, capsys, tmp_path):
     assert code == 2 and "bad.jsonl:1" in err
     code, _, err = cli(monkeypatch, capsys, "arguments", "generate", "--n", "0", "--out", tmp_path / "x.jsonl")
     assert code == 2 and "--n" in err
+
+
+def test_two_files_with_one_model_label_are_scored_apart(monkeypatch, capsys, tmp_path):
+    for name, seed in (("first.jsonl", "1"), ("second.jsonl", "2")):
+        code, _, _ = cli(monkeypatch, capsys, "arguments", "generate", "--n", "3", "--seed", seed, "--out", tmp_path / name)
+        assert code == 0
+    code, stdout, err = cli(monkeypatch, capsys, "arguments", "evaluate", tmp_path / "first.jsonl",
+                            tmp_path / "second.jsonl", "--out", tmp_path / "scores.jsonl")
+    assert code == 0
+    assert "model 'hypo' is in 2 files" in err
+    models = {json.loads(line)["model"] for line in (tmp_path / "scores.jsonl").read_text().splitlines()}
+    assert models == {"hypo (first.jsonl)", "hypo (second.jsonl)"}

@@ -34,6 +34,10 @@ def test_audit_of_a_folder_of_runs_against_a_reference(tmp_path):
     result = CliRunner().invoke(app, ["audit", str(runs), "--reference", str(ref), "--resamples", "200"])
     assert result.exit_code == 0, result.output
     assert "Hal_Gen" in result.output and "temporal" in result.output and "typed gap" in result.output
+    assert "FAR" in result.output and "FP / (FP + TN)" in result.output  # the footer defines the metrics
+    assert not (runs / "audit").exists()  # nothing written unless --out asks
+    result = CliRunner().invoke(app, ["audit", str(runs), "--reference", str(ref), "--resamples", "200",
+                                      "--out", str(runs / "audit")])
     report = json.loads((runs / "audit" / "audit.json").read_text())
     assert report["counts"]["overall"] == {"TP": 2, "FP": 1, "FN": 1, "TN": 1, "supported": 1, "contradicted": 1,
                                            "extra_condition": 0, "missing_condition": 0}

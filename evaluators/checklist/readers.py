@@ -57,6 +57,21 @@ def read_checklists(
     return merged
 
 
+def is_clearinghouse_record(path: str | Path) -> bool:
+    """Whether ``path`` is one Clearinghouse case record (whose coding speaks to only some items)."""
+    file = Path(path)
+    if not file.is_file() or file.suffix.lower() != ".json":
+        return False
+    data = _load_json(file)
+    return isinstance(data, dict) and "case_data" in data and "documents" in data
+
+
+def coded_items_only(preds: Checklists, refs: Checklists) -> Checklists:
+    """Predictions cut to the items each case's reference codes: an item a Clearinghouse record
+    does not code is unknown there, not empty, so a value for it is neither right nor wrong."""
+    return {case: {k: v for k, v in items.items() if k in refs.get(case, items)} for case, items in preds.items()}
+
+
 def _expand(path: str | Path) -> list[Path]:
     text = str(path)
     if any(ch in text for ch in "*?["):

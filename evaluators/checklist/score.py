@@ -51,7 +51,8 @@ class CaseScore(BaseModel):
 class ItemSummary(BaseModel):
     item: str
     score: float | None  # 0-100 mean over the cases where the item applies
-    cases: int
+    cases: int  # cases where the item applies (either side has values)
+    predicted: int = 0  # cases where the prediction has values for it (0: never predicted)
 
 
 class Report(BaseModel):
@@ -118,17 +119,19 @@ def score_cases(
 
 def _report(judge_name: str, results: list[CaseScore], unmatched: list[str]) -> Report:
     by_item: dict[str, list[float]] = {}
+    predicted: dict[str, int] = {}
     for case in results:
         for key, item in case.items.items():
             values = by_item.setdefault(key, [])
             if item.score is not None:
                 values.append(item.score)
+            predicted[key] = predicted.get(key, 0) + (item.n_pred > 0)
     case_scores = [c.score for c in results if c.score is not None]
     return Report(
         judge=judge_name,
         overall=statistics.fmean(case_scores) if case_scores else None,
         per_item=[
-            ItemSummary(item=k, score=100 * statistics.fmean(v) if v else None, cases=len(v))
+            ItemSummary(item=k, score=100 * statistics.fmean(v) if v else None, cases=len(v), predicted=predicted[k])
             for k, v in by_item.items()
         ],
         per_case={c.case: c.score for c in results},

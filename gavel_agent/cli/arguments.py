@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from gavel_agent.evaluators.arguments import ArgumentScore, SummaryRow, score_argument, summarize
 from gavel_agent.arguments.hypo import hypo_argument
@@ -17,6 +18,7 @@ from gavel_agent.arguments.mentions import factor_pairs, read_mentions
 from gavel_agent.arguments.records import ArgumentRecord, read_records
 from gavel_agent.arguments.scenarios import Triple, generate_triples
 from gavel_agent.atomic import write_text
+from gavel_agent.evaluators.definitions import footer, help_epilog
 from gavel_agent.cli.common import UserError, console
 
 # Both names run the deterministic HYPO-style generator: it needs no model at all.
@@ -24,9 +26,9 @@ DETERMINISTIC = ("offline", "hypo")
 
 
 def register(app: typer.Typer) -> None:
-    group = typer.Typer(no_args_is_help=True, help="Generate and score 3-ply arguments over CATO case triples.")
+    group = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Generate and score 3-ply arguments over CATO case triples.")
     group.command(name="generate")(generate_command)
-    group.command(name="evaluate")(evaluate_command)
+    group.command(name="evaluate", epilog=help_epilog("arguments"))(evaluate_command)
     app.add_typer(group, name="arguments")
 
 
@@ -77,22 +79,42 @@ def score_record(record: ArgumentRecord) -> tuple[ArgumentScore, list[dict]]:
 
 def evaluate_command(
     files: list[Path] = typer.Argument(..., help="JSONL files written by 'arguments generate' (several models compare in one table)."),
-    out: Path = typer.Option(None, "--out", help="Per-argument scores, JSONL (default: <first file>.scores.jsonl)."),
+    out: Path = typer.Option(None, "--out", help="Write per-argument scores (JSONL) to this file (default: nothing is written)."),
 ) -> None:
-    """Score arguments: AccH, RecU and abstention per test and model, with per-case factor sets kept."""
-    records: list[ArgumentRecord] = []
+    """Score arguments: AccH, RecU and abstention per test and model, with per-case factor sets kept.
+
+    Files whose arguments carry the same model label are kept apart: the label gets the file's
+    name, e.g. "hypo (run1.jsonl)", so two runs of one model are never silently pooled.
+    """
+    by_file: list[tuple[Path, list[ArgumentRecord]]] = []
     for path in files:
         if not path.is_file():
             raise UserError(f"{path}: no such file")
         try:
-            records += read_records(path)
+            by_file.append((path, read_records(path)))
         except ValueError as e:
             raise UserError(str(e)) from None
+    records = kept_apart(by_file)
     scored = [score_record(r) for r in records]
-    out = out or files[0].with_suffix(".scores.jsonl")
-    write_text(out, "".join(json.dumps(s.model_dump() | {"evidence": ev}, ensure_ascii=False) + "\n" for s, ev in scored))
     Console().print(summary_table(summarize([s for s, _ in scored])))
-    print(f"wrote per-argument scores to {out}")
+    if out is not None:
+        write_text(out, "".join(json.dumps(s.model_dump() | {"evidence": ev}, ensure_ascii=False) + "\n"
+                                for s, ev in scored))
+        print(f"wrote per-argument scores to {out}")
+
+
+def kept_apart(by_file: list[tuple[Path, list[ArgumentRecord]]]) -> list[ArgumentRecord]:
+    """All records, with a model label that occurs in several files suffixed by each file's name."""
+    files_of: dict[str, set[Path]] = {}
+    for path, records in by_file:
+        for record in records:
+            files_of.setdefault(record.model, set()).add(path)
+    shared = {label for label, paths in files_of.items() if len(paths) > 1}
+    names = {path: path.name if sum(p.name == path.name for p, _ in by_file) == 1 else str(path) for path, _ in by_file}
+    for label in sorted(shared):
+        console.print(Text(f"model {label!r} is in {len(files_of[label])} files: scored apart, labelled by file"))
+    return [record.model_copy(update={"model": f"{record.model} ({names[path]})"}) if record.model in shared else record
+            for path, records in by_file for record in records]
 
 
 def _fmt(value: float | None) -> str:
@@ -100,9 +122,10 @@ def _fmt(value: float | None) -> str:
 
 
 def summary_table(rows: list[SummaryRow]) -> Table:
-    table = Table(title="3-ply arguments: hallucination accuracy, factor use, abstention")
+    table = Table(title="3-ply arguments: hallucination accuracy, factor use, abstention",
+                  caption=footer("arguments"), caption_justify="left")
     for column in ("model", "test", "n", "AccH", "RecU", "abstained", "abstention ratio"):
         table.add_column(column, justify="left" if column in ("model", "test") else "right", no_wrap=column == "model")
     for r in rows:
-        table.add_row(r.model, r.test, str(r.n), _fmt(r.acc_h), _fmt(r.rec_u), str(r.abstained), _fmt(r.abstention_ratio))
+        table.add_row(Text(r.model), r.test, str(r.n), _fmt(r.acc_h), _fmt(r.rec_u), str(r.abstained), _fmt(r.abstention_ratio))
     return table

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.evaluators.audit.metrics import CATEGORIES, METRICS, RESAMPLES, SEED, AuditReport, Interval, audit, match_documents
@@ -15,24 +16,25 @@ from gavel_agent.evaluators.audit.inputs import read_reference
 from gavel_agent.evaluators.audit.judge import OfflineJudge
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge
 from gavel_agent.evaluators.llm import ReplyCache, cached
-from gavel_agent.evaluators.checklist.readers import read_checklists
+from gavel_agent.evaluators.checklist.readers import coded_items_only, is_clearinghouse_record, read_checklists
 from gavel_agent.evaluators.checklist.cuad import CuadError
+from gavel_agent.evaluators.definitions import footer, help_epilog
 from gavel_agent.atomic import write_json
 from gavel_agent.cli.common import UserError, user_errors
 
 
 def register(app: typer.Typer) -> None:
-    app.command(name="audit")(audit_command)
+    app.command(name="audit", epilog=help_epilog("audit"))(audit_command)
 
 
 def audit_command(
     pred: Path = typer.Argument(..., help="A checklist.json, a run folder, or a folder of runs."),
     reference: Path = typer.Option(
-        ..., "--reference", "-r", help="Reference: a checklist.json, GAVEL human.json, or CUAD master_clauses.csv."
+        ..., "--reference", "-r", help="Reference: a checklist.json, GAVEL human.json, a Clearinghouse case_<id>.json record (its coded items), or CUAD master_clauses.csv."
     ),
     spec: str = typer.Option(None, "--spec", help="Checklist spec (gavel, cuad); default: cuad for a .csv reference, else gavel."),
     judge: str = typer.Option("offline", "--judge", help="Who judges true positives: offline (strict deterministic checks) or a model such as openai:gpt-4.1."),
-    out: Path = typer.Option(None, "--out", help="Folder for audit.json and audit.png (default: <PRED>/audit)."),
+    out: Path = typer.Option(None, "--out", help="Write audit.json and audit.png into this folder (default: nothing is written)."),
     resamples: int = typer.Option(RESAMPLES, "--resamples", min=100, help="Bootstrap resamples."),
     seed: int = typer.Option(SEED, "--seed", help="Bootstrap seed."),
     cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for LLM judge replies."),
@@ -47,17 +49,19 @@ def audit_command(
         checklist_spec = load_spec(spec_name)
         predicted = read_checklists(pred, checklist_spec)
         expected = read_reference(reference, checklist_spec)
+        if is_clearinghouse_record(reference):
+            predicted = coded_items_only(predicted, expected)
         report = audit(predicted, expected, checklist_spec, _judge(judge, cache_dir), resamples, seed)
-    out = out or (pred if pred.is_dir() else pred.parent) / "audit"
-    write_json(out / "audit.json", report.model_dump(mode="json"))
-    write_chart(report, out / "audit.png")
     console = Console()
     console.width = max(console.width, 180)  # the intervals need the room; narrower wraps every cell
     console.print(typed_table(report))
     unmatched = sorted(set(predicted) - set(match_documents(predicted, expected)))
     if unmatched:
-        Console(stderr=True).print(f"[yellow]not in the reference, skipped:[/] {', '.join(unmatched[:10])}")
-    print(f"wrote {out / 'audit.json'} and {out / 'audit.png'}")
+        Console(stderr=True).print(Text.assemble(("not in the reference, skipped: ", "yellow"), ", ".join(unmatched[:10])))
+    if out is not None:
+        write_json(out / "audit.json", report.model_dump(mode="json"))
+        write_chart(report, out / "audit.png")
+        print(f"wrote {out / 'audit.json'} and {out / 'audit.png'}")
 
 
 def _judge(name: str, cache_dir: Path):
@@ -91,5 +95,7 @@ def typed_table(report: AuditReport) -> Table:
             continue
         table.add_row(group, f"{c['TP']}/{c['FP']}/{c['FN']}/{c['TN']}", *(_cell(report.metrics[group][m]) for m in METRICS))
     mismatches = ", ".join(f"{k} {v}" for k, v in report.mismatches.items()) or "none"
-    table.caption = f"typed gap (max-min Hal_TP) {_cell(report.typed_gap)}; contradictions by type: {mismatches}"
+    table.caption = (f"typed gap (max-min Hal_TP) {_cell(report.typed_gap)}; contradictions by type: {mismatches}\n"
+                     + footer("audit"))
+    table.caption_justify = "left"
     return table

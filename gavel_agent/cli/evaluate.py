@@ -8,31 +8,34 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.evaluators.checklist.score import Report, score_cases
-from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
-from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
-from gavel_agent.evaluators.checklist.readers import read_checklists, read_evidence_quotes
+from gavel_agent.evaluators.definitions import footer, help_epilog
+from gavel_agent.evaluators.checklist.readers import (
+    coded_items_only, is_clearinghouse_record, read_checklists, read_evidence_quotes,
+)
 from gavel_agent.evaluators.summaries.residual_style import ResidualStyleReport, score_summaries
 from gavel_agent.evaluators.summaries.style import DIMENSIONS
 from gavel_agent.evaluators.summaries.files import read_candidate_file, read_references
 from gavel_agent.atomic import write_json
+from gavel_agent.api import make_judge
 from gavel_agent.cli.common import UserError, user_errors
 
 
 def register(app: typer.Typer) -> None:
-    app.command(name="evaluate")(evaluate_command)
-    app.command(name="evaluate-residual-style")(residual_style_command)
+    app.command(name="evaluate", epilog=help_epilog("evaluate"))(evaluate_command)
+    app.command(name="evaluate-residual-style", epilog=help_epilog("evaluate-residual-style"))(residual_style_command)
 
 
 def evaluate_command(
     pred: str = typer.Argument(
         ..., help="Predicted checklists: a checklist.json, a GAVEL results file, a folder, or a quoted glob."
     ),
-    reference: str = typer.Option(..., "--reference", "-r", help="Reference checklists (e.g. GAVEL human.json)."),
+    reference: str = typer.Option(..., "--reference", "-r", help="Reference checklists: GAVEL human.json, a checklist.json, a hand-made {item: [values]} file, or a Clearinghouse case_<id>.json record."),
     judge: str = typer.Option("offline", "--judge", help="offline (no model calls) or a model such as openai:gpt-4.1."),
-    out: Path = typer.Option(None, "--out", help="Where to write the JSON report (default: evaluation.json here)."),
+    out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
     case: str = typer.Option(None, "--case", help="Score only this case id (also names a single-case checklist)."),
     spec: str = typer.Option("gavel", "--spec", help="Checklist spec the files follow."),
     cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for LLM judge replies."),
@@ -42,27 +45,22 @@ def evaluate_command(
         checklist_spec = load_spec(spec)
         preds = read_checklists(pred, checklist_spec, case_id=case)
         refs = read_checklists(reference, checklist_spec, case_id=case)
+        if is_clearinghouse_record(reference):
+            preds = coded_items_only(preds, refs)
     if case:
         if case not in preds or case not in refs:
             raise UserError(f"case {case} is not in both the predictions and the reference")
         preds = {case: preds[case]}
     if not set(preds) & set(refs):
         raise UserError(f"no case is in both files (predicted: {', '.join(sorted(preds)[:5])})")
-    report = score_cases(preds, refs, _judge(judge, cache_dir))
-    out = out or Path("evaluation.json")
-    write_json(out, report.model_dump(mode="json"))
+    report = score_cases(preds, refs, make_judge(judge, checklist_spec, cache_dir))
     Console().print(report_table(report, checklist_spec))
     if report.unmatched_cases:
-        Console(stderr=True).print(f"[yellow]no reference, skipped:[/] {', '.join(report.unmatched_cases[:10])}")
-    print(f"wrote {out}")
-
-
-def _judge(name: str, cache_dir: Path):
-    if name == "offline":
-        return OfflineJudge()
-    from gavel_agent.models.completer import make_completer  # the model stack loads only when asked for
-
-    return LLMJudge(make_completer(name), name=name, cache_dir=cache_dir)
+        Console(stderr=True).print(Text.assemble(("no reference, skipped: ", "yellow"),
+                                                 ", ".join(report.unmatched_cases[:10])))
+    if out is not None:
+        write_json(out, report.model_dump(mode="json"))
+        print(f"wrote {out}")
 
 
 def _fmt(score: float | None) -> str:
@@ -70,15 +68,20 @@ def _fmt(score: float | None) -> str:
 
 
 def report_table(report: Report, spec) -> Table:
-    table = Table(title=f"S_checklist ({report.judge} judge, {len(report.cases)} cases)")
+    table = Table(title=f"S_checklist ({report.judge} judge, {len(report.cases)} cases)",
+                  caption=footer("evaluate"), caption_justify="left")
     table.add_column("item")
-    table.add_column("cases", justify="right")
     table.add_column("score", justify="right")
+    table.add_column("applies in", justify="right")
+    table.add_column("predicted in", justify="right")
     for row in report.per_item:
         name = spec.item(row.item).name if spec.try_resolve(row.item) else row.item
-        table.add_row(name, str(row.cases), _fmt(row.score))
+        never = row.predicted == 0 and row.cases > 0
+        predicted = Text(f"{row.predicted} cases" + (" (never)" if never else ""), style="yellow" if never else "")
+        table.add_row(Text(name), _fmt(row.score), f"{row.cases} cases", predicted)
     table.add_section()
-    table.add_row("overall (mean of case scores)", str(len(report.cases)), _fmt(report.overall), style="bold")
+    table.add_row("overall (mean of case scores)", _fmt(report.overall), f"{len(report.cases)} cases", "",
+                  style="bold")
     return table
 
 
@@ -95,7 +98,7 @@ def residual_style_command(
         help="Checklists whose values locate checklist facts in the reference summaries (repeatable); "
         "their quotes are used when they quote the reference.",
     ),
-    out: Path = typer.Option(Path("residual_style.json"), "--out", help="Where to write the JSON report."),
+    out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
 ) -> None:
     """S_residual and S_style of summaries against reference summaries (offline proxies, 0-100, no model calls)."""
     with user_errors(UnknownItemError, ValueError):
@@ -115,9 +118,10 @@ def residual_style_command(
     if not set(candidates) & set(references):
         raise UserError(f"no case is in both files (candidates: {', '.join(sorted(candidates)[:5])})")
     report = score_summaries(candidates, references, quotes, values, reference_quotes)
-    write_json(out, report.model_dump(mode="json"))
     Console().print(residual_style_table(report))
-    print(f"wrote {out}")
+    if out is not None:
+        write_json(out, report.model_dump(mode="json"))
+        print(f"wrote {out}")
 
 
 def _missing(path: Path):
@@ -128,12 +132,13 @@ def residual_style_table(report: ResidualStyleReport) -> Table:
     table = Table(
         title=f"S_residual and S_style, OFFLINE PROXIES ({len(report.cases)} cases)",
         caption=f"S_residual: {report.residual_method}; reference evidence {report.reference_evidence}. "
-        f"S_style: {report.style_method}. Ratings 1 (same) .. 5 (different).",
+        f"S_style: {report.style_method}.\n" + footer("evaluate-residual-style"),
+        caption_justify="left",
     )
     for column in ("case", "evidence", "S_residual*", "S_style*", *DIMENSIONS):
         table.add_column(column, justify="left" if column in ("case", "evidence") else "right")
     for row in report.cases:
-        table.add_row(row.case, row.evidence, _fmt(row.residual), _fmt(row.style), *(str(row.ratings[d]) for d in DIMENSIONS))
+        table.add_row(Text(row.case), row.evidence, _fmt(row.residual), _fmt(row.style), *(str(row.ratings[d]) for d in DIMENSIONS))
     table.add_section()
     table.add_row(
         "mean", "", _fmt(report.residual), _fmt(report.style),
