@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -79,11 +80,16 @@ def test_the_terminal_scrollback_holds_every_step(sample_case, tmp_path):
     assert len(re.findall(r"^step \d+/200 · items filled", screen, re.MULTILINE)) == 1  # the status, once at the end
 
 
+def restore_ctrl_c() -> None:
+    """Ctrl-C's default action in the child: a test run started in the background inherits SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_saves_the_run_and_prints_the_command_that_continues_it(sample_case, tmp_path):
     pexpect = pytest.importorskip("pexpect")
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
     child = pexpect.spawn(GAVEL_AGENT, ["run", str(sample_case), "--items", "all", "--out", "run"], cwd=str(tmp_path),
-                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 200))
+                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 200), preexec_fn=restore_ctrl_c)
     child.expect("step 3/200")
     child.sendintr()
     child.expect(pexpect.EOF)
@@ -136,7 +142,8 @@ def test_ctrl_c_in_a_batch_prints_what_was_done_and_how_to_go_on(sample_case, tm
         shutil.copytree(sample_case, tmp_path / "in" / name)
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
     child = pexpect.spawn(GAVEL_AGENT, ["batch", "in", "--out", "out", "--items", "filing_date", "--concurrency", "1"],
-                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=120, dimensions=(40, 200))
+                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=120, dimensions=(40, 200),
+                          preexec_fn=restore_ctrl_c)
     child.expect("1/3")
     child.sendintr()
     child.expect(pexpect.EOF)

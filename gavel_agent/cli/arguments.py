@@ -127,5 +127,6 @@ def summary_table(rows: list[SummaryRow]) -> Table:
     for column in ("model", "test", "n", "AccH", "RecU", "abstained", "abstention ratio"):
         table.add_column(column, justify="left" if column in ("model", "test") else "right", no_wrap=column == "model")
     for r in rows:
-        table.add_row(Text(r.model), r.test, str(r.n), _fmt(r.acc_h), _fmt(r.rec_u), str(r.abstained), _fmt(r.abstention_ratio))
+        table.add_row(Text(r.model), r.test, str(r.n), _fmt(r.acc_h), _fmt(r.rec_u), str(r.abstained),
+                      _fmt(r.abstention_ratio))
     return table

@@ -57,7 +57,8 @@ def audit_command(
     console.print(typed_table(report))
     unmatched = sorted(set(predicted) - set(match_documents(predicted, expected)))
     if unmatched:
-        Console(stderr=True).print(Text.assemble(("not in the reference, skipped: ", "yellow"), ", ".join(unmatched[:10])))
+        Console(stderr=True).print(Text.assemble(("not in the reference, skipped: ", "yellow"),
+                                                 ", ".join(unmatched[:10])))
     if out is not None:
         write_json(out / "audit.json", report.model_dump(mode="json"))
         write_chart(report, out / "audit.png")

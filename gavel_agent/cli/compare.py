@@ -49,7 +49,8 @@ def items_table(comparison: Comparison) -> Table:
         if scored:
             cells.append(Text("; ".join(row.reference or []) or "—"))
         for cell in row.cells:
-            values = Text("\n").join(_marked(m, clip(v.value, VALUE_WIDTH)) for v, m in zip(cell.values, cell.agreement))
+            values = Text("\n").join(_marked(m, clip(v.value, VALUE_WIDTH))
+                                     for v, m in zip(cell.values, cell.agreement))
             cells += [values if cell.values else Text("—"), Text(", ".join(cell.documents))]
             if scored:
                 cells.append(_score(cell.score))
