@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from agents.tracing import TracingProcessor, set_trace_processors
+from agents.tracing import TracingProcessor, set_trace_processors, set_tracing_disabled
 
 from gavel_agent import atomic
 from gavel_agent.errors import UserError
@@ -79,4 +79,5 @@ def configure_tracing(choice: str | None) -> bool:
     processor = processor_for(choice)
     if processor is not None:
         set_trace_processors([processor])  # replaces the OpenAI exporter: nothing is sent anywhere
+    set_tracing_disabled(False)  # the flag asks for it, over OPENAI_AGENTS_DISABLE_TRACING
     return True

@@ -157,3 +157,18 @@ def test_ctrl_c_in_a_batch_prints_what_was_done_and_how_to_go_on(sample_case, tm
                              text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir() if p.is_dir()) == ["1", "2", "3"]  # canonical names
+
+
+def test_trace_jsonl_writes_the_sdk_spans_locally_and_a_bad_processor_is_one_line(sample_case, tmp_path):
+    spans = tmp_path / "spans.jsonl"
+    done = subprocess.run([GAVEL_AGENT, "run", str(sample_case), "--items", "filing_date", "--out", str(tmp_path / "r"),
+                           "--quiet", "--trace", f"jsonl:{spans}"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in spans.read_text().splitlines()]
+    tools = {e["span_data"]["name"] for e in lines if e["object"] == "trace.span" and e["span_data"]["type"] == "function"}
+    assert {"list_documents", "search", "append_checklist", "stop"} <= tools
+    assert any(e["object"] == "trace" for e in lines)
+    assert "Filed 03/15/21" not in spans.read_text()  # spans carry no case text
+    bad = subprocess.run([GAVEL_AGENT, "run", str(sample_case), "--out", str(tmp_path / "r2"), "--trace", "zipkin"],
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and bad.stderr.strip() == "error: unknown --trace 'zipkin'; use one of openai, jsonl:PATH"

@@ -114,8 +114,9 @@ def register(app: typer.Typer) -> None:
         """
         err = Console(stderr=True)
         show = not (quiet or json_output)
+        traced = configure_tracing(trace)  # a bad --trace fails before the case is loaded
         with loading(err, case) if show else nullcontext():
-            agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, configure_tracing(trace))
+            agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, traced)
         label = agent_run.model.label
         if agent_run.model.is_offline:
             label += " (deterministic rules, no LLM and no network)"
