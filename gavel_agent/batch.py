@@ -29,6 +29,7 @@ from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
 from gavel_agent.models.keys import redact
+from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunFiles, RunStats
 from gavel_agent.verify import UNVERIFIED_NAME, verify_run
 
@@ -111,7 +112,7 @@ def discover(input_dir: str | Path) -> list[Path]:
         or (p.is_dir() and any(c.suffix.lower() in DOCUMENT_SUFFIXES for c in p.iterdir() if c.is_file())))]
     if not found:
         raise ValueError(f"{root}: no case folders or case_<id>.json records in it")
-    names = [p.stem if p.is_file() else p.name for p in found]
+    names = [folder_name(p.stem if p.is_file() else p.name) for p in found]
     twins = {n for n in names if names.count(n) > 1}
     if twins:
         raise ValueError(f"{root}: several inputs would share the run folder {sorted(twins)[0]!r}")
@@ -215,7 +216,8 @@ class Batch:
             raise ValueError(f"{self.out_dir} already holds a batch; add --resume to continue it or choose another --out")
 
     def jobs(self) -> list[Job]:
-        return [Job(str(p), str(self.out_dir / (p.stem if p.is_file() else p.name)), self.settings) for p in self.sources]
+        return [Job(str(p), str(folder_under(self.out_dir, p.stem if p.is_file() else p.name)), self.settings)
+                for p in self.sources]
 
     def _finished(self, job: Job) -> IndexEntry | None:
         files = RunFiles(job.run_dir)

@@ -9,7 +9,8 @@ import typer
 
 from gavel_agent import atomic
 from gavel_agent.case import Document, documents_from_clearinghouse, slug, unique_names
-from gavel_agent.cli.common import UserError, console
+from gavel_agent.cli.common import UserError, console, user_errors
+from gavel_agent.run_dirs import folder_under
 
 GAVEL_FIELDS = ("case_documents_text", "case_documents_title", "case_documents_doc_type", "case_documents_date")
 
@@ -67,6 +68,7 @@ def register(app: typer.Typer) -> None:
             if not documents:
                 console.print(f"[yellow]skipped {case_id}: no document texts[/yellow]")
                 continue
-            folder = out / f"case-{slug(case_id)}"
+            with user_errors(ValueError):
+                folder = folder_under(out, f"case-{slug(case_id)}")
             write_case_folder(folder, title, case_id, documents)
             console.print(f"{folder}: {len(documents)} documents")

@@ -16,14 +16,16 @@ from gavel_agent.cli.common import (
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import ResolvedModel, resolve_model
+from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.trace import LiveTrace, results_table
 from gavel_agent.verify import verify_run
 
 
 def default_run_dir(case_name: str, model_label: str) -> Path:
+    """runs/<case>-<model>-<time>; the case id comes from the input, so it is reduced to a plain name."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    safe_model = "".join(c if c.isalnum() or c in "-." else "-" for c in model_label)
-    return Path("runs") / f"{case_name}-{safe_model}-{stamp}"
+    with user_errors(ValueError):
+        return folder_under("runs", f"{folder_name(case_name)}-{folder_name(model_label, 'model')}-{stamp}")
 
 
 def prepare_run(case_path: str, spec_name: str, items: str, model: str | None, base_url: str | None,
