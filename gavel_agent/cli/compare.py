@@ -11,7 +11,7 @@ from rich.text import Text
 
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent import atomic
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.compare import Comparison, compare
 from gavel_agent.report_html import render
 
@@ -71,6 +71,9 @@ def register(app: typer.Typer) -> None:
         """Compare runs item by item: values, evidence documents, scores, tokens, cost and time."""
         if len(runs) < 2:
             raise UserError("compare needs at least two runs (RUN_A RUN_B)")
+        for path, option in ((json_out, "--json"), (html_out, "--html")):
+            if path is not None:
+                writable_file(path, option)
         with user_errors(ValueError, UnknownItemError):
             checklist_spec = load_spec(spec)
             judge = None

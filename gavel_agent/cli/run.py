@@ -12,7 +12,7 @@ from rich.console import Console
 
 from gavel_agent.cli.common import (
     BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run,
-    user_errors,
+    user_errors, writable_folder,
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import ResolvedModel, resolve_model
@@ -41,6 +41,7 @@ def prepare_run(case_path: str, spec_name: str, items: str, model: str | None, b
     run_dir = out or default_run_dir(case.name, resolved.label)
     if not resume:
         refuse_existing_run(run_dir, "add --resume to continue it or choose another --out")
+    writable_folder(run_dir)
     return AgentRun(case, spec, keys, resolved, run_dir, max_steps=max_steps, trace=trace)
 
 
