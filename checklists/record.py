@@ -37,11 +37,19 @@ class Evidence(BaseModel):
     end_char: int | None = None
     status: AlignmentStatus = "exact"
     page: int | None = None  # 1-based page of start_char, for documents that have pages
+    # The quote sits in a passage that addresses an AI model (instructions, chat role markers):
+    # injected text, not the case's own statement (gavel_agent.tools.injection).
+    injected: bool = False
 
 
 class Value(BaseModel):
     value: str
     evidence: list[Evidence] = Field(default_factory=list)
+
+    @property
+    def injection_only(self) -> bool:
+        """Every quote of this value is injected text: nothing in the case itself supports it."""
+        return bool(self.evidence) and all(e.injected for e in self.evidence)
 
 
 class ChecklistFile(BaseModel):

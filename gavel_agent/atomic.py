@@ -6,7 +6,7 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 
 def write_text(path: str | Path, text: str) -> None:
@@ -32,10 +32,36 @@ def write_json(path: str | Path, data: Any) -> None:
 
 
 def append_line(path: str | Path, line: str) -> None:
-    """Append one line and flush it to disk (used for JSONL ledgers and indexes)."""
+    """Append one line and flush it to disk (used for JSONL ledgers and indexes).
+
+    A last line without its newline was torn by a crash mid-write: it is cut off first, so the new
+    line starts a line of its own instead of being glued onto half a record.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as f:
-        f.write(line.rstrip("\n") + "\n")
+    with open(path, "ab+") as f:
+        drop_torn_tail(f)
+        f.write((line.rstrip("\n") + "\n").encode("utf-8"))
         f.flush()
         os.fsync(f.fileno())
+
+
+def drop_torn_tail(f: BinaryIO, chunk: int = 65536) -> None:
+    """Truncate an open file after its last newline (nothing when it is empty or ends in one)."""
+    end = f.seek(0, os.SEEK_END)
+    if end == 0:
+        return
+    f.seek(end - 1)
+    if f.read(1) == b"\n":
+        return
+    cut = end
+    while cut > 0:
+        start = max(0, cut - chunk)
+        f.seek(start)
+        block = f.read(cut - start)
+        newline = block.rfind(b"\n")
+        if newline >= 0:
+            f.truncate(start + newline + 1)
+            return
+        cut = start
+    f.truncate(0)

@@ -30,6 +30,7 @@ from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
 from gavel_agent.models.keys import redact
+from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunFiles, RunStats
 from gavel_agent.verify import UNVERIFIED_NAME, verify_run
 
@@ -112,7 +113,7 @@ def discover(input_dir: str | Path) -> list[Path]:
         or (p.is_dir() and any(c.suffix.lower() in DOCUMENT_SUFFIXES for c in p.iterdir() if c.is_file())))]
     if not found:
         raise ValueError(f"{root}: no case folders or case_<id>.json records in it")
-    names = [input_name(p) for p in found]
+    names = [folder_name(input_name(p)) for p in found]
     twins = {n for n in names if names.count(n) > 1}
     if twins:
         raise ValueError(f"{root}: several inputs would share the run folder {sorted(twins)[0]!r}")
@@ -225,8 +226,8 @@ class Batch:
 
     def _run_dir(self, source: Path) -> Path:
         """out/<canonical name>; when resuming, a run folder made under the input's own name is continued."""
-        canonical = self.out_dir / input_name(source)
-        legacy = self.out_dir / (source.stem if source.is_file() else source.name)
+        canonical = folder_under(self.out_dir, input_name(source))
+        legacy = folder_under(self.out_dir, source.stem if source.is_file() else source.name)
         if self.resume and legacy != canonical and not canonical.exists() and RunFiles(legacy).exists():
             return legacy
         return canonical

@@ -16,6 +16,11 @@ negation and exception markers (``evaluators.audit_judge``). Separately, an
 independent BM25 search of the case with the value's own words looks for a
 passage that answers the same questions.
 
+Independent means independent: a confirming passage may not overlap the value's own quotes,
+and text addressed to a model (``tools.injection``) is blanked out of every passage the search
+reads, so an injected instruction cannot confirm the value it planted. A value whose every quote
+is such text is challenged as unsupported before any other question is asked.
+
 The gates are asymmetric because deleting a true value costs as much as
 keeping a false one, and the checks are noisier than the extraction:
 
@@ -55,6 +60,7 @@ from gavel_agent.offline.item_plan import item_plan
 from gavel_agent.offline.policy import keyword_queries
 from gavel_agent.offline.registry import DocInfo, get_extractor
 from gavel_agent.tools import quotes
+from gavel_agent.tools.injection import blank_injected, touches
 from gavel_agent.tools.search import SearchIndex, words
 
 MAX_ROUNDS = 2
@@ -164,10 +170,28 @@ def offline_ruling(value: Value, item: ItemSpec, case: Case) -> Ruling:
     return Ruling("keep", "its quotes defend it") if problem is None else Ruling("delete", f"challenge failed ({problem})")
 
 
-def confirmed(value: Value, item: ItemSpec, index: SearchIndex) -> str | None:
-    """A passage found by searching for the value itself that answers the same questions, or None."""
+def injection_only(value: Value, case: Case) -> bool:
+    """Every quote of the value sits in text addressed to a model (judged on the case, not the stored flag)."""
+    spans = [(case.document(e.document).text, e.start_char, e.end_char) for e in value.evidence
+             if e.start_char is not None and e.end_char is not None and e.document in {d.name for d in case.documents}]
+    return bool(spans) and len(spans) == len(value.evidence) and all(touches(*span) for span in spans)
+
+
+def _own(value: Value, document: str, start: int, end: int) -> bool:
+    """Whether a passage overlaps one of the value's own quotes."""
+    return any(e.document == document and e.start_char is not None and e.end_char is not None
+               and e.start_char < end and start < e.end_char for e in value.evidence)
+
+
+def confirmed(value: Value, item: ItemSpec, index: SearchIndex, elsewhere: bool = True) -> str | None:
+    """A passage found by searching for the value itself that answers the same questions, or None.
+
+    Injected text in a passage does not count. With ``elsewhere`` (a value defended against its
+    challenge) the passage must not overlap the value's own quotes either: those have just failed."""
     for hit in index.bm25(value.value, top_k=CONFIRM_HITS):
-        passage = index.case.document(hit.document).text[hit.start_char : hit.end_char]
+        if elsewhere and _own(value, hit.document, hit.start_char, hit.end_char):
+            continue
+        passage = blank_injected(index.case.document(hit.document).text, hit.start_char, hit.end_char)
         if unanswered(value.value, passage, item.category) is None:
             return f"{hit.document} chars {hit.start_char}-{hit.end_char}"
     return None
@@ -184,7 +208,7 @@ def propose(item: ItemSpec, spec: ChecklistSpec, case: Case, index: SearchIndex)
     for query in keyword_queries(item_plan(spec.name, item)):
         for hit in index.bm25(query, top_k=PROPOSE_HITS):
             doc = case.document(hit.document)
-            window = doc.text[hit.start_char : hit.end_char]
+            window = blank_injected(doc.text, hit.start_char, hit.end_char)
             for finding in extract(window, DocInfo(doc.name, doc.title, doc.type, doc.date)):
                 span = quotes.locate(finding.quote, doc.text)
                 if span is None:
@@ -213,7 +237,10 @@ def gate(ruling: Ruling, value: Value, item: ItemSpec, index: SearchIndex) -> tu
             return "keep_blocked", value, f"{ruling.reason} but the independent search confirms it at {support}"
         return "delete", None, f"{ruling.reason} and the independent search found no support"
     revised = ruling.revised
-    revised_support = confirmed(revised, item, index)
+    if revised.injection_only:
+        return "revise_rejected", value, f"{ruling.reason}; the revision's only evidence is injected text; the original is kept"
+    # The revision's quotes are new evidence the model has just cited, so they may confirm it.
+    revised_support = confirmed(revised, item, index, elsewhere=False)
     if revised_support is None:
         return ("revise_rejected", value,
                 f"{ruling.reason}; the independent search does not confirm {revised.value!r}; the original is kept")
@@ -261,7 +288,9 @@ def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
         for key, values in to_challenge.items():
             item = spec.item(key)
             for value in values:
-                action, kept, reason = gate(rule(value, item), value, item, index)
+                ruling = Ruling("delete", "its only evidence is text addressed to a model (injected instructions)") \
+                    if injection_only(value, case) else rule(value, item)
+                action, kept, reason = gate(ruling, value, item, index)
                 if kept is not value:
                     _replace(items[key], value, kept)
                 if action == "revise" and any(v is kept for v in items[key]):  # not merged into a twin

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from gavel_agent.checklists import UnknownItemError
+from gavel_agent.tools import injection
 from gavel_agent.tools.checklist import EvidenceError
 from gavel_agent.tools.workspace import ToolError, Workspace
 
@@ -150,6 +151,7 @@ def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult
     text = f"{key}: stored {len(stored)} value(s); the item now has {total}."
     if errors:
         text += "\nRejected:\n" + "\n".join(f"- {e}" for e in errors)
+    text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
     return ToolResult(text, f"{key}: +{len(stored)} stored, {len(errors)} rejected", ok=not errors)
 
 

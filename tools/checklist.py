@@ -5,7 +5,7 @@ from __future__ import annotations
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.case import Case
-from gavel_agent.tools import quotes
+from gavel_agent.tools import injection, quotes
 
 
 class EvidenceError(ValueError):
@@ -61,7 +61,8 @@ class ChecklistState:
                     f"quote not found in {doc.name!r}: {quote[:80]!r}. Copy the words exactly as they appear "
                     f"in read_document output for that document (whitespace and quote marks may differ)."
                 )
-            checked.append(Evidence(document=doc.name, quote=doc.text[span[0]:span[1]], start_char=span[0], end_char=span[1]))
+            checked.append(Evidence(document=doc.name, quote=doc.text[span[0]:span[1]], start_char=span[0], end_char=span[1],
+                                    injected=injection.touches(doc.text, *span)))
         return Value(value=value, evidence=checked)
 
     def append(self, item: str, values: list[Value]) -> str:

@@ -3,21 +3,34 @@
 Each sub-command lives in its own module exposing ``register(app)``. Modules are
 imported only when their command runs (the agent SDK, scipy and matplotlib are
 slow to import), so ``gavel-agent --help`` and light commands start quickly.
-Expected failures become one-line errors.
+Every failure, expected or not, leaves through ``main``'s one handler: a single line on stderr
+with API keys scrubbed, and a non-zero exit code (2 for bad input, 1 for anything else, 130 when
+interrupted). ``GAVEL_DEBUG=1`` adds the (also scrubbed) traceback.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+import os
 import sys
+import traceback
 
 import click
 import typer
 from typer.core import TyperGroup
 
 from gavel_agent.cli.common import UserError
+from gavel_agent.models.keys import redact
 
 # command name -> (module, one-line summary for the command list)
+EXIT_BAD_INPUT = 2
+EXIT_FAILED = 1
+EXIT_INTERRUPTED = 130
+MAX_ERROR_CHARS = 400
+# Exceptions raised by these libraries are a model server's or the network's failure, not a bug of ours.
+PROVIDER_MODULES = ("openai", "anthropic", "httpx", "httpx2", "httpcore")
+
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("gavel_agent.cli.run", "Extract a checklist from one case with a live trace; every value has a verified quote."),
     "batch": ("gavel_agent.cli.batch", "Run the agent (or a baseline) over a folder of cases; failures are recorded, not fatal."),
@@ -64,12 +77,37 @@ def _root() -> None:
     """Extract evidence-backed checklists from legal case files, and score extractions, summaries and arguments."""
 
 
+def error_line(error: BaseException) -> str:
+    """What the user is told about ``error``: one line, keys scrubbed."""
+    if isinstance(error, UserError):
+        text = str(error)
+    elif isinstance(error, OSError) and error.filename:
+        text = f"{error.filename}: {error.strerror or type(error).__name__}"
+    else:
+        first = next((line for line in str(error).splitlines() if line.strip()), "")
+        text = f"{type(error).__name__}: {first}" if first else type(error).__name__
+    text = " ".join(redact(text).split())
+    if len(text) > MAX_ERROR_CHARS:
+        text = text[: MAX_ERROR_CHARS - 1] + "…"
+    if type(error).__module__.split(".")[0] in PROVIDER_MODULES:
+        text = f"model API call failed: {text}"
+    elif not isinstance(error, (UserError, OSError)):
+        text += " (unexpected; GAVEL_DEBUG=1 shows the traceback)"
+    return text
+
+
 def main() -> None:
+    if not os.environ.get("GAVEL_DEBUG"):
+        # Libraries' own error logs (the agents SDK logs each failed model call) would add unredacted
+        # lines around ours; a root handler keeps Python's last-resort stderr printer out of it.
+        logging.getLogger().addHandler(logging.NullHandler())
     try:
         app()
-    except UserError as e:
-        print(f"error: {e}", file=sys.stderr)
-        sys.exit(2)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
+    except Exception as e:
+        if os.environ.get("GAVEL_DEBUG"):
+            print(redact(traceback.format_exc()), file=sys.stderr)
+        print(f"error: {error_line(e)}", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT if isinstance(e, UserError) else EXIT_FAILED)

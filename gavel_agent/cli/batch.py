@@ -16,10 +16,11 @@ from rich.text import Text
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover, read_index
 from gavel_agent.batch import Progress as BatchProgress
-from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors
+from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors, writable_folder
 from gavel_agent.loop import DEFAULT_MAX_STEPS
 
 FAILURES_SHOWN = 10
+EXIT_NOT_ALL_FINISHED = 1
 
 
 class ProgressBar:
@@ -119,10 +120,12 @@ def register(app: typer.Typer) -> None:
         resume: bool = typer.Option(False, help="Skip finished cases, continue partial ones."),
         quiet: bool = typer.Option(False, help="No progress bar."),
         verify: bool = typer.Option(False, help="Challenge every value after extraction (agent method; with --model's LLM, else offline checks); flips go to verify.jsonl."),
+        allow_failures: bool = typer.Option(False, "--allow-failures", help="Exit 0 even when some cases failed or were interrupted."),
     ) -> None:
         """Run the agent (or a baseline) over every case in a folder; failures are recorded, not fatal."""
         if method not in BATCH_METHODS:
             raise UserError(f"unknown --method {method!r}; use one of {', '.join(BATCH_METHODS)}")
+        writable_folder(out)
         err = Console(stderr=True)
         bar = ProgressBar(err)
         with user_errors(ValueError, UnknownItemError):
@@ -140,3 +143,11 @@ def register(app: typer.Typer) -> None:
         if failures is not None:
             Console().print(failures)
         err.print(Text(f"index: {out / INDEX_NAME}"), highlight=False)
+        unfinished = len(report.entries) - report.count("finished")
+        if unfinished:
+            outcome = f"{unfinished} of {len(report.entries)} cases did not finish"
+            if allow_failures:
+                err.print(f"{outcome}; exit code 0 (--allow-failures)", highlight=False)
+            else:
+                err.print(f"{outcome}; exit code {EXIT_NOT_ALL_FINISHED} (--allow-failures exits 0)", highlight=False)
+                raise typer.Exit(EXIT_NOT_ALL_FINISHED)

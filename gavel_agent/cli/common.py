@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -42,3 +43,24 @@ def load_inputs(case_path: str, spec_name: str, items: str) -> tuple[Case, Check
 def refuse_existing_run(run_dir: Path, hint: str) -> None:
     if (run_dir / "stats.json").exists():
         raise UserError(f"{run_dir} already holds a run; {hint}")
+
+
+def writable_folder(path: Path, option: str = "--out") -> Path:
+    """``path`` created as a folder to write into, checked before any work is done; else a one-line error."""
+    if path.exists() and not path.is_dir():
+        raise UserError(f"{option} {path} is a file; give a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"{option} {path}: cannot create the folder ({e.strerror or type(e).__name__})") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UserError(f"{option} {path}: the folder is not writable")
+    return path
+
+
+def writable_file(path: Path, option: str) -> Path:
+    """``path`` checked as a file that can be written, before the work whose result it will hold."""
+    if path.is_dir():
+        raise UserError(f"{option} {path} is a folder; give a file name")
+    writable_folder(path.parent, f"{option} {path}: its folder")
+    return path

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent import atomic
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.compare import Comparison, compare
 from gavel_agent.report_html import render
 from gavel_agent.trace import clip
@@ -87,6 +87,9 @@ def register(app: typer.Typer) -> None:
         """
         if len(runs) < 2:
             raise UserError("compare needs at least two runs (RUN_A RUN_B)")
+        for path, option in ((json_out, "--json"), (html_out, "--html")):
+            if path is not None:
+                writable_file(path, option)
         with user_errors(ValueError, UnknownItemError):
             checklist_spec = load_spec(spec)
             comparison = compare(runs, checklist_spec, reference, _judge(judge_model, checklist_spec))

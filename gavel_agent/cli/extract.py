@@ -12,7 +12,7 @@ from rich.text import Text
 
 from gavel_agent.cli.common import (
     BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run,
-    user_errors,
+    user_errors, writable_folder,
 )
 from gavel_agent.cli.run import default_run_dir
 from gavel_agent.baselines import METHODS, PROMPT_GROUPINGS, Baseline
@@ -35,6 +35,7 @@ def prepare_baseline(case_path: str, method: str, spec_name: str, items: str, mo
         label = resolve_model(model, base_url).label
         run_dir = out or default_run_dir(case.name, f"{label}-{method}")
         refuse_existing_run(run_dir, "choose another --out")
+        writable_folder(run_dir)
         return baseline_for(case, spec, keys, method, run_dir, model, base_url, **options)
 
 

@@ -10,7 +10,8 @@ import typer
 from gavel_agent import atomic
 from gavel_agent.case import Document, documents_from_clearinghouse, slug, unique_names
 from gavel_agent.checklists.record import canonical_case_name
-from gavel_agent.cli.common import UserError, console
+from gavel_agent.cli.common import UserError, console, user_errors, writable_folder
+from gavel_agent.run_dirs import folder_under
 
 GAVEL_FIELDS = ("case_documents_text", "case_documents_title", "case_documents_doc_type", "case_documents_date")
 
@@ -64,10 +65,12 @@ def register(app: typer.Typer) -> None:
             data = json.loads(source.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
             raise UserError(f"{source}: not a JSON file ({e.__class__.__name__})") from None
+        writable_folder(out)
         for case_id, title, documents in cases_in(data):
             if not documents:
                 console.print(f"[yellow]skipped {case_id}: no document texts[/yellow]")
                 continue
-            folder = out / slug(canonical_case_name(case_id))  # the name run and batch give the case too
+            with user_errors(ValueError):  # the name run and batch give the case too
+                folder = folder_under(out, slug(canonical_case_name(case_id)))
             write_case_folder(folder, title, case_id, documents)
             console.print(f"{folder}: {len(documents)} documents")

@@ -15,10 +15,11 @@ from rich.text import Text
 
 from gavel_agent.cli.common import (
     BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run,
-    user_errors,
+    user_errors, writable_folder,
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import ResolvedModel, resolve_model
+from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunStats
 from gavel_agent.trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.tracing import TRACE_OPTION, configure_tracing
@@ -26,9 +27,10 @@ from gavel_agent.verify import verify_run
 
 
 def default_run_dir(case_name: str, model_label: str) -> Path:
+    """runs/<case>-<model>-<time>; the case id comes from the input, so it is reduced to a plain name."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    safe_model = "".join(c if c.isalnum() or c in "-." else "-" for c in model_label)
-    return Path("runs") / f"{case_name}-{safe_model}-{stamp}"
+    with user_errors(ValueError):
+        return folder_under("runs", f"{folder_name(case_name)}-{folder_name(model_label, 'model')}-{stamp}")
 
 
 def prepare_run(case_path: str, spec_name: str, items: str, model: str | None, base_url: str | None,
@@ -44,6 +46,7 @@ def prepare_run(case_path: str, spec_name: str, items: str, model: str | None, b
     run_dir = out or default_run_dir(case.name, resolved.label)
     if not resume:
         refuse_existing_run(run_dir, "add --resume to continue it or choose another --out")
+    writable_folder(run_dir)
     return AgentRun(case, spec, keys, resolved, run_dir, max_steps=max_steps, trace=trace)
 
 
@@ -138,7 +141,8 @@ def register(app: typer.Typer) -> None:
         if verify and outcome.stats.status == "finished":  # an interrupted run is resumed first
             tracer, on_decision = verify_trace(err) if show else (nullcontext(), None)
             with tracer:
-                outcome.checklist = verify_run(outcome.run_dir, agent_run.spec, agent_run.case, report=lambda line: err.print(Text(line), highlight=False),
+                outcome.checklist = verify_run(outcome.run_dir, agent_run.spec, agent_run.case,
+                                               report=lambda line: err.print(Text(line), highlight=False),
                                                completer=verify_completer(agent_run.model, base_url),
                                                index=agent_run.ws.index, on_decision=on_decision).checklist
         stats = outcome.stats

@@ -27,6 +27,7 @@ from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.offline.item_plan import MAX_LIST_VALUES, ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
 from gavel_agent.offline.rules_text import parse_date
+from gavel_agent.tools.injection import blank_injected
 
 Call = tuple[str, dict]
 Batch = list[Call]
@@ -225,6 +226,7 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, list[str
     found: dict[str, list[tuple[float, Finding, str]]] = {}
     for readers, result in zip(reads.values(), read_results):
         doc_name, text = split_read(result)
+        text = blank_injected(text)  # text addressed to a model is not the case's own statement
         if not text:
             continue
         info = docs.get(doc_name, DocInfo(doc_name))
