@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from gavel_agent.checklists import UnknownItemError
-from gavel_agent.tools.checklist import EvidenceError
+from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.workspace import ToolError, Workspace
 
 MAX_READ_TOKENS = 10_000
@@ -128,7 +128,7 @@ def render_checklist(ws: Workspace, keys: list[str] | None = None) -> str:
         values = ws.checklist.items[key]
         lines.append(f"## {key} ({item.name}): {len(values) or 'EMPTY'}")
         for v in values:
-            where = "; ".join(f"{e.document}@{e.start_char}" for e in v.evidence)
+            where = "; ".join(f"{e.document}@{e.start_char} {e.status}" for e in v.evidence)
             lines.append(f"  - {v.value}  [{where}]")
     return "\n".join(lines)
 
@@ -147,7 +147,7 @@ def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult
     except EvidenceError as e:
         raise ToolError(str(e)) from None
     total = len(ws.checklist.items[key])
-    text = f"{key}: stored {len(stored)} value(s); the item now has {total}."
+    text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}."] + correction_notes(stored))
     if errors:
         text += "\nRejected:\n" + "\n".join(f"- {e}" for e in errors)
     return ToolResult(text, f"{key}: +{len(stored)} stored, {len(errors)} rejected", ok=not errors)
