@@ -96,7 +96,11 @@ class ChecklistState:
                    if (p := quotes.closest(quote, d.text)) is not None]
         if nearest:
             near_doc, passage = max(nearest, key=lambda dp: (dp[1].similarity, dp[0] is doc))
-            shown = " ".join(near_doc.text[passage.start:passage.end].split())
+            text = near_doc.text  # widen to whole words: the key match may start or end inside one
+            start = max(text.rfind(" ", 0, passage.start), text.rfind("\n", 0, passage.start)) + 1
+            end = min((i for i in (text.find(" ", passage.end), text.find("\n", passage.end)) if i >= 0),
+                      default=len(text))
+            shown = " ".join(text[start:end].split())
             shown = shown if len(shown) <= 240 else shown[:240] + "..."
             message += (f" Closest passage: {near_doc.name!r} tokens {near_doc.token_at(passage.start)}-"
                         f"{near_doc.token_at(passage.end - 1) + 1} ({passage.similarity:.0f}% alike): {shown!r}.")

@@ -19,9 +19,12 @@ _HEADER = re.compile(
     r"[^\n]{0,120}?\bPage(?:[ \t]*:)?[ \t]*(\d{1,5})\b[^\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-# A line holding only a page or pleading-paper line number ("4", "- 12 -"), or "Page 3 of 9".
-_PAGE_NUMBER = re.compile(r"^[ \t]*(?:[-\u2013\u2014][ \t]*)?\d{1,4}(?:[ \t]*[-\u2013\u2014])?[ \t]*$"
-                          r"|^[ \t]*Page[ \t]+\d{1,5}(?:[ \t]+of[ \t]+\d{1,5})?[ \t]*$", re.IGNORECASE | re.MULTILINE)
+# A line holding only a page or pleading-paper line number ("4", "- 12 -"), or a page footer ("Page 3 of 9",
+# "Page 1 \u2013 CLASS ACTION COMPLAINT").
+_PAGE_NUMBER = re.compile(
+    r"^[ \t]*(?:[-\u2013\u2014][ \t]*)?\d{1,4}(?:[ \t]*[-\u2013\u2014])?[ \t]*$"
+    r"|^[ \t]*Page[ \t]+\d{1,5}(?:[ \t]+of[ \t]+\d{1,5})?(?:[ \t]*[-\u2013\u2014|][^\n]{0,80})?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE)
 
 
 @lru_cache(maxsize=64)
