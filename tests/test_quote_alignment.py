@@ -2,6 +2,8 @@
 
 import json
 
+from pathlib import Path
+
 import pytest
 
 from gavel_agent.case import Case, Document, load_case
@@ -10,43 +12,10 @@ from gavel_agent.tools import calls, quotes
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError
 from gavel_agent.tools.workspace import Workspace
 
-# Near-miss quotes from case 46210 (United States v. Denka), each as a model would type it:
-# (document named, quote, the habit it shows).
-NEAR_MISSES = [
-    ("complaint", "This is a civil action alleging that carcinogenic chloroprene emissions from Defendant Denka "
-     "Performance Elastomer, LLC's (\"Denka's\") neoprene manufacturing operations ... present an imminent and "
-     "substantial endangerment to public health and welfare", "'...' for left-out words"),
-    ("complaint", "Chloroprene is a liquid raw material that is used to produce neoprene. \u2026 Chloroprene is "
-     "produced using toxic substances, including 1,3-butadiene and chlorine.", "'\u2026' for left-out words"),
-    ("complaint", "The Facility's address is in LaPlace, Louisiana . . . People living in these communities are "
-     "being exposed to an unacceptably high risk of developing certain cancers", "'. . .' between sentences"),
-    ("complaint", "The United States seeks injunctive relief under Clean Air Act Section 303, 42 U.S.C. \u00a7 7603, "
-     "requiring that Denka immediately reduce its chloroprene emissions", "page break, running header left out"),
-    ("complaint", "These mutations increase the likelihood that a person who breathes chloroprene will develop "
-     "certain cancers over the course of their lifetime. 5. Infants and children younger than 16 are likely to be "
-     "especially susceptible", "page break, page number and header left out"),
-    ("memorandum-in-support-of-denka-performance", "the Court may question why it should bother holding a two-week "
-     "trial", "'two-\\nweek' typed 'two-week'"),
-    ("complaint", "Clean Air Act Section 303, 42 U.S.C. \u00a77603, requiring that Denka immediately reduce its "
-     "chloroprene emissions", "'\u00a77603' for '\u00a7 7603'"),
-    ("complaint", "breathing chloroprene at concentrations averaging 0.2 micrograms of chloroprene per cubic meter "
-     "(0.2 \u03bcg/m3) over a 70-year lifetime", "\u03bc (Greek mu) for \u00b5 (micro sign)"),
-    ("complaint", "This civil action also seeks relief from [DuPont] based on Fed. R. Civ. P. 19(a) and the All "
-     "Writs Act", "bracketed alteration"),
-    ("complaint", "carcinogenic chloroprene emissions from [Denka's] neoprene manufacturing operations at the "
-     "Pontchartrain Works Site", "bracketed alteration '[Denka's]'"),
-    ("united-states-motion-for-a-preliminary-injunction", "DuPont Specialty Products owns the land at the "
-     "Pontchartrain Works Site on which Denka's neoprene manufacturing operations are located",
-     "right quote, wrong document named"),
-    ("complaint", "DuPont Specialty Products is Denka's landlord and leases that land on which the neoprene "
-     "manufacturing operations are located to Denka pursuant to a \"Ground Lease.\"", "straight for curly quotes"),
-    ("complaint", "These mutations increase the likelihood that a person who breathes chloroprene will develop "
-     "certain cancers over the course of their lifetime", "line break collapsed to a space"),
-    ("complaint", "by authority of the attorney general of the united states and through the undersigned "
-     "attorneys", "letter case"),
-    ("complaint", "Two sets of air monitoring stations were installed in 2016 at several locations near the "
-     "Facility - one set was installed by the EPA, the other by Denka", "hyphen for an en dash"),
-]
+# Near-miss quotes from case 46210 (United States v. Denka), each as a model would type it; also read by
+# bench/quote_alignment.py.
+NEAR_MISSES = [(q["document"], q["quote"], q["habit"]) for q in
+               json.loads((Path(__file__).parents[1] / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8"))["quotes"]]
 
 
 def _words(quote: str) -> list[str]:
