@@ -65,6 +65,8 @@ def _cell(cell: Cell) -> str:
         parts.append(f'<div class="value">{escape(value.value)}</div>')
         for ev in value.evidence:
             where = f"{ev.document} [{ev.start_char}:{ev.end_char}]" if ev.start_char is not None else ev.document
+            where += f", page {ev.page}" if ev.page else ""
+            where += f" · quote {ev.status}" + (f" (named {ev.named_document})" if ev.named_document else "")
             parts.append(f'<blockquote>{escape(ev.quote)}<div class="where">{escape(where)}</div></blockquote>')
     return "".join(parts)
 

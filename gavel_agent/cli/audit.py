@@ -15,7 +15,7 @@ from gavel_agent.evaluators.audit.inputs import read_reference
 from gavel_agent.evaluators.audit.judge import OfflineJudge
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge
 from gavel_agent.evaluators.llm import ReplyCache, cached
-from gavel_agent.evaluators.checklist.readers import read_checklists
+from gavel_agent.evaluators.checklist.readers import read_checklists, read_evidence_status
 from gavel_agent.evaluators.checklist.cuad import CuadError
 from gavel_agent.atomic import write_json
 from gavel_agent.cli.common import UserError, user_errors
@@ -47,7 +47,8 @@ def audit_command(
         checklist_spec = load_spec(spec_name)
         predicted = read_checklists(pred, checklist_spec)
         expected = read_reference(reference, checklist_spec)
-        report = audit(predicted, expected, checklist_spec, _judge(judge, cache_dir), resamples, seed)
+        report = audit(predicted, expected, checklist_spec, _judge(judge, cache_dir), resamples, seed,
+                       evidence=read_evidence_status(pred, checklist_spec))
     out = out or (pred if pred.is_dir() else pred.parent) / "audit"
     write_json(out / "audit.json", report.model_dump(mode="json"))
     write_chart(report, out / "audit.png")
