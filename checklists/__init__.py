@@ -47,15 +47,23 @@ class ItemSpec(BaseModel):
     extra: dict = Field(default_factory=dict)
 
     def prompt_text(self) -> str:
-        """The item as a task message shows it: definition, value format, what counts and an example."""
-        lines = [f"- {self.key} ({self.name}; {'one value' if self.shape == 'single' else 'list'}): {self.definition}"]
+        """The item as a task message shows it: one line, since the task message goes with every request.
+
+        The line starts ``- key (``, the form the offline model reads item keys from. The display name
+        is shown only when the key is a code (CATO's ``F1``); a key made of words already names the item.
+        """
+        shape = "one value" if self.shape == "single" else "list"
+        coded = not re.fullmatch(r"[a-z]+(?:_[a-z]+)*", self.key)
+        parts = [f"- {self.key} ({shape}{'; ' + self.name if coded else ''}): {self.definition}"]
+        if self.include:
+            parts.append(f"Include: {'; '.join(self.include)}.")
+        if self.exclude:
+            parts.append(f"Not: {'; '.join(self.exclude)}.")
         if self.value_format:
-            lines.append(f"  Value format: {self.value_format}")
-        lines += [f"  Include: {rule}" for rule in self.include]
-        lines += [f"  Exclude: {rule}" for rule in self.exclude]
+            parts.append(f"Format: {self.value_format}.")
         if self.example:
-            lines.append(f"  Example: {self.example}")
-        return "\n".join(lines)
+            parts.append(f"E.g. {self.example}")
+        return " ".join(parts)
 
     @property
     def underscore_key(self) -> str:

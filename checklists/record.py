@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 # How a quote was found in its document: word for word; after normalising typography and page
 # furniture; or as pieces (split at an ellipsis or a bracketed alteration) in order within a short span.
 AlignmentStatus = Literal["exact", "normalised", "pieces"]
+ALIGNMENT_ORDER: tuple[AlignmentStatus, ...] = ("exact", "normalised", "pieces")  # closest match first
 
 
 # "case_46210" (a Clearinghouse file's stem) and "case-46210" (an older import folder) name case 46210.
@@ -40,6 +41,8 @@ class Evidence(BaseModel):
     # The quote sits in a passage that addresses an AI model (instructions, chat role markers):
     # injected text, not the case's own statement (gavel_agent.tools.injection).
     injected: bool = False
+    # The document the writer named, when the quote was found in another document of the case instead.
+    named_document: str | None = None
 
 
 class Value(BaseModel):

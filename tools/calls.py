@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.tools import injection
-from gavel_agent.tools.checklist import EvidenceError
+from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.workspace import ToolError, Workspace
 
 MAX_READ_TOKENS = 10_000
@@ -129,7 +129,7 @@ def render_checklist(ws: Workspace, keys: list[str] | None = None) -> str:
         values = ws.checklist.items[key]
         lines.append(f"## {key} ({item.name}): {len(values) or 'EMPTY'}")
         for v in values:
-            where = "; ".join(f"{e.document}@{e.start_char}" for e in v.evidence)
+            where = "; ".join(f"{e.document}@{e.start_char} {e.status}" for e in v.evidence)
             lines.append(f"  - {v.value}  [{where}]")
     return "\n".join(lines)
 
@@ -148,7 +148,7 @@ def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult
     except EvidenceError as e:
         raise ToolError(str(e)) from None
     total = len(ws.checklist.items[key])
-    text = f"{key}: stored {len(stored)} value(s); the item now has {total}."
+    text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}."] + correction_notes(stored))
     if errors:
         text += "\nRejected:\n" + "\n".join(f"- {e}" for e in errors)
     text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)

@@ -1,18 +1,36 @@
-"""Finding a quoted passage in a document, forgiving only typography.
+"""Aligning a quoted passage with a document, and saying how closely it matched.
 
-Models and people re-type quotes with different whitespace, curly or straight
-quotation marks, dashes and letter case. We compare both sides after folding
-those differences away and map the match back to the document's own character
-offsets, so stored evidence always points at the real text.
+Models and people re-type quotes: other whitespace, curly or straight quote marks, dashes, letter
+case, µ typed as μ, ``§7603`` for ``§ 7603``, ``two-week`` for a line-broken ``two-\\nweek``, a quote run
+across a page break without the running header, words left out behind ``...`` or replaced by a
+bracketed ``[Denka]``. Alignment tries, in order:
+
+- ``exact``: the quote is a substring of the document;
+- ``normalised``: equal after both sides are reduced to a *key* (NFKC, case-folded, letters, digits and
+  a few legal symbols only; ``.`` and ``,`` kept between digits so 1.5 never equals 15); if that fails,
+  again with the document's page furniture (running headers, page numbers) left out;
+- ``pieces``: the quote split at each ellipsis and bracketed alteration; every piece must appear, in
+  order, with at most ``ELLIPSIS_GAP`` key characters left out at an ellipsis and ``BRACKET_GAP`` at a
+  bracket.
+
+Paraphrase and changed words never align: every letter and digit the quote keeps must be there, in
+order. The match is mapped back to the document's own character offsets, so stored evidence always
+points at the real text. ``closest`` finds the passage nearest to a quote that did not align, for the
+rejection message.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from rapidfuzz import fuzz
+
+from gavel_agent.checklists.record import AlignmentStatus
+from gavel_agent.tools import pages
 
 _FOLD = str.maketrans(
     {
@@ -27,7 +45,22 @@ _WHITESPACE = np.array([ord(c) for c in " \t\n\r\x0b\x0c\u2028\u2029\x85"], dtyp
 
 MIN_QUOTE_CHARS = 8
 MAX_QUOTE_CHARS = 3000
+# At an ellipsis a writer drops a citation string, a clause or a sentence or two: up to about a
+# paragraph (500 letters and digits are ~100 words). More than that and the pieces no longer make
+# one passage. A bracket replaces a name or a short phrase ("[Denka]" for "Defendant Denka
+# Performance Elastomer, LLC", 37 key characters) or adds a word ("[sic]").
+ELLIPSIS_GAP = 500
+BRACKET_GAP = 60
+_MAX_ANCHORS = 2000  # occurrences of the anchor piece tried before giving up (bounds a common piece)
 
+# Symbols that carry meaning in legal text and survive in the key.
+_KEPT_SYMBOLS = "§¶$%&"
+_DIGIT_SEPARATORS = np.array([ord("."), ord(",")], dtype=np.uint32)
+_SPLIT = re.compile(r"(?P<ellipsis>\[\s*(?:\.\s*){3}\]|\[\s*\u2026\s*\]|(?:\.\s*){2}\.|\u2026)"
+                    r"|(?P<bracket>\[[^\[\]\n]{0,80}\])")
+
+
+# ----------------------------------------------------------------------------- folding (values)
 
 @dataclass(frozen=True)
 class FoldedText:
@@ -47,7 +80,6 @@ def fold(text: str) -> FoldedText:
     is_space = np.isin(codes, _WHITESPACE)
     keep = ~(is_space & np.concatenate(([False], is_space[:-1])))
     codes = np.where(is_space, np.uint32(32), codes)[keep]
-    # int32 is enough (documents are capped at 10M characters) and halves what the cache holds.
     origin = np.append(np.nonzero(keep)[0], len(text)).astype(np.int32)
     return FoldedText(codes.astype(np.uint32).tobytes().decode("utf-32-le"), origin)
 
@@ -56,37 +88,220 @@ def fold_quote(quote: str) -> str:
     return fold(quote).text.strip(" .,;:\"'")
 
 
-@lru_cache(maxsize=64)
-def _folded_document(text: str) -> FoldedText:
-    return fold(text)
-
-
-def locate(quote: str, text: str) -> tuple[int, int] | None:
-    """Character span of ``quote`` in ``text`` after folding, or None when it is not there."""
-    needle = fold_quote(quote)
-    if not needle:
-        return None
-    hay = _folded_document(text)
-    at = hay.text.find(needle)
-    if at < 0:
-        return None
-    start = int(hay.origin[at])
-    end = int(hay.origin[at + len(needle) - 1]) + 1
-    return start, end
-
-
 def same_text(quote: str, span_text: str) -> bool:
     """True when ``span_text`` is ``quote`` up to folding (used to audit stored offsets)."""
     return fold_quote(quote) == fold_quote(span_text)
+
+
+# ----------------------------------------------------------------------------- keys
+
+@dataclass(frozen=True)
+class Keyed:
+    key: str  # letters, digits and kept symbols, NFKC and case-folded
+    origin: np.ndarray  # origin[i] = offset in the source text of key char i
+
+
+# What each code point contributes to a key, filled in lazily: _LENGTH -1 = not yet worked out,
+# 0 = dropped, 1 = the single code point in _SINGLE, more = the code points in _EXPANSION.
+_LENGTH = np.full(0x110000, -1, dtype=np.int8)
+_SINGLE = np.zeros(0x110000, dtype=np.uint32)
+_EXPANSION: dict[int, np.ndarray] = {}
+_IS_DIGIT = np.zeros(0x110000, dtype=bool)
+_IS_DIGIT[ord("0"):ord("9") + 1] = True
+
+
+def _learn(code_points: np.ndarray) -> None:
+    for cp in code_points.tolist():
+        out = [c for c in unicodedata.normalize("NFKC", chr(cp)).casefold() if c.isalnum() or c in _KEPT_SYMBOLS]
+        _LENGTH[cp] = min(len(out), 127)
+        if len(out) == 1:
+            _SINGLE[cp] = ord(out[0])
+        elif out:
+            _EXPANSION[cp] = np.array([ord(c) for c in out[:127]], dtype=np.uint32)
+
+
+_learn(np.arange(128))
+
+
+def keyed(text: str, skip: tuple[tuple[int, int], ...] = ()) -> Keyed:
+    """The key of ``text`` with offsets back into it; characters inside ``skip`` spans are left out."""
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    lengths = _LENGTH[codes]
+    if (lengths < 0).any():
+        _learn(np.unique(codes[lengths < 0]))
+        lengths = _LENGTH[codes]
+    lengths = lengths.astype(np.int32)
+    singles = _SINGLE[codes]
+    if len(codes) > 2:  # "1.5" and "1,000": the separator stays, so 1.5 never equals 15
+        inner = np.isin(codes[1:-1], _DIGIT_SEPARATORS) & _IS_DIGIT[codes[:-2]] & _IS_DIGIT[codes[2:]]
+        at = np.nonzero(inner)[0] + 1
+        lengths[at] = 1
+        singles[at] = codes[at]
+    for start, end in skip:
+        lengths[start:end] = 0
+    origin = np.repeat(np.arange(len(codes), dtype=np.int32), lengths)
+    out = np.repeat(singles, lengths)
+    expanded = np.nonzero(lengths > 1)[0]
+    if len(expanded):
+        first = np.cumsum(lengths) - lengths
+        for i in expanded.tolist():
+            out[first[i]:first[i] + lengths[i]] = _EXPANSION[int(codes[i])]
+    return Keyed(out.tobytes().decode("utf-32-le"), origin)
+
+
+@lru_cache(maxsize=64)
+def _document_key(text: str) -> Keyed:
+    return keyed(text)
+
+
+@lru_cache(maxsize=64)
+def _bare_document_key(text: str) -> Keyed | None:
+    """The key without page furniture, or None when the document has none."""
+    skip = pages.furniture(text)
+    return keyed(text, skip) if skip else None
+
+
+# ----------------------------------------------------------------------------- alignment
+
+@dataclass(frozen=True)
+class Alignment:
+    start: int
+    end: int
+    status: AlignmentStatus
+
+
+def _span(doc: Keyed, at: int, length: int) -> tuple[int, int]:
+    return int(doc.origin[at]), int(doc.origin[at + length - 1]) + 1
+
+
+def _pieces(quote: str) -> list[tuple[str, int]]:
+    """The quote's pieces (as keys), each with how many key characters may be left out before it."""
+    out: list[tuple[str, int]] = []
+    allowance, last = 0, 0
+    for m in _SPLIT.finditer(quote):
+        piece = keyed(quote[last:m.start()]).key
+        if piece:
+            out.append((piece, allowance))
+            allowance = 0
+        allowance += BRACKET_GAP if m.group("bracket") else ELLIPSIS_GAP
+        last = m.end()
+    tail = keyed(quote[last:]).key
+    if tail:
+        out.append((tail, allowance))
+    return out
+
+
+def _find_pieces(pieces: list[tuple[str, int]], doc: Keyed) -> tuple[int, int] | None:
+    """Key span of the pieces in order around the first anchor occurrence that fits, or None."""
+    key = doc.key
+    anchor = max(range(len(pieces)), key=lambda i: len(pieces[i][0]))
+    at = key.find(pieces[anchor][0])
+    for _ in range(_MAX_ANCHORS):
+        if at < 0:
+            return None
+        first, last = at, at + len(pieces[anchor][0])
+        ok = True
+        for i in range(anchor - 1, -1, -1):  # leftwards: the nearest earlier occurrence
+            piece, gap = pieces[i][0], pieces[i + 1][1]
+            found = key.rfind(piece, max(0, first - gap - len(piece)), first)
+            if found < 0:
+                ok = False
+                break
+            first = found
+        for piece, gap in pieces[anchor + 1:] if ok else ():  # rightwards: the nearest later occurrence
+            found = key.find(piece, last, last + gap + len(piece))
+            if found < 0:
+                ok = False
+                break
+            last = found + len(piece)
+        if ok:
+            return first, last
+        at = key.find(pieces[anchor][0], at + 1)
+    return None
+
+
+def align(quote: str, text: str) -> Alignment | None:
+    """Where ``quote`` is in ``text`` and how it matched, or None when it is not there."""
+    bare_quote = quote.strip().strip("\"'\u201c\u201d\u2018\u2019").strip()
+    if bare_quote and (at := text.find(bare_quote)) >= 0:
+        return Alignment(at, at + len(bare_quote), "exact")
+    needle = keyed(quote).key
+    if not needle:
+        return None
+    doc, bare = _document_key(text), _bare_document_key(text)
+    for candidate in (doc, bare):
+        if candidate is not None and (at := candidate.key.find(needle)) >= 0:
+            return Alignment(*_span(candidate, at, len(needle)), "normalised")
+    pieces = _pieces(quote)
+    if not _SPLIT.search(quote) or not pieces:
+        return None
+    for candidate in (doc, bare):
+        if candidate is not None and (found := _find_pieces(pieces, candidate)) is not None:
+            return Alignment(*_span(candidate, found[0], found[1] - found[0]), "pieces")
+    return None
+
+
+def locate(quote: str, text: str) -> tuple[int, int] | None:
+    """Character span of ``quote`` in ``text`` at any alignment status, or None when it is not there."""
+    found = align(quote, text)
+    return None if found is None else (found.start, found.end)
+
+
+# ----------------------------------------------------------------------------- the nearest miss
+
+@dataclass(frozen=True)
+class Passage:
+    start: int
+    end: int
+    similarity: float  # 0-100, rapidfuzz partial-ratio of the keys
+
+
+_GRAM = 8  # key characters per probe
+_PROBES = 24  # probes taken along the quote
+_OCCURRENCES = 20  # occurrences of one probe counted (a common phrase would only add noise)
+
+
+def closest(quote: str, text: str) -> Passage | None:
+    """The passage of ``text`` most like ``quote``, or None when no part of the quote occurs in it.
+
+    Probes (short key substrings along the quote) vote for where the quote would start; the window
+    with most votes is then aligned character by character with rapidfuzz.
+    """
+    needle, doc = keyed(quote).key, _document_key(text)
+    if len(needle) < _GRAM:
+        return None
+    step = max(1, (len(needle) - _GRAM) // _PROBES)
+    votes: dict[int, int] = {}
+    for offset in range(0, len(needle) - _GRAM + 1, step):
+        probe = needle[offset:offset + _GRAM]
+        at = doc.key.find(probe)
+        for _ in range(_OCCURRENCES):
+            if at < 0:
+                break
+            start = max(0, at - offset) // 32
+            votes[start] = votes.get(start, 0) + 1
+            at = doc.key.find(probe, at + 1)
+    if not votes:
+        return None
+    best = max(votes, key=lambda b: votes[b] + votes.get(b - 1, 0) + votes.get(b + 1, 0))
+    margin = len(needle) // 2 + 32
+    lo, hi = max(0, best * 32 - margin), min(len(doc.key), best * 32 + len(needle) + margin)
+    hit = fuzz.partial_ratio_alignment(needle, doc.key[lo:hi])
+    if hit is None or hit.dest_end <= hit.dest_start:
+        return None
+    start, end = _span(doc, lo + hit.dest_start, hit.dest_end - hit.dest_start)
+    return Passage(start, end, round(hit.score, 1))
 
 
 def quote_problem(quote: str) -> str | None:
     """Why a quote is unusable as evidence before we even look for it, or None."""
     folded = fold_quote(quote)
     if len(folded) < MIN_QUOTE_CHARS:
-        return f"quote too short ({len(folded)} characters; at least {MIN_QUOTE_CHARS}): quote a phrase, not a word"
+        return (f"quote too short ({len(folded)} characters; at least {MIN_QUOTE_CHARS}): "
+                "quote a phrase, not a word")
     if len(quote) > MAX_QUOTE_CHARS:
-        return f"quote too long ({len(quote)} characters; at most {MAX_QUOTE_CHARS}): quote the sentence that supports the value"
+        return (f"quote too long ({len(quote)} characters; at most {MAX_QUOTE_CHARS}): "
+                "quote the sentence that supports the value")
     if re.fullmatch(r"[\W\d_]+", folded):
         return "quote has no words"
     return None

@@ -34,6 +34,7 @@ from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.evaluators.audit.judge import Judge
 
 Checklists = dict[str, dict[str, list[str]]]
+EvidenceStatus = dict[str, dict[str, dict[str, int]]]  # case -> item -> quote alignment status -> count
 Outcome = Literal["TP", "FP", "FN", "TN"]
 
 CATEGORIES = ("numeric", "temporal", "obligation", "factual")
@@ -52,6 +53,9 @@ class UnitResult(BaseModel):
     verdict: Literal["supported", "contradicted"] | None = None
     mismatch: str | None = None
     reason: str = ""
+    # How the unit's evidence quotes were aligned with their documents (exact / normalised / pieces),
+    # as counts; empty when the extraction format records no statuses.
+    evidence: dict[str, int] = {}
 
 
 class Interval(BaseModel):
@@ -90,19 +94,22 @@ def match_documents(predicted: Iterable[str], reference: Iterable[str]) -> dict[
     return out
 
 
-def judge_units(predicted: Checklists, reference: Checklists, spec: ChecklistSpec, judge: Judge) -> list[UnitResult]:
+def judge_units(predicted: Checklists, reference: Checklists, spec: ChecklistSpec, judge: Judge,
+                evidence: EvidenceStatus | None = None) -> list[UnitResult]:
     """One result per (document, item) the prediction filled in and the reference covers.
 
     An item missing from a prediction's ``items`` was not asked for, so it is not
     a unit; an item present with no values is an explicit "nothing found".
     """
     units = []
+    evidence = evidence or {}
     for doc, ref_doc in sorted(match_documents(predicted, reference).items()):
         for key, values in predicted[doc].items():
             item = spec.item(key)
             expected = reference[ref_doc].get(item.key, [])
             outcome: Outcome = ("T" if bool(values) == bool(expected) else "F") + ("P" if values else "N")  # type: ignore[assignment]
-            unit = UnitResult(document=ref_doc, item=item.key, category=item.category, outcome=outcome)
+            unit = UnitResult(document=ref_doc, item=item.key, category=item.category, outcome=outcome,
+                              evidence=evidence.get(doc, {}).get(item.key, {}))
             if outcome == "TP":
                 verdict = judge(item, values, expected)
                 unit.verdict = "supported" if verdict.supported else "contradicted"
@@ -218,5 +225,6 @@ def audit(
     judge: Judge,
     resamples: int = RESAMPLES,
     seed: int = SEED,
+    evidence: EvidenceStatus | None = None,
 ) -> AuditReport:
-    return summarize(judge_units(predicted, reference, spec, judge), spec.name, judge.name, resamples, seed)
+    return summarize(judge_units(predicted, reference, spec, judge, evidence), spec.name, judge.name, resamples, seed)

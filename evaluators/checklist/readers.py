@@ -189,6 +189,31 @@ def read_evidence_quotes(path: str | Path, case_id: str | None = None) -> dict[s
     return quotes
 
 
+def read_evidence_status(path: str | Path, spec: ChecklistSpec | None = None,
+                         case_id: str | None = None) -> dict[str, dict[str, dict[str, int]]]:
+    """How each case's item quotes were aligned with their documents: ``{case: {item: {status: count}}}``.
+
+    Only this project's checklist.json records statuses (exact, normalised, pieces); other formats give
+    no entry.
+    """
+    spec = spec or load_spec("gavel")
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for file in _expand(path):
+        data = _load_json(file)
+        if not (isinstance(data, dict) and "items" in data and ("case" in data or "spec" in data)):
+            continue
+        record = ChecklistFile.model_validate(data)
+        items = out.setdefault(record.case or case_id or _case_from_path(file), {})
+        for name, values in record.items.items():
+            key = spec.try_resolve(name)
+            if key is None:
+                continue
+            counts = items.setdefault(key, {})
+            for ev in (e for v in values for e in v.evidence):
+                counts[ev.status] = counts.get(ev.status, 0) + 1
+    return out
+
+
 def _quotes(items: dict) -> list:
     """Quotes of one case's items: GAVEL's ``evidence`` / ``evidences`` lists in either layout."""
     out = []

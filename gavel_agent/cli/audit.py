@@ -16,7 +16,9 @@ from gavel_agent.evaluators.audit.inputs import read_reference
 from gavel_agent.evaluators.audit.judge import OfflineJudge
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge
 from gavel_agent.evaluators.llm import ReplyCache, cached
-from gavel_agent.evaluators.checklist.readers import coded_items_only, is_clearinghouse_record, read_checklists
+from gavel_agent.evaluators.checklist.readers import (
+    coded_items_only, is_clearinghouse_record, read_checklists, read_evidence_status,
+)
 from gavel_agent.evaluators.checklist.cuad import CuadError
 from gavel_agent.evaluators.definitions import footer, help_epilog
 from gavel_agent.atomic import write_json
@@ -51,7 +53,8 @@ def audit_command(
         expected = read_reference(reference, checklist_spec)
         if is_clearinghouse_record(reference):
             predicted = coded_items_only(predicted, expected)
-        report = audit(predicted, expected, checklist_spec, _judge(judge, cache_dir), resamples, seed)
+        report = audit(predicted, expected, checklist_spec, _judge(judge, cache_dir), resamples, seed,
+                       evidence=read_evidence_status(pred, checklist_spec))
     console = Console()
     console.width = max(console.width, 180)  # the intervals need the room; narrower wraps every cell
     console.print(typed_table(report))
