@@ -29,6 +29,7 @@ from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
 from gavel_agent.models.keys import redact
+from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
 from gavel_agent.run_files import RunFiles, RunStats
 from gavel_agent.verify import UNVERIFIED_NAME, verify_run
 
@@ -201,12 +202,15 @@ class Batch:
     concurrency: int | None = None  # None: cores for offline, DEFAULT_LLM_CONCURRENCY for LLMs
     resume: bool = False
     progress: Progress = field(default_factory=Progress)
+    db: Path | None = None  # the results store; None: results.sqlite in out_dir
+    store: ResultsStore = field(init=False)
 
     def __post_init__(self) -> None:
         if self.settings.method not in BATCH_METHODS:
             raise ValueError(f"unknown method {self.settings.method!r}; use one of {', '.join(BATCH_METHODS)}")
         # Resolving the model checks its name up front.
-        self.offline = resolve_model(self.settings.model, self.settings.base_url).is_offline
+        resolved = resolve_model(self.settings.model, self.settings.base_url)
+        self.offline, self.model_label = resolved.is_offline, resolved.label
         if self.concurrency is None:
             self.concurrency = (os.cpu_count() or 1) if self.offline else DEFAULT_LLM_CONCURRENCY
         if self.concurrency < 1:
@@ -227,6 +231,15 @@ class Batch:
 
     def _record(self, entry: IndexEntry) -> IndexEntry:
         atomic.append_line(self.out_dir / INDEX_NAME, entry.model_dump_json())
+        # The store is written as each run finishes, in its own transaction: a crash loses no finished run.
+        try:
+            if RunFiles(entry.run_dir).exists():
+                self.store.record_run(entry.run_dir)
+            else:
+                self.store.record_failure(entry.run_dir, entry.case, entry.reason, self.model_label,
+                                          self.settings.spec, self.settings.method)
+        except StoreError as e:
+            entry = entry.model_copy(update={"reason": (entry.reason + "; " if entry.reason else "") + f"not stored: {e}"})
         if self.progress.on_done:
             self.progress.on_done(entry)
         return entry
@@ -260,8 +273,14 @@ class Batch:
     async def run(self) -> BatchReport:
         started = time.monotonic()
         self.out_dir.mkdir(parents=True, exist_ok=True)
+        with ResultsStore(self.db or self.out_dir / DB_NAME) as self.store:
+            return await self._run_all(started)
+
+    async def _run_all(self, started: float) -> BatchReport:
         jobs = self.jobs()
         done = {j.name: e for j in jobs if (e := self._finished(j))}
+        for entry in done.values():  # a store deleted or made elsewhere catches up on resume
+            self.store.record_run(entry.run_dir)
         todo = [j for j in jobs if j.name not in done]
         if self.progress.on_start:
             self.progress.on_start(len(jobs), len(done))

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover
+from gavel_agent.results import DB_NAME
 from gavel_agent.batch import Progress as BatchProgress
 from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors
 from gavel_agent.loop import DEFAULT_MAX_STEPS
@@ -89,6 +90,7 @@ def register(app: typer.Typer) -> None:
         resume: bool = typer.Option(False, help="Skip finished cases, continue partial ones."),
         quiet: bool = typer.Option(False, help="No progress bar."),
         verify: bool = typer.Option(False, help="Challenge every value after extraction (agent method; with --model's LLM, else offline checks); flips go to verify.jsonl."),
+        db: Path = typer.Option(None, help="Results store to write as runs finish (default: OUT/results.sqlite)."),
     ) -> None:
         """Run the agent (or a baseline) over every case in a folder; failures are recorded, not fatal."""
         if method not in BATCH_METHODS:
@@ -99,7 +101,7 @@ def register(app: typer.Typer) -> None:
             load_spec(spec).select(items)  # a bad spec or item fails once, not once per case
             settings = RunSettings(spec, items, model, base_url, method, max_steps, verify)
             job = Batch(discover(input_dir), out, settings, concurrency, resume,
-                        progress=BatchProgress() if quiet else bar.hooks())
+                        progress=BatchProgress() if quiet else bar.hooks(), db=db)
         if quiet:
             report = asyncio.run(job.run())
         else:
@@ -109,4 +111,4 @@ def register(app: typer.Typer) -> None:
         failures = failures_table(report)
         if failures is not None:
             Console().print(failures)
-        err.print(f"index: {out / INDEX_NAME}", highlight=False)
+        err.print(f"index: {out / INDEX_NAME}; results store: {db or out / DB_NAME}", highlight=False)
