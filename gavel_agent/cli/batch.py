@@ -91,6 +91,9 @@ def register(app: typer.Typer) -> None:
         quiet: bool = typer.Option(False, help="No progress bar."),
         verify: bool = typer.Option(False, help="Challenge every value after extraction (agent method; with --model's LLM, else offline checks); flips go to verify.jsonl."),
         db: Path = typer.Option(None, help="Results store to write as runs finish (default: OUT/results.sqlite)."),
+        engine: str = typer.Option("auto", help="auto (process pool offline, asyncio for LLMs), process, asyncio or ray."),
+        address: str = typer.Option(None, help="Ray cluster address for --engine ray (default: a local Ray)."),
+        requests_per_minute: float = typer.Option(None, help="Model requests per minute per provider key, shared by all cases (and all Ray workers)."),
     ) -> None:
         """Run the agent (or a baseline) over every case in a folder; failures are recorded, not fatal."""
         if method not in BATCH_METHODS:
@@ -101,7 +104,8 @@ def register(app: typer.Typer) -> None:
             load_spec(spec).select(items)  # a bad spec or item fails once, not once per case
             settings = RunSettings(spec, items, model, base_url, method, max_steps, verify)
             job = Batch(discover(input_dir), out, settings, concurrency, resume,
-                        progress=BatchProgress() if quiet else bar.hooks(), db=db)
+                        progress=BatchProgress() if quiet else bar.hooks(), db=db, engine=engine, address=address,
+                        requests_per_minute=requests_per_minute)
         if quiet:
             report = asyncio.run(job.run())
         else:
