@@ -198,6 +198,11 @@ async def run_job(job: Job, on_event: Callable[[StepEvent], None] | None = None,
         return _failure(job, e, started)
 
 
+async def run_case(job: Job, limiter: Limiter | None = None) -> IndexEntry:
+    """One case with no progress callback (in a Ray actor)."""
+    return await run_job(job, limiter=limiter)
+
+
 def run_job_in_process(job: Job, limiter: Limiter | None = None) -> IndexEntry:
     """One case in a worker process (pool or Ray task), with its own event loop."""
     return asyncio.run(run_job(job, limiter=limiter))
@@ -315,8 +320,9 @@ class Batch:
             self.progress.on_start(len(jobs), len(done))
         if self.engine == "ray":
             batch_ray.start(self.address)
-            results = await batch_ray.run_jobs(todo, run_job_in_process, (self._limiter(),), self.concurrency,
-                                               1.0 if self.offline else 0.0, self._record_ray, _failure)
+            starters = batch_ray.submitters(run_job_in_process, run_case, self.offline, self.concurrency)
+            results = await batch_ray.run_jobs(todo, starters, (self._limiter(),), self.concurrency, self._record_ray,
+                                               _failure)
         elif self.engine == "asyncio" or (self.engine == "auto" and not self.offline):
             gate = asyncio.Semaphore(self.concurrency)
             limiter = self._limiter()

@@ -2,13 +2,17 @@
 
 The driver keeps at most ``concurrency`` tasks in flight and records each case
 as its task ends, exactly as the local engines do (index line, results store,
-progress), so resume and failure isolation are the same. LLM runs in any worker
-draw on one request schedule per provider key, held by a named Ray actor.
+progress), so resume and failure isolation are the same. Offline cases are
+CPU-bound and go to plain tasks, one CPU each. LLM cases mostly wait on the
+model, so they go to a few async actors that each run many cases on one event
+loop: a worker pays the SDK's import once, not once per case. LLM runs in any
+worker draw on one request schedule per provider key, held by a named actor.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -52,18 +56,41 @@ def shared_limiter(fingerprint: str, per_minute: float, burst: int) -> ActorLimi
     return ActorLimiter(handle)
 
 
-async def run_jobs(jobs: list, task: Callable, extra: tuple, concurrency: int, cpus_per_task: float,
-                   record: Callable, failure: Callable) -> list:
-    """Run ``task(job, *extra)`` as Ray tasks, at most ``concurrency`` at a time; ``record`` each entry as it ends."""
+class CaseRunner:
+    """An async actor: runs LLM cases concurrently on its own event loop."""
+
+    def __init__(self, run: Callable):
+        self.run = run
+
+    async def run_case(self, job: Any, *extra: Any) -> Any:
+        return await self.run(job, *extra)
+
+
+def submitters(cpu_task: Callable, async_task: Callable, offline: bool, concurrency: int) -> list[Callable]:
+    """Callables that start one case as a Ray task: plain tasks for CPU-bound cases, async actors otherwise."""
     ray = _ray()
-    remote = ray.remote(num_cpus=cpus_per_task, max_retries=0)(task)
+    if offline:
+        remote = ray.remote(num_cpus=1, max_retries=0)(cpu_task)
+        return [remote.remote]
+    actors = max(1, min(concurrency, int(ray.cluster_resources().get("CPU", 1))))
+    runner = ray.remote(num_cpus=0, max_restarts=0)(CaseRunner)
+    pool = [runner.options(max_concurrency=math.ceil(concurrency / actors)).remote(async_task) for _ in range(actors)]
+    return [actor.run_case.remote for actor in pool]
+
+
+async def run_jobs(jobs: list, starters: list[Callable], extra: tuple, concurrency: int, record: Callable,
+                   failure: Callable) -> list:
+    """Start each job with the starters in turn, at most ``concurrency`` in flight; ``record`` each entry as it ends."""
+    ray = _ray()
     pending: dict[Any, tuple[Any, float]] = {}
     queue = list(jobs)
     results = []
+    turn = 0
     while queue or pending:
         while queue and len(pending) < concurrency:
             job = queue.pop(0)
-            pending[remote.remote(job, *extra)] = (job, time.monotonic())
+            pending[starters[turn % len(starters)](job, *extra)] = (job, time.monotonic())
+            turn += 1
         done, _ = await asyncio.to_thread(ray.wait, list(pending), num_returns=1)
         for ref in done:
             job, started = pending.pop(ref)
