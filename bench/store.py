@@ -56,8 +56,10 @@ def index_and_export(runs_root: Path, scratch: Path) -> None:
 
 def kill_mid_batch(cases: Path, scratch: Path, kill_after: int) -> None:
     out = scratch / "killed"
+    # Its own process group, so the kill takes the pool's workers too (as a machine going down would).
     child = subprocess.Popen([sys.executable, "-m", "gavel_agent", "batch", str(cases), "--out", str(out), "--quiet",
-                              "--concurrency", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              "--concurrency", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
     index = out / "index.jsonl"
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline and child.poll() is None:
@@ -66,7 +68,7 @@ def kill_mid_batch(cases: Path, scratch: Path, kill_after: int) -> None:
         time.sleep(0.2)
     killed = child.poll() is None
     if killed:
-        os.kill(child.pid, signal.SIGKILL)
+        os.killpg(child.pid, signal.SIGKILL)
     child.wait()
     finished = {json.loads(line)["run_dir"] for line in index.read_text(encoding="utf-8").splitlines()
                 if json.loads(line)["status"] == "finished"}
