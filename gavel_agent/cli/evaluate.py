@@ -36,6 +36,7 @@ def evaluate_command(
     case: str = typer.Option(None, "--case", help="Score only this case id (also names a single-case checklist)."),
     spec: str = typer.Option("gavel", "--spec", help="Checklist spec the files follow."),
     cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for LLM judge replies."),
+    batch_api: bool = typer.Option(False, "--batch-api", help="Ask an openai:/anthropic: judge through the provider's batch API (half price, within 24 h); running the command again picks up the submitted batch."),
 ) -> None:
     """Score predicted checklist values against reference values, per item, per case and overall (0-100)."""
     with user_errors(UnknownItemError, ValueError):
@@ -48,7 +49,10 @@ def evaluate_command(
         preds = {case: preds[case]}
     if not set(preds) & set(refs):
         raise UserError(f"no case is in both files (predicted: {', '.join(sorted(preds)[:5])})")
-    report = score_cases(preds, refs, _judge(judge, cache_dir))
+    if batch_api:
+        report = _score_in_batch(preds, refs, judge, cache_dir)
+    else:
+        report = score_cases(preds, refs, _judge(judge, cache_dir))
     out = out or Path("evaluation.json")
     write_json(out, report.model_dump(mode="json"))
     Console().print(report_table(report, checklist_spec))
@@ -63,6 +67,22 @@ def _judge(name: str, cache_dir: Path):
     from gavel_agent.models.completer import make_completer  # the model stack loads only when asked for
 
     return LLMJudge(make_completer(name), name=name, cache_dir=cache_dir)
+
+
+def _score_in_batch(preds: dict, refs: dict, name: str, cache_dir: Path) -> Report:
+    if name == "offline":
+        raise UserError("--batch-api is for a model judge such as openai:gpt-4.1")
+    from gavel_agent.evaluators.llm import ReplyCache
+    from gavel_agent.models.batch_api import answer_in_batch
+
+    cache = ReplyCache(cache_dir / LLMJudge.CACHE_FILE, name)
+    err = Console(stderr=True, highlight=False)
+
+    def score(completer, final: bool) -> Report:
+        # The first pass only learns the questions: it neither caches nor reports.
+        return score_cases(preds, refs, LLMJudge(completer, name=name, cache_dir=cache_dir if final else None))
+
+    return answer_in_batch(score, name, cache_dir, known=cache.get, on_status=lambda s: err.print(s, markup=False))
 
 
 def _fmt(score: float | None) -> str:

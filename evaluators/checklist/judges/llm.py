@@ -26,6 +26,8 @@ def load_prompt(name: str) -> str:
 
 
 class LLMJudge:
+    CACHE_FILE = "judge_replies.json"
+
     def __init__(
         self,
         completer: Completer,
@@ -35,7 +37,7 @@ class LLMJudge:
         spec: ChecklistSpec | None = None,
     ):
         self.name = name
-        self.complete = cached(completer, ReplyCache(Path(cache_dir) / "judge_replies.json", name)) if cache_dir else completer
+        self.complete = cached(completer, ReplyCache(Path(cache_dir) / self.CACHE_FILE, name)) if cache_dir else completer
         self.batch_size = batch_size
         self.spec = spec or load_spec("gavel")
         self.system = load_prompt("judge_checklist.md")
