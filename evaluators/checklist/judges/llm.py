@@ -1,7 +1,7 @@
 """A judge that asks a language model, several items per request, every reply cached.
 
 The completer is injected (see ``evaluators.llm``); with a cache directory,
-identical requests are answered from ``<cache_dir>/judge_replies.json``.
+identical requests are answered from ``<cache_dir>/judge_replies.sqlite``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def load_prompt(name: str) -> str:
 
 
 class LLMJudge:
-    CACHE_FILE = "judge_replies.json"
+    CACHE_FILE = "judge_replies.sqlite"
 
     def __init__(
         self,
