@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
+import sqlite3
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Protocol
 
 
 class Completer(Protocol):
@@ -29,36 +29,41 @@ def content_hash(*parts: str) -> str:
 
 
 class ReplyCache:
-    """Replies keyed by a content hash, kept in one JSON file so reruns cost nothing.
+    """Replies keyed by a content hash, in one SQLite file, so reruns cost nothing.
 
     The key covers the model name as well as both prompts, so switching models
-    never serves a stale reply.
+    never serves a stale reply. Each reply is one committed row (a large judging run
+    no longer rewrites a whole file per reply), and several processes may share a
+    cache. A JSON cache from earlier versions beside it (same name, ``.json``) is
+    read in once, so replies already paid for are not asked for again.
     """
 
     def __init__(self, path: str | Path, model: str = ""):
-        self.path = Path(path)
+        self.path = Path(path).with_suffix(".sqlite")
         self.model = model
-        self._replies: dict[str, str] = (
-            json.loads(self.path.read_text(encoding="utf-8")) if self.path.is_file() else {}
-        )
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.execute("CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, reply TEXT NOT NULL)")
+        legacy = self.path.with_suffix(".json")
+        if legacy.is_file() and not self.db.execute("SELECT 1 FROM replies LIMIT 1").fetchone():
+            self.put_many(json.loads(legacy.read_text(encoding="utf-8")).items())
 
     def key(self, system: str, user: str) -> str:
         return content_hash(self.model, system, user)
 
     def get(self, system: str, user: str) -> str | None:
-        return self._replies.get(self.key(system, user))
+        row = self.db.execute("SELECT reply FROM replies WHERE key = ?", (self.key(system, user),)).fetchone()
+        return row[0] if row else None
 
     def put(self, system: str, user: str, reply: str) -> None:
-        self._replies[self.key(system, user)] = reply
-        self._save()
+        self.put_many([(self.key(system, user), reply)])
 
-    def _save(self) -> None:
-        # Atomic replace: an interrupted run never leaves half a cache file.
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(self._replies, f, ensure_ascii=False, indent=1)
-        os.replace(tmp, self.path)
+    def put_many(self, keyed_replies: Iterable[tuple[str, str]]) -> None:
+        """Store replies under keys already made by :meth:`key`, in one transaction."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany("INSERT OR REPLACE INTO replies (key, reply) VALUES (?, ?)", keyed_replies)
 
 
 def cached(completer: Completer, cache: ReplyCache) -> Callable[[str, str], str]:

@@ -5,17 +5,25 @@ from __future__ import annotations
 import json
 import os
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
 
 
-def write_text(path: str | Path, text: str) -> None:
-    path = Path(path)
+def _new_temp(path: Path) -> tuple[int, Path]:
+    """A new temporary file beside ``path``, open for writing.
+
+    os.open with 0o666 lets the umask decide the mode (0644 under the usual 022), as open() would;
+    tempfile.mkstemp would force 0600 on every run file.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
-    # os.open with 0o666 lets the umask decide the mode (0644 under the usual 022), as open() would;
-    # tempfile.mkstemp would force 0600 on every run file.
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+
+
+def write_text(path: str | Path, text: str) -> None:
+    fd, tmp = _new_temp(Path(path))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -65,3 +73,18 @@ def drop_torn_tail(f: BinaryIO, chunk: int = 65536) -> None:
             return
         cut = start
     f.truncate(0)
+
+
+@contextmanager
+def replacing(path: str | Path) -> Iterator[Path]:
+    """A temporary path beside ``path`` for a library that writes files itself (Parquet, SQLite
+    backups); it replaces ``path`` when the block ends without an error, and is removed otherwise."""
+    path = Path(path)
+    fd, tmp = _new_temp(path)
+    os.close(fd)
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -30,12 +30,18 @@ from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
 from gavel_agent.models.keys import redact
+from gavel_agent import batch_ray
+from gavel_agent.models.rate_limit import Limiter, LimitedModel, LocalLimiter, key_fingerprint
+from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunFiles, RunStats
 from gavel_agent.verify import UNVERIFIED_NAME, verify_run
 
 INDEX_NAME = "index.jsonl"
 BATCH_METHODS = ("agent", "end-to-end", "chunk")
+# auto: a process pool for the offline model (CPU-bound), asyncio for LLMs (I/O-bound).
+ENGINES = ("auto", "process", "asyncio", "ray")
+RATE_BURST = 4  # requests a rate-limited key may send at once after a pause
 DEFAULT_LLM_CONCURRENCY = 8
 
 
@@ -163,9 +169,11 @@ def _baseline(job: Job) -> Baseline:
     return baseline_for(*_load(job), job.settings.method, Path(job.run_dir), job.settings.model, job.settings.base_url)
 
 
-def _agent(job: Job, on_event: Callable[[StepEvent], None] | None) -> AgentRun:
-    return AgentRun(*_load(job), resolve_model(job.settings.model, job.settings.base_url), Path(job.run_dir),
-                    max_steps=job.settings.max_steps, on_event=on_event)
+def _agent(job: Job, on_event: Callable[[StepEvent], None] | None, limiter: Limiter | None) -> AgentRun:
+    resolved = resolve_model(job.settings.model, job.settings.base_url)
+    if limiter is not None and not resolved.is_offline:
+        resolved.model = LimitedModel(resolved.model, limiter)
+    return AgentRun(*_load(job), resolved, Path(job.run_dir), max_steps=job.settings.max_steps, on_event=on_event)
 
 
 @lru_cache(maxsize=None)
@@ -176,14 +184,15 @@ def _completer(model: str, base_url: str | None) -> Callable[[str, str], str]:
     return make_completer(model, base_url)
 
 
-async def run_job(job: Job, on_event: Callable[[StepEvent], None] | None = None) -> IndexEntry:
+async def run_job(job: Job, on_event: Callable[[StepEvent], None] | None = None,
+                  limiter: Limiter | None = None) -> IndexEntry:
     """Run one case; every failure becomes a ``failed`` entry instead of an exception."""
     started = time.monotonic()
     try:
         if job.settings.method != "agent":
             baseline = await asyncio.to_thread(_baseline, job)
             return _entry(job, (await asyncio.to_thread(baseline.run)).stats)
-        agent_run = await asyncio.to_thread(_agent, job, on_event)  # loading and indexing are CPU work
+        agent_run = await asyncio.to_thread(_agent, job, on_event, limiter)  # loading and indexing are CPU work
         outcome = await agent_run.run(resume=agent_run.files.exists())
         if job.settings.verify and outcome.stats.status == "finished" and not (Path(job.run_dir) / UNVERIFIED_NAME).exists():
             completer = None if agent_run.model.is_offline else _completer(job.settings.model, job.settings.base_url)
@@ -196,8 +205,14 @@ async def run_job(job: Job, on_event: Callable[[StepEvent], None] | None = None)
         return _failure(job, e, started)
 
 
-def run_job_in_process(job: Job) -> IndexEntry:
-    return asyncio.run(run_job(job))
+async def run_case(job: Job, limiter: Limiter | None = None) -> IndexEntry:
+    """One case with no progress callback (in a Ray actor)."""
+    return await run_job(job, limiter=limiter)
+
+
+def run_job_in_process(job: Job, limiter: Limiter | None = None) -> IndexEntry:
+    """One case in a worker process (pool or Ray task), with its own event loop."""
+    return asyncio.run(run_job(job, limiter=limiter))
 
 
 @dataclass
@@ -208,12 +223,22 @@ class Batch:
     concurrency: int | None = None  # None: cores for offline, DEFAULT_LLM_CONCURRENCY for LLMs
     resume: bool = False
     progress: Progress = field(default_factory=Progress)
+    db: Path | None = None  # the results store; None: results.sqlite in out_dir
+    engine: str = "auto"
+    address: str | None = None  # a Ray cluster for the ray engine (None: a local Ray)
+    requests_per_minute: float | None = None  # per provider key, shared by every case (None: no limit)
+    store: ResultsStore = field(init=False)
 
     def __post_init__(self) -> None:
         if self.settings.method not in BATCH_METHODS:
             raise ValueError(f"unknown method {self.settings.method!r}; use one of {', '.join(BATCH_METHODS)}")
+        if self.engine not in ENGINES:
+            raise ValueError(f"unknown engine {self.engine!r}; use one of {', '.join(ENGINES)}")
+        if self.address and self.engine != "ray":
+            raise ValueError("--address is for --engine ray")
         # Resolving the model checks its name up front.
-        self.offline = resolve_model(self.settings.model, self.settings.base_url).is_offline
+        resolved = resolve_model(self.settings.model, self.settings.base_url)
+        self.offline, self.model_label, self.provider = resolved.is_offline, resolved.label, resolved.provider
         if self.concurrency is None:
             self.concurrency = (os.cpu_count() or 1) if self.offline else DEFAULT_LLM_CONCURRENCY
         if self.concurrency < 1:
@@ -242,11 +267,28 @@ class Batch:
 
     def _record(self, entry: IndexEntry) -> IndexEntry:
         atomic.append_line(self.out_dir / INDEX_NAME, entry.model_dump_json())
+        # The store is written as each run finishes, in its own transaction: a crash loses no finished run.
+        try:
+            if RunFiles(entry.run_dir).exists():
+                self.store.record_run(entry.run_dir)
+            else:
+                self.store.record_failure(entry.run_dir, entry.case, entry.reason, self.model_label,
+                                          self.settings.spec, self.settings.method)
+        except StoreError as e:
+            entry = entry.model_copy(update={"reason": (entry.reason + "; " if entry.reason else "") + f"not stored: {e}"})
         if self.progress.on_done:
             self.progress.on_done(entry)
         return entry
 
-    async def _run_llm(self, job: Job, gate: asyncio.Semaphore) -> IndexEntry:
+    def _limiter(self) -> Limiter | None:
+        if self.requests_per_minute is None or self.offline:
+            return None
+        if self.engine == "ray":
+            return batch_ray.shared_limiter(key_fingerprint(self.provider, self.settings.base_url),
+                                            self.requests_per_minute, RATE_BURST)
+        return LocalLimiter(self.requests_per_minute, RATE_BURST)
+
+    async def _run_llm(self, job: Job, gate: asyncio.Semaphore, limiter: Limiter | None) -> IndexEntry:
         seen = 0
 
         def spent(event: StepEvent) -> None:
@@ -256,9 +298,14 @@ class Batch:
             seen = event.prompt_tokens
 
         async with gate:
-            entry = await run_job(job, spent)
+            entry = await run_job(job, spent, limiter)
         if self.progress.on_tokens:
             self.progress.on_tokens(entry.prompt_tokens - seen)
+        return self._record(entry)
+
+    def _record_ray(self, entry: IndexEntry) -> IndexEntry:
+        if self.progress.on_tokens:
+            self.progress.on_tokens(entry.prompt_tokens)
         return self._record(entry)
 
     async def _run_offline(self, job: Job, pool: ProcessPoolExecutor | None) -> IndexEntry:
@@ -275,14 +322,26 @@ class Batch:
     async def run(self) -> BatchReport:
         started = time.monotonic()
         self.out_dir.mkdir(parents=True, exist_ok=True)
+        with ResultsStore(self.db or self.out_dir / DB_NAME) as self.store:
+            return await self._run_all(started)
+
+    async def _run_all(self, started: float) -> BatchReport:
         jobs = self.jobs()
         done = {j.name: e for j in jobs if (e := self._finished(j))}
+        for entry in done.values():  # a store deleted or made elsewhere catches up on resume
+            self.store.record_run(entry.run_dir)
         todo = [j for j in jobs if j.name not in done]
         if self.progress.on_start:
             self.progress.on_start(len(jobs), len(done))
-        if not self.offline:
+        if self.engine == "ray":
+            batch_ray.start(self.address)
+            starters = batch_ray.submitters(run_job_in_process, run_case, self.offline, self.concurrency)
+            results = await batch_ray.run_jobs(todo, starters, (self._limiter(),), self.concurrency, self._record_ray,
+                                               _failure)
+        elif self.engine == "asyncio" or (self.engine == "auto" and not self.offline):
             gate = asyncio.Semaphore(self.concurrency)
-            results = await asyncio.gather(*(self._run_llm(j, gate) for j in todo))
+            limiter = self._limiter()
+            results = await asyncio.gather(*(self._run_llm(j, gate, limiter) for j in todo))
         elif self.concurrency == 1:
             results = [await self._run_offline(j, None) for j in todo]
         else:

@@ -1,6 +1,7 @@
 """``gavel-agent evaluate-summaries`` end to end on hand-made files, the model path with a fake completer, bad input."""
 
 import json
+import sqlite3
 
 import pytest
 from cli_runner import run_cli as cli
@@ -40,12 +41,13 @@ def test_offline_scores_every_model_and_writes_the_details(monkeypatch, capsys, 
 def test_model_judge_goes_through_the_completer_and_its_cache(monkeypatch, capsys, summaries, tmp_path):
     fake = FakeModel()
     monkeypatch.setattr(completer_module, "make_completer", lambda name, base_url=None: fake)
-    cache, out = tmp_path / "cache" / "summary_qa.json", tmp_path / "scores.json"
+    cache, out = tmp_path / "cache" / "summary_qa.sqlite", tmp_path / "scores.json"
     args = ("evaluate-summaries", "--reference", summaries / "refs.json", "--candidates", summaries,
             "--method", "qa", "--judge", "openai:fake", "--cache-dir", cache.parent, "--out", out, "--no-per-case")
     assert cli(monkeypatch, capsys, *args)[0] == 0
     assert fake.calls == {"qa_questions": 1, "qa_answer": 2, "qa_grade": 2}
-    assert len(json.loads(cache.read_text())) == 5
+    with sqlite3.connect(cache) as db:
+        assert db.execute("SELECT COUNT(*) FROM replies").fetchone()[0] == 5
     data = json.loads(out.read_text())
     assert data["qa_judge"] == "openai:fake" and data["models"][0]["qa_method"] == "openai:fake"
     assert set(data["models"][0]["mean"]) == {"qa", "qa_issue", "qa_reason", "qa_conclusion", "length"}

@@ -10,7 +10,7 @@ and a ledger.jsonl line per call.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from gavel_agent.baselines.readers import Answer, Completer, LLMReader, OfflineR
 from gavel_agent.loop import RunOutcome
 from gavel_agent.models.keys import redact
 from gavel_agent.models import OFFLINE_LABEL, catalog, resolve_model
+from gavel_agent.models.batch_api import BatchRequest, ProviderBatches, batches_for, collect
 from gavel_agent.models.completer import make_completer
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
 from gavel_agent.tools import quotes
@@ -35,6 +36,11 @@ DEFAULT_GROUPING = {"end-to-end": "group", "chunk": "all"}
 CHUNK_TOKENS = 16_000
 DEFAULT_OUTPUT_RESERVE = 4096
 PROBLEMS_LOGGED = 5
+BATCH_STATE_NAME = "batch_api.json"
+
+
+class BatchIncomplete(RuntimeError):
+    """Some of a provider batch's requests failed or expired; the others' values are stored."""
 
 
 def context_window(model_label: str) -> int | None:
@@ -65,6 +71,8 @@ class Baseline:
     prompt_per: str | None = None  # group | item | all (default: group for end-to-end, all for chunk)
     chunk_tokens: int = CHUNK_TOKENS
     on_warning: Callable[[str], None] | None = None
+    batch: ProviderBatches | None = None  # send every prompt through the provider's batch API
+    on_status: Callable[[str], None] | None = None  # batch progress (submitted, still running ...)
     # Sees each call as it is stored: (call number, calls in all, what it read, what it stored); the CLI's trace.
     on_step: Callable[[int, int, str, str], None] | None = None
     files: RunFiles = field(init=False)
@@ -77,12 +85,16 @@ class Baseline:
             raise ValueError(f"unknown prompt grouping {self.prompt_per!r}; use one of {', '.join(PROMPT_GROUPINGS)}")
         if self.completer is None and self.model_label != OFFLINE_LABEL:
             raise ValueError(f"model {self.model_label} needs a completer")
+        if self.batch is not None and self.method != "end-to-end":
+            raise ValueError("--batch-api is for --method end-to-end: the chunk method's prompts depend on earlier replies")
         if self.context_tokens is None:
             self.context_tokens = context_window(self.model_label)
         self.files = RunFiles(self.run_dir)
         self.calls = 0  # known once the requests are built
         self.reader = OfflineReader() if self.completer is None else LLMReader(self.completer)
         self.prices = catalog.prices_for(self.model_label)
+        # Batch requests are billed at the provider's batch rate.
+        self.price_factor = catalog.batch_price_factor(self.model_label) if self.batch is not None else 1.0
         self.state = ChecklistState(self.spec, self.item_keys, self.case)
         self.stats = BaselineStats(
             case=self.case.name, spec=self.spec.name, items=self.item_keys, model=self.model_label,
@@ -184,7 +196,7 @@ class Baseline:
             s.input_tokens += answer.prompt_tokens
             s.output_tokens += answer.output_tokens
             if self.prices is not None:
-                s.cost_usd += self.prices.cost(answer.prompt_tokens, 0, answer.output_tokens)
+                s.cost_usd += self.prices.cost(answer.prompt_tokens, 0, answer.output_tokens) * self.price_factor
         problems = list(answer.problems)
         rejected = sum(self._store(p, request.concatenation, problems) for p in answer.proposals)
         s.rejected_values += rejected
@@ -204,17 +216,42 @@ class Baseline:
         self.files.write_stats(self.stats)
 
     # -- running ------------------------------------------------------------------
-    def run(self) -> RunOutcome:
-        if self.files.exists():
+    @property
+    def batch_state(self) -> Path:
+        return self.run_dir / BATCH_STATE_NAME
+
+    def _answers(self, requests: list[Request]) -> Iterator[tuple[Request, Answer]]:
+        if self.batch is None:
+            for request in requests:
+                yield request, self.reader.read(request)
+            return
+        prompts = [build_prompt(r) for r in requests]
+        replies = collect(self.batch, [BatchRequest(f"request-{i}", system, user)
+                                       for i, (system, user, _) in enumerate(prompts)], self.batch_state, self.on_status)
+        failed = [f"{key}: {reply.error}" for key, reply in replies.items() if reply.text is None]
+        for i, (request, (_, _, prompt_tokens)) in enumerate(zip(requests, prompts, strict=True)):
+            reply = replies[f"request-{i}"]
+            yield request, (LLMReader.answer(request, reply.text, prompt_tokens) if reply.text is not None else
+                            Answer([], 0, 0, [f"batch request failed: {reply.error}"]))
+        if failed:
+            raise BatchIncomplete(f"{len(failed)} of {len(requests)} batch requests failed ({failed[0]}); "
+                                  "rerun with --resume to resubmit them")
+
+    def run(self, resume: bool = False) -> RunOutcome:
+        if self.files.exists() and not (resume and self.batch_state.is_file()):
             raise FileExistsError(f"{self.run_dir} already holds a run; choose another --out")
         started = time.monotonic()
         requests = self._requests()
         self.calls = len(requests)
         self.files.dir.mkdir(parents=True, exist_ok=True)
+        # A resumed batch run reads every reply again, from the saved batch state: start from zero.
+        self.stats.steps = self.stats.prompt_tokens = self.stats.input_tokens = self.stats.output_tokens = 0
+        self.stats.cost_usd, self.stats.per_step = 0.0, []
+        self.state.items = {key: [] for key in self.item_keys}
         self._save()
         try:
-            for request in requests:
-                self._record(request, self.reader.read(request))
+            for request, answer in self._answers(requests):
+                self._record(request, answer)
             self.stats.status, self.stats.stop_reason = "finished", f"{self.method}: all text read"
         except Exception as e:  # model/API failures: keep what was stored so far
             self.stats.status = "interrupted"
@@ -226,9 +263,11 @@ class Baseline:
 
 
 def baseline_for(case: Case, spec: ChecklistSpec, item_keys: list[str], method: str, run_dir: Path,
-                 model: str | None = None, base_url: str | None = None, **options) -> Baseline:
+                 model: str | None = None, base_url: str | None = None, batch_api: bool = False,
+                 **options) -> Baseline:
     """A baseline with the reader the ``--model`` string asks for (offline rules or an LLM completer)."""
     resolved = resolve_model(model, base_url)
     completer = None if resolved.is_offline else make_completer(resolved.label, base_url)
+    batch = batches_for(resolved.label) if batch_api else None
     return Baseline(case, spec, item_keys, method, Path(run_dir), model_label=resolved.label, completer=completer,
-                    **options)
+                    batch=batch, **options)

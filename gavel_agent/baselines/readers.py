@@ -84,7 +84,11 @@ class LLMReader:
 
     def read(self, request: Request) -> Answer:
         system, user, prompt_tokens = build_prompt(request)
-        reply = self.complete(system, user)
+        return self.answer(request, self.complete(system, user), prompt_tokens)
+
+    @staticmethod
+    def answer(request: Request, reply: str, prompt_tokens: int) -> Answer:
+        """The proposals in a model's reply to ``request`` (problems noted, never raised)."""
         answer = Answer([], prompt_tokens, tokens.count(reply))
         try:
             data = parse_json_reply(reply)

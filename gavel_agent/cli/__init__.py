@@ -42,6 +42,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("gavel_agent.cli.audit", "Typed hallucination audit: FAR, FRR, Hal, JEq, RDI per category with bootstrap CIs."),
     "arguments": ("gavel_agent.cli.arguments", "Generate and evaluate 3-ply case-based arguments (AccH, RecU, abstention)."),
     "import": ("gavel_agent.cli.import_case", "Convert Clearinghouse records or GAVEL case data into case folders."),
+    "index": ("gavel_agent.cli.results", "Build the results store (SQLite) from run folders."),
+    "export": ("gavel_agent.cli.results", "Export every value with its evidence as CSV, Parquet or JSONL (or one row per case)."),
 }
 
 

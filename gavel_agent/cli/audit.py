@@ -73,7 +73,7 @@ def _judge(name: str, cache_dir: Path):
         return OfflineJudge()
     from gavel_agent.models.completer import make_completer  # the model stack loads only when asked for
 
-    return LLMJudge(cached(make_completer(name), ReplyCache(cache_dir / "audit_judge.json", name)), name=name)
+    return LLMJudge(cached(make_completer(name), ReplyCache(cache_dir / "audit_judge.sqlite", name)), name=name)
 
 
 def _cell(interval: Interval) -> str:

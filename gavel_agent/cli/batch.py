@@ -15,6 +15,7 @@ from rich.text import Text
 
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover, read_index
+from gavel_agent.results import DB_NAME
 from gavel_agent.batch import Progress as BatchProgress
 from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors, writable_folder
 from gavel_agent.loop import DEFAULT_MAX_STEPS
@@ -121,6 +122,10 @@ def register(app: typer.Typer) -> None:
         quiet: bool = typer.Option(False, help="No progress bar."),
         verify: bool = typer.Option(False, help="Challenge every value after extraction (agent method; with --model's LLM, else offline checks); flips go to verify.jsonl."),
         allow_failures: bool = typer.Option(False, "--allow-failures", help="Exit 0 even when some cases failed or were interrupted."),
+        db: Path = typer.Option(None, help="Results store to write as runs finish (default: OUT/results.sqlite)."),
+        engine: str = typer.Option("auto", help="auto (process pool offline, asyncio for LLMs), process, asyncio or ray."),
+        address: str = typer.Option(None, help="Ray cluster address for --engine ray (default: a local Ray)."),
+        requests_per_minute: float = typer.Option(None, help="Model requests per minute per provider key, shared by all cases (and all Ray workers)."),
     ) -> None:
         """Run the agent (or a baseline) over every case in a folder; failures are recorded, not fatal."""
         if method not in BATCH_METHODS:
@@ -132,7 +137,8 @@ def register(app: typer.Typer) -> None:
             load_spec(spec).select(items)  # a bad spec or item fails once, not once per case
             settings = RunSettings(spec, items, model, base_url, method, max_steps, verify)
             job = Batch(discover(input_dir), out, settings, concurrency, resume,
-                        progress=BatchProgress() if quiet else bar.hooks())
+                        progress=BatchProgress() if quiet else bar.hooks(), db=db, engine=engine, address=address,
+                        requests_per_minute=requests_per_minute)
         try:
             with nullcontext() if quiet else bar.bar:
                 report = asyncio.run(job.run())
@@ -142,7 +148,7 @@ def register(app: typer.Typer) -> None:
         failures = failures_table(report)
         if failures is not None:
             Console().print(failures)
-        err.print(Text(f"index: {out / INDEX_NAME}"), highlight=False)
+        err.print(Text(f"index: {out / INDEX_NAME}; results store: {db or out / DB_NAME}"), highlight=False)
         unfinished = len(report.entries) - report.count("finished")
         if unfinished:
             outcome = f"{unfinished} of {len(report.entries)} cases did not finish"

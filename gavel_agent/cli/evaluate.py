@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gavel_agent.checklists import UnknownItemError, load_spec
+from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
 from gavel_agent.evaluators.checklist.score import Report, score_cases
 from gavel_agent.evaluators.definitions import footer, help_epilog
 from gavel_agent.evaluators.checklist.readers import (
@@ -39,6 +40,7 @@ def evaluate_command(
     case: str = typer.Option(None, "--case", help="Score only this case id (also names a single-case checklist)."),
     spec: str = typer.Option("gavel", "--spec", help="Checklist spec the files follow."),
     cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for LLM judge replies."),
+    batch_api: bool = typer.Option(False, "--batch-api", help="Ask an openai:/anthropic: judge through the provider's batch API (half price, within 24 h); running the command again picks up the submitted batch."),
 ) -> None:
     """Score predicted checklist values against reference values, per item, per case and overall (0-100)."""
     with user_errors(UnknownItemError, ValueError):
@@ -53,7 +55,10 @@ def evaluate_command(
         preds = {case: preds[case]}
     if not set(preds) & set(refs):
         raise UserError(f"no case is in both files (predicted: {', '.join(sorted(preds)[:5])})")
-    report = score_cases(preds, refs, make_judge(judge, checklist_spec, cache_dir))
+    if batch_api:
+        report = _score_in_batch(preds, refs, judge, cache_dir)
+    else:
+        report = score_cases(preds, refs, make_judge(judge, checklist_spec, cache_dir))
     Console().print(report_table(report, checklist_spec))
     if report.unmatched_cases:
         Console(stderr=True).print(Text.assemble(("no reference, skipped: ", "yellow"),
@@ -61,6 +66,22 @@ def evaluate_command(
     if out is not None:
         write_json(out, report.model_dump(mode="json"))
         print(f"wrote {out}")
+
+
+def _score_in_batch(preds: dict, refs: dict, name: str, cache_dir: Path) -> Report:
+    if name == "offline":
+        raise UserError("--batch-api is for a model judge such as openai:gpt-4.1")
+    from gavel_agent.evaluators.llm import ReplyCache
+    from gavel_agent.models.batch_api import answer_in_batch
+
+    cache = ReplyCache(cache_dir / LLMJudge.CACHE_FILE, name)
+    err = Console(stderr=True, highlight=False)
+
+    def score(completer, final: bool) -> Report:
+        # The first pass only learns the questions: it neither caches nor reports.
+        return score_cases(preds, refs, LLMJudge(completer, name=name, cache_dir=cache_dir if final else None))
+
+    return answer_in_batch(score, name, cache_dir, known=cache.get, on_status=lambda s: err.print(s, markup=False))
 
 
 def _fmt(score: float | None) -> str:

@@ -28,7 +28,7 @@ from gavel_agent.case import CaseError, load_case
 from gavel_agent.cli.common import UserError, user_errors
 from gavel_agent.models import OFFLINE_LABEL
 
-CACHE_FILE = "summary_qa.json"
+CACHE_FILE = "summary_qa.sqlite"
 TABLE_WIDTH = 180
 SHORT_NAMES = {"novel_1gram": "nov1", "novel_2gram": "nov2", "novel_3gram": "nov3", "novel_4gram": "nov4",
                "qa_issue": "qa:iss", "qa_reason": "qa:rea", "qa_conclusion": "qa:con", "rouge1": "R1",

@@ -16,13 +16,13 @@ from gavel_agent.cli.common import (
 )
 from gavel_agent.cli.run import default_run_dir
 from gavel_agent.baselines import METHODS, PROMPT_GROUPINGS, Baseline
-from gavel_agent.baselines.methods import CHUNK_TOKENS, baseline_for
+from gavel_agent.baselines.methods import BATCH_STATE_NAME, CHUNK_TOKENS, baseline_for
 from gavel_agent.models import resolve_model
 from gavel_agent.trace import Status, StepTrace, loading, results_table, status_text
 
 
 def prepare_baseline(case_path: str, method: str, spec_name: str, items: str, model: str | None,
-                     base_url: str | None, out: Path | None, **options) -> Baseline:
+                     base_url: str | None, out: Path | None, resume: bool = False, **options) -> Baseline:
     """Everything a baseline run needs, with bad input turned into one-line errors."""
     if method not in METHODS:
         raise UserError(f"unknown --method {method!r}; use one of {', '.join(METHODS)}")
@@ -33,8 +33,12 @@ def prepare_baseline(case_path: str, method: str, spec_name: str, items: str, mo
     case, spec, keys = load_inputs(case_path, spec_name, items)
     with user_errors(ValueError):
         label = resolve_model(model, base_url).label
+        if resume and out is None:
+            raise UserError("--resume needs --out: the run folder of the batch to pick up")
         run_dir = out or default_run_dir(case.name, f"{label}-{method}")
-        refuse_existing_run(run_dir, "choose another --out")
+        if not (resume and (run_dir / BATCH_STATE_NAME).is_file()):
+            refuse_existing_run(run_dir, "choose another --out" + (" (--resume picks up a --batch-api run)"
+                                                                    if options.get("batch_api") else ""))
         writable_folder(run_dir)
         return baseline_for(case, spec, keys, method, run_dir, model, base_url, **options)
 
@@ -54,17 +58,21 @@ def register(app: typer.Typer) -> None:
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<method>-<time>)."),
         quiet: bool = typer.Option(False, help="Print only a one-line summary."),
         json_output: bool = JSON_OUTPUT_OPTION,
+        batch_api: bool = typer.Option(False, "--batch-api", help="Send the prompts through the provider's batch API (OpenAI Batch, Anthropic Message Batches): half price, answered within 24 h (end-to-end only)."),
+        resume: bool = typer.Option(False, help="With --batch-api and --out: poll the batch already submitted, or resubmit the requests that failed."),
     ) -> None:
         """Extract a checklist without the agent's navigation; quotes are verified as in `run`."""
         err = Console(stderr=True)
         show = not (quiet or json_output)
         with loading(err, case) if show else nullcontext():
-            baseline = prepare_baseline(case, method, spec, items, model, base_url, out, context_tokens=context_tokens,
-                                        prompt_per=prompt_per, chunk_tokens=chunk_tokens,
-                                        on_warning=lambda w: err.print(Text.assemble(("warning: ", "bold yellow"), w)))
+            baseline = prepare_baseline(case, method, spec, items, model, base_url, out, resume,
+                                        context_tokens=context_tokens, prompt_per=prompt_per,
+                                        chunk_tokens=chunk_tokens, batch_api=batch_api,
+                                        on_warning=lambda w: err.print(Text.assemble(("warning: ", "bold yellow"), w)),
+                                        on_status=lambda s: err.print(Text(s), highlight=False))
         live = baseline_trace(err, baseline) if show else nullcontext()
         with user_errors(ValueError), live:
-            outcome = baseline.run()
+            outcome = baseline.run(resume=resume)
         stats = outcome.stats
         if json_output:
             sys.stdout.write(outcome.checklist.model_dump_json(indent=2) + "\n")

@@ -91,6 +91,14 @@ def context_window(label: str) -> int | None:
     return int(table["default"])
 
 
+def batch_price_factor(label: str) -> float:
+    """The share of the list price a request costs through the provider's batch API (1.0 when unknown)."""
+    for row in _catalog().get("batch_price_factor", []):
+        if fnmatchcase(label, row["match"]):
+            return float(row["factor"])
+    return 1.0
+
+
 def client_options() -> ClientOptions:
     options = _catalog()["client"]
     return ClientOptions(max_retries=int(options["max_retries"]), timeout_seconds=float(options["timeout_seconds"]))

@@ -1,7 +1,7 @@
 """A judge that asks a language model, several items per request, every reply cached.
 
 The completer is injected (see ``evaluators.llm``); with a cache directory,
-identical requests are answered from ``<cache_dir>/judge_replies.json``.
+identical requests are answered from ``<cache_dir>/judge_replies.sqlite``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ def load_prompt(name: str) -> str:
 
 
 class LLMJudge:
+    CACHE_FILE = "judge_replies.sqlite"
+
     def __init__(
         self,
         completer: Completer,
@@ -35,7 +37,7 @@ class LLMJudge:
         spec: ChecklistSpec | None = None,
     ):
         self.name = name
-        self.complete = cached(completer, ReplyCache(Path(cache_dir) / "judge_replies.json", name)) if cache_dir else completer
+        self.complete = cached(completer, ReplyCache(Path(cache_dir) / self.CACHE_FILE, name)) if cache_dir else completer
         self.batch_size = batch_size
         self.spec = spec or load_spec("gavel")
         self.system = load_prompt("judge_checklist.md")

@@ -17,6 +17,7 @@ from rapidfuzz import fuzz
 from scipy.optimize import linear_sum_assignment
 
 from gavel_agent.evaluators.checklist.judges.base import Judgment, Relation, judgment_from
+from gavel_agent.evaluators.summaries.text import stem
 from gavel_agent.evaluators.checklist.normalize import LEXICON, Normalized, normalize
 
 THRESHOLDS_FILE = Path(__file__).with_name("offline_thresholds.json")
@@ -50,8 +51,8 @@ class Thresholds:
 
 
 def _stem(word: str) -> str:
-    # Six-letter prefixes merge inflections (enjoin/enjoined/enjoining) without a stemmer dependency.
-    return word if ":" in word else word[:6]
+    # Canonical tokens ("usc:42_1983") are kept whole; words are merged with their inflections.
+    return word if ":" in word else stem(word)
 
 
 def coverage(part: Normalized, whole: Normalized) -> float:

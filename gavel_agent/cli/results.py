@@ -1,0 +1,60 @@
+"""``gavel-agent index RUNS`` and ``gavel-agent export RUNS``: the results store and tables of it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.results import DB_NAME, FORMATS, ResultsStore, StoreError, export, find_runs
+
+RUNS_ARGUMENT = typer.Argument(..., metavar="RUNS", help="Run folders, batch folders of runs, or a results.sqlite store.")
+
+
+def _default_db(paths: list[Path]) -> Path:
+    if len(paths) == 1 and paths[0].is_dir() and not (paths[0] / "stats.json").is_file():
+        return paths[0] / DB_NAME
+    raise UserError("give --db PATH: the store's place is only implied for a single batch folder")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def index(
+        runs: list[Path] = RUNS_ARGUMENT,
+        db: Path = typer.Option(None, help="Store to (re)build (default: RUNS/results.sqlite for one batch folder)."),
+    ) -> None:
+        """Rebuild the results store from run folders (the folders stay the source of truth)."""
+        with user_errors(StoreError):
+            target = db or _default_db(runs)
+            folders = find_runs(runs)
+            if not folders:
+                raise UserError(f"no run folders (with stats.json) under {', '.join(map(str, runs))}")
+            with ResultsStore(target) as store:
+                count, values, problems = store.rebuild(folders)
+        err = Console(stderr=True, highlight=False)
+        for problem in problems:
+            err.print(f"warning: {problem}", markup=False)
+        err.print(f"indexed {count} runs, {values:,} values into {target}", markup=False)
+        if problems and not count:
+            raise typer.Exit(1)
+
+    @app.command("export")
+    def export_command(
+        runs: list[Path] = RUNS_ARGUMENT,
+        format: str = typer.Option("csv", "--format", help=f"One of {', '.join(FORMATS)}."),
+        out: Path = typer.Option(None, help="File to write (default: csv/jsonl on standard output)."),
+        wide: bool = typer.Option(False, help="One row per run, one column per item, instead of one row per value."),
+        reviewed: bool = typer.Option(False, help="The values after a person's review, not the run's own."),
+    ) -> None:
+        """Export every value with its evidence (or a one-row-per-case table) as CSV, Parquet or JSONL."""
+        if len(runs) != 1:
+            raise UserError("export takes one source: a store, a batch folder or a run folder")
+        with user_errors(StoreError):
+            text = export(runs[0], out, format, as_wide=wide, checklist="reviewed" if reviewed else "agent")
+        if text is not None:
+            sys.stdout.write(text)
+        else:
+            Console(stderr=True, highlight=False).print(f"wrote {out}", markup=False)
