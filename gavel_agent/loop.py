@@ -22,15 +22,20 @@ from gavel_agent import prompts
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent import tokens
 from gavel_agent.case import Case
+from gavel_agent.context import History, item_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
-from gavel_agent.tools import calls
+from gavel_agent.tools import calls, schemas
 from gavel_agent.tools.workspace import Workspace
 
 DEFAULT_MAX_STEPS = 200
 MAX_MALFORMED_IN_A_ROW = 3
-RECENT_ACTIONS_SHOWN = 10
+# A reply without a tool call: the first in a row is answered with this, the next counts as a stop.
+TOOL_CALL_NUDGE = ("Reply with a tool call: read or search for what is still missing, record values with "
+                   "append_checklist, or call stop when you are finished.")
+CUT_OFF_NUDGE = ("Your reply was cut off at the output limit before it made a tool call. Think more briefly and "
+                 "reply with a tool call.")
 
 
 @dataclass
@@ -62,42 +67,6 @@ def _as_dict(item) -> dict:
     return item if isinstance(item, dict) else item.model_dump(exclude_unset=True, mode="json")
 
 
-def _item_text(item: dict) -> str:
-    """The text of an input item that a provider would tokenize."""
-    parts = []
-    content = item.get("content")
-    if isinstance(content, str):
-        parts.append(content)
-    elif isinstance(content, list):
-        parts += [p.get("text", "") for p in content if isinstance(p, dict)]
-    for key in ("name", "arguments", "output"):
-        if isinstance(item.get(key), str):
-            parts.append(item[key])
-    return "\n".join(parts)
-
-
-def bound_items(items: list[dict]) -> tuple[list[dict], int]:
-    """Keep the user messages and the most recent model turn with its tool results.
-
-    Returns the kept items and how many older items were elided. Whole turns are
-    dropped, so every kept tool result still follows the call that produced it.
-    User messages after the latest turn (a review, a resume note) stay after it.
-    """
-    def is_user(item: dict) -> bool:
-        return item.get("role") == "user" and item.get("type", "message") == "message"
-
-    cut = len(items)
-    while cut > 0 and is_user(items[cut - 1]):
-        cut -= 1
-    while cut > 0 and items[cut - 1].get("type") == "function_call_output":
-        cut -= 1
-    while cut > 0 and (items[cut - 1].get("type") in ("function_call", "reasoning") or items[cut - 1].get("role") == "assistant"):
-        cut -= 1
-    older = items[:cut]
-    users = [i for i in older if is_user(i)]
-    return users + items[cut:], len(older) - len(users)
-
-
 @dataclass
 class AgentRun:
     case: Case
@@ -118,13 +87,17 @@ class AgentRun:
         self.stats = RunStats(case=self.case.name, spec=self.spec.name, items=self.item_keys,
                               model=self.model.label, provider=self.model.provider)
         self._tool_specs = {t.name: t for t in calls.tool_specs()}
-        self._summaries: list[str] = []
+        self._schemas = {name: schemas.tool_schema(t.args, self.item_keys, strict=self.model.agent.strict_tools)
+                         for name, t in self._tool_specs.items()}
+        self._summaries: dict[str, str] = {}  # call id -> what the call did
+        self._history = History(self.model.agent.history_tokens)
         self._malformed_in_a_row = 0
+        self._text_replies_in_row = 0
         self._finished = False
         self._instructions = prompts.load("agent_system")
         self._tool_schema_tokens = tokens.count(json.dumps(
-            [{"name": t.name, "description": t.description, "parameters": t.args.model_json_schema()}
-             for t in self._tool_specs.values()]))
+            [{"name": name, "description": t.description, "parameters": self._schemas[name]}
+             for name, t in self._tool_specs.items()]))
 
     # -- the task and the snapshot --------------------------------------------
     def task_message(self) -> str:
@@ -133,18 +106,19 @@ class AgentRun:
             spec_name=self.spec.name, case_title=self.case.title, document_count=len(self.case.documents),
             token_count=self.case.token_count, item_definitions="\n".join(lines))
 
-    def snapshot(self, elided: int) -> str:
-        read = ", ".join(f"{d} {share:.0%}" for d, share in self.ws.coverage().items() if share > 0) or "none yet"
+    def snapshot(self) -> str:
+        """The run's state, sent after the history at every step (and never kept in it)."""
+        lines = [f"State after step {self.stats.steps - 1} of at most {self.max_steps}.",
+                 "Token ranges read so far (read elsewhere rather than again):"]
+        for doc in self.case.documents:
+            spans = self.ws.reads.spans.get(doc.name)
+            if spans:
+                lines.append(f"- {doc.name} ({doc.token_count} tokens): " + ", ".join(f"{s}-{e}" for s, e in spans))
+        if len(lines) == 2:
+            lines[1] = "Nothing read yet."
         filled = [f"{k} ({len(v)})" for k, v in self.ws.checklist.items.items() if v]
-        lines = [
-            f"State after step {self.stats.steps - 1} of at most {self.max_steps}.",
-            f"Documents read: {read}.",
-            f"Filled items: {', '.join(filled) or 'none'}",
-            f"Empty items: {', '.join(self.ws.checklist.empty_items())}",
-        ]
-        if elided:
-            recent = "; ".join(self._summaries[-RECENT_ACTIONS_SHOWN:])
-            lines.append(f"{elided} earlier conversation items are elided (full record in ledger.jsonl). Recent actions: {recent}")
+        lines += [f"Filled items: {', '.join(filled) or 'none'}",
+                  f"Empty items: {', '.join(self.ws.checklist.empty_items()) or 'none'}"]
         return "\n".join(lines)
 
     def review_message(self) -> str:
@@ -157,24 +131,27 @@ class AgentRun:
         self.stats.steps += 1
         items = [_as_dict(i) for i in data.model_data.input]
         self.files.write_conversation(items)
-        kept, elided = bound_items(items)
-        kept.append({"role": "user", "content": self.snapshot(elided)})
+        kept = self._history.view(items, self._summaries)
+        kept.append({"role": "user", "content": self.snapshot()})
         instructions = data.model_data.instructions or ""
-        assembled = self._tool_schema_tokens + tokens.count(instructions) + sum(tokens.count(_item_text(i)) for i in kept)
+        assembled = self._tool_schema_tokens + tokens.count(instructions) + sum(item_tokens(i) for i in kept)
         self.stats.per_step.append(StepStats(step=self.stats.steps, prompt_tokens=assembled))
         self.stats.prompt_tokens += assembled
         self._save_stats()
         return ModelInputData(input=kept, instructions=instructions)
 
     def _function_tool(self, spec: calls.ToolSpec) -> FunctionTool:
-        async def invoke(_ctx, raw_arguments: str) -> str:
-            return self._call(spec, raw_arguments)
+        async def invoke(ctx, raw_arguments: str) -> str:
+            text, summary = self._call(spec, raw_arguments)
+            self._summaries[getattr(ctx, "tool_call_id", "")] = summary
+            return text
 
-        return FunctionTool(name=spec.name, description=spec.description,
-                            params_json_schema=spec.args.model_json_schema(),
-                            on_invoke_tool=invoke, strict_json_schema=False)
+        return FunctionTool(name=spec.name, description=spec.description, params_json_schema=self._schemas[spec.name],
+                            on_invoke_tool=invoke, strict_json_schema=self.model.agent.strict_tools)
 
-    def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> str:
+    def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> tuple[str, str]:
+        """Run one tool call; its text for the model and its one-line summary."""
+        self._text_replies_in_row = 0
         result = calls.invoke(self.ws, spec, raw_arguments)
         malformed = result.summary in ("malformed arguments", "invalid arguments")
         self._malformed_in_a_row = self._malformed_in_a_row + 1 if malformed else 0
@@ -184,7 +161,7 @@ class AgentRun:
         elif self._malformed_in_a_row > MAX_MALFORMED_IN_A_ROW:
             self._finish("interrupted", f"{self._malformed_in_a_row} malformed tool calls in a row")
         self._record(spec.name, raw_arguments, result)
-        return result.text
+        return result.text, result.summary
 
     def _stop_attempt(self, how: str) -> calls.ToolResult:
         self.stats.stop_attempts += 1
@@ -192,6 +169,31 @@ class AgentRun:
             return calls.ToolResult(self.review_message(), "first stop: checklist shown for review")
         self._finish("finished", f"stopped by the model ({how}, attempt {self.stats.stop_attempts})")
         return calls.ToolResult("The run has ended.", "second stop: run ended")
+
+    def _cut_off(self) -> bool:
+        cut = bool(getattr(self.model.model, "cut_off", False))
+        if cut and self.stats.per_step:
+            self.stats.per_step[-1].cut_off = True
+        return cut
+
+    def _nudge(self, text: str, reason: str) -> dict:
+        self.files.log({"step": self.stats.steps, "event": "nudge", "reason": reason, "time": round(time.time(), 3)})
+        return {"role": "user", "content": text}
+
+    def _answer_text_reply(self) -> dict:
+        """The user turn after a reply without a tool call.
+
+        A reply cut off at the output limit, or the first plain reply in a row, is asked for a tool
+        call (models served locally often answer in prose once); a second plain reply is a stop.
+        """
+        if self._cut_off():
+            return self._nudge(CUT_OFF_NUDGE, "reply cut off")
+        self._text_replies_in_row += 1
+        if self._text_replies_in_row == 1:
+            return self._nudge(TOOL_CALL_NUDGE, "reply without a tool call")
+        reply = self._stop_attempt("reply without a tool call")
+        self._record("stop", "{}", reply)
+        return {"role": "user", "content": reply.text}
 
     def _finish(self, status: str, reason: str) -> None:
         self._finished = True
@@ -206,7 +208,6 @@ class AgentRun:
         self.stats.tool_errors += not result.ok
         if self.stats.per_step:
             self.stats.per_step[-1].tool_calls += 1
-        self._summaries.append(f"{tool}: {result.summary}")
         self.files.log({"step": self.stats.steps, "tool": tool, "arguments": arguments,
                         "ok": result.ok, "summary": result.summary, "time": round(time.time(), 3)})
         if tool in ("update_checklist", "append_checklist"):
@@ -240,17 +241,19 @@ class AgentRun:
         step = self.stats.per_step[-1]
         step.input_tokens = usage.input_tokens
         step.cached_input_tokens = getattr(usage.input_tokens_details, "cached_tokens", 0) or 0
+        step.cache_write_tokens = getattr(usage.input_tokens_details, "cache_write_tokens", 0) or 0
         step.output_tokens = usage.output_tokens
         step.reasoning_tokens = getattr(usage.output_tokens_details, "reasoning_tokens", 0) or 0
-        self.stats.input_tokens += step.input_tokens
-        self.stats.cached_input_tokens += step.cached_input_tokens
-        self.stats.output_tokens += step.output_tokens
-        self.stats.reasoning_tokens += step.reasoning_tokens
         if self.model.prices is not None:
             # Anthropic bills prompt-cache writes above the plain input rate.
-            cache_writes = getattr(usage.input_tokens_details, "cache_write_tokens", 0) or 0
-            self.stats.cost_usd += self.model.prices.cost(step.input_tokens, step.cached_input_tokens,
-                                                          step.output_tokens, cache_writes)
+            step.cost_usd = self.model.prices.cost(step.input_tokens, step.cached_input_tokens,
+                                                   step.output_tokens, step.cache_write_tokens)
+        self.stats.input_tokens += step.input_tokens
+        self.stats.cached_input_tokens += step.cached_input_tokens
+        self.stats.cache_write_tokens += step.cache_write_tokens
+        self.stats.output_tokens += step.output_tokens
+        self.stats.reasoning_tokens += step.reasoning_tokens
+        self.stats.cost_usd += step.cost_usd
         unknown = [_field(o, "name") for o in response.output
                    if _field(o, "type") == "function_call" and _field(o, "name") not in self._tool_specs]
         if unknown:
@@ -288,9 +291,12 @@ class AgentRun:
         self.files.dir.mkdir(parents=True, exist_ok=True)
         self.files.write_checklist(self.ws.checklist.to_file())
 
+        # reset_tool_choice=False: the SDK would otherwise drop tool_choice after the first tool call, and
+        # llama.cpp's server then shows the model no tools at all.
         agent = Agent(name="gavel-agent", instructions=self._instructions,
                       tools=[self._function_tool(t) for t in self._tool_specs.values()],
-                      tool_use_behavior=self._decide_final, model_settings=self.model.settings)
+                      tool_use_behavior=self._decide_final, model_settings=self.model.settings,
+                      reset_tool_choice=False)
         config = RunConfig(model=self.model.model, tracing_disabled=not self.trace,
                            trace_include_sensitive_data=False, call_model_input_filter=self._bound,
                            tool_not_found_behavior="return_error_to_model", model_settings=self.model.settings)
@@ -301,13 +307,19 @@ class AgentRun:
                 if remaining <= 0:
                     self._finish("finished", f"step limit ({self.max_steps}) reached")
                     break
-                result = await Runner.run(agent, next_input, run_config=config, hooks=self._usage_hooks(), max_turns=remaining)
+                try:
+                    result = await Runner.run(agent, next_input, run_config=config, hooks=self._usage_hooks(),
+                                              max_turns=remaining)
+                except MaxTurnsExceeded:
+                    raise
+                except Exception:
+                    if not self._cut_off():  # an empty cut-off reply is an error to the SDK, not to us
+                        raise
+                    next_input = self.files.read_conversation() + [self._nudge(CUT_OFF_NUDGE, "reply cut off")]
+                    continue
                 if self._finished:
                     break
-                # The model answered without a tool call: that counts as a stop attempt.
-                reply = self._stop_attempt("reply without a tool call")
-                self._record("stop", "{}", reply)
-                next_input = result.to_input_list() + [{"role": "user", "content": reply.text}]
+                next_input = result.to_input_list() + [self._answer_text_reply()]
         except MaxTurnsExceeded:
             self._finish("finished", f"step limit ({self.max_steps}) reached")
         except Exception as e:  # model/API failures: keep everything, let --resume continue

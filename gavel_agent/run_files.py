@@ -23,9 +23,12 @@ class StepStats(BaseModel):
     prompt_tokens: int  # tokens of the prompt we assembled (instructions, tools, bounded input)
     input_tokens: int = 0  # as reported by the provider
     cached_input_tokens: int = 0
+    cache_write_tokens: int = 0  # Anthropic's cache_creation_input_tokens, billed above the input rate
     output_tokens: int = 0
     reasoning_tokens: int = 0
+    cost_usd: float = 0.0
     tool_calls: int = 0
+    cut_off: bool = False  # the reply hit the output limit
 
 
 class RunStats(BaseModel):
@@ -45,6 +48,7 @@ class RunStats(BaseModel):
     prompt_tokens: int = 0
     input_tokens: int = 0
     cached_input_tokens: int = 0
+    cache_write_tokens: int = 0
     output_tokens: int = 0
     reasoning_tokens: int = 0
     cost_usd: float = 0.0

@@ -18,9 +18,12 @@ class ScriptedModel(Model):
         self.script = list(script)
         self.seen: list[list[dict]] = []
         self.calls = 0
+        self.cut_off_replies: set[int] = set()  # indexes of replies that stop at the output limit
+        self.cut_off = False
 
     async def get_response(self, system_instructions, input, model_settings, tools, output_schema, handoffs, tracing,
                            *, previous_response_id=None, conversation_id=None, prompt=None) -> ModelResponse:
+        self.cut_off = len(self.seen) in self.cut_off_replies
         self.seen.append([dict(i) if isinstance(i, dict) else i.model_dump() for i in input])
         step = self.script.pop(0) if self.script else "nothing more to do"
         if isinstance(step, Exception):

@@ -1,4 +1,4 @@
-"""The loop: two-stage stop, bounded context, step limit, malformed calls, resume."""
+"""The loop: two-stage stop, kept and bounded context, step limit, malformed calls, resume."""
 
 import asyncio
 import json
@@ -9,7 +9,9 @@ from scripted_model import scripted
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.case import Case, Document
-from gavel_agent.loop import AgentRun, bound_items
+from gavel_agent.context import History
+from gavel_agent.loop import CUT_OFF_NUDGE, TOOL_CALL_NUDGE, AgentRun
+from gavel_agent.models.catalog import AgentOptions
 
 TEXT = ("The complaint was filed on March 15, 2021 in the District of Oregon. " * 3
         + "Judge Helen Okafor presided over the case. " + "Unrelated filler text. " * 300)
@@ -18,10 +20,11 @@ APPEND = ("append_checklist", {"item": "filing_date", "values": [
     {"value": "March 15, 2021", "evidence": [{"document": "complaint", "quote": QUOTE}]}]})
 
 
-def make_run(tmp_path, script, **kw):
+def make_run(tmp_path, script, history_tokens=24_000, **kw):
     case = Case("t", [Document("complaint", TEXT, "Complaint", "Complaint", "2021-03-15")])
     spec = load_spec("gavel")
     model = scripted(script)
+    model.agent = AgentOptions(history_tokens=history_tokens)
     return AgentRun(case, spec, ["filing_date", "judge_name"], model, tmp_path / "run", **kw), model.model
 
 
@@ -42,11 +45,24 @@ def test_first_stop_shows_review_second_stop_ends(tmp_path):
     assert [e["tool"] for e in ledger] == ["list_documents", "append_checklist", "stop", "stop"]
 
 
-def test_reply_without_tool_call_counts_as_stop_attempt(tmp_path):
-    agent_run, model = make_run(tmp_path, ["I am done.", [("stop", {})]])
+def test_first_plain_reply_is_nudged_the_next_counts_as_a_stop(tmp_path):
+    agent_run, model = make_run(tmp_path, ["I am done.", "Still done.", [("stop", {})]])
     out = run(agent_run)
     assert out.stats.status == "finished" and out.stats.stop_attempts == 2
-    assert "review the whole checklist" in model.seen[1][-2]["content"]
+    assert model.seen[1][-2]["content"] == TOOL_CALL_NUDGE
+    assert "review the whole checklist" in model.seen[2][-2]["content"]
+    ledger = [json.loads(line) for line in (tmp_path / "run" / "ledger.jsonl").read_text().splitlines()]
+    assert [e.get("event") or e["tool"] for e in ledger] == ["nudge", "stop", "stop"]
+
+
+def test_a_cut_off_reply_is_not_a_stop(tmp_path):
+    agent_run, model = make_run(tmp_path, ["I think the filing date is", [("stop", {})], [("stop", {})]])
+    model.cut_off_replies = {0}
+    out = run(agent_run)
+    assert out.stats.status == "finished" and out.stats.stop_attempts == 2
+    assert model.seen[1][-2]["content"] == CUT_OFF_NUDGE
+    stats = json.loads((tmp_path / "run" / "stats.json").read_text())
+    assert [s["cut_off"] for s in stats["per_step"]] == [True, False, False]
 
 
 def test_step_limit_forces_the_end(tmp_path):
@@ -72,22 +88,46 @@ def test_unknown_tool_is_answered_with_an_error(tmp_path):
     assert "delete_everything" in json.dumps(model.seen[1])
 
 
-def test_context_is_bounded_to_the_last_turn_and_a_snapshot(tmp_path):
-    reads = [[("read_document", {"document": "complaint", "start_token": i * 100, "end_token": i * 100 + 100})] for i in range(6)]
-    agent_run, model = make_run(tmp_path, reads + [[("stop", {})], [("stop", {})]])
+def reads(n, size=100):
+    return [[("read_document", {"document": "complaint", "start_token": i * size, "end_token": i * size + size})]
+            for i in range(n)]
+
+
+def outputs(request):
+    return [i["output"] for i in request if i.get("type") == "function_call_output"]
+
+
+def test_read_text_stays_until_the_budget_is_reached(tmp_path):
+    agent_run, model = make_run(tmp_path, reads(4) + [[("stop", {})], [("stop", {})]])
     run(agent_run)
-    last = model.seen[6]
-    outputs = [i for i in last if i.get("type") == "function_call_output"]
-    assert len(outputs) == 1 and "tokens 500-600" in outputs[0]["output"]
-    snapshot = last[-1]["content"]
-    assert "elided" in snapshot and "Empty items: filing_date, judge_name" in snapshot and "complaint" in snapshot
+    fourth = model.seen[4]
+    assert len(outputs(fourth)) == 4 and all(f"tokens {i * 100}-{i * 100 + 100}" in o for i, o in enumerate(outputs(fourth)))
+    snapshot = fourth[-1]["content"]
+    assert "- complaint (" in snapshot and "0-400" in snapshot and "Empty items: filing_date, judge_name" in snapshot
+    assert "ledger" not in json.dumps(fourth)
+    # Between prunings each request begins with the whole previous one (less its snapshot).
+    for before, after in zip(model.seen, model.seen[1:5]):
+        assert after[: len(before) - 1] == before[:-1]
+
+
+def test_history_is_pruned_to_half_the_budget_and_stays_bounded(tmp_path):
+    agent_run, model = make_run(tmp_path, reads(12) + [[("stop", {})], [("stop", {})]], history_tokens=500)
+    run(agent_run)
+    last = model.seen[12]
+    assert "tokens 1100-1200" in outputs(last)[-1]
+    assert not any("tokens 0-100" in o for o in outputs(last))  # the first read is gone ...
+    digest = next(i["content"] for i in last if i.get("role") == "user" and "no longer shown" in i.get("content", ""))
+    assert "read_document: complaint tokens 0-100" in digest  # ... and the digest says what it was
+    assert last[0]["content"].startswith("Checklist: gavel")  # the task message always stays first
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())
     per_step = [s["prompt_tokens"] for s in stats["per_step"]]
-    assert len(per_step) == stats["steps"] == 8
-    assert max(per_step) - min(per_step) < 600  # no growth with the number of steps
+    assert max(per_step[6:]) - min(per_step[6:]) < 600  # no growth with the number of steps
+    # Prunings are rare: most requests repeat the previous one's prefix.
+    repeats = sum(after[: len(before) - 1] == before[:-1] for before, after in zip(model.seen, model.seen[1:]))
+    assert repeats >= len(model.seen) // 2
 
 
-def test_bound_items_keeps_whole_turns():
+def test_history_keeps_whole_turns():
     items = [{"role": "user", "content": "task"},
              {"type": "function_call", "call_id": "a", "name": "x", "arguments": "{}"},
              {"type": "function_call_output", "call_id": "a", "output": "old"},
@@ -95,8 +135,11 @@ def test_bound_items_keeps_whole_turns():
              {"type": "function_call", "call_id": "c", "name": "x", "arguments": "{}"},
              {"type": "function_call_output", "call_id": "b", "output": "new1"},
              {"type": "function_call_output", "call_id": "c", "output": "new2"}]
-    kept, elided = bound_items(items)
-    assert [i.get("call_id") for i in kept] == [None, "b", "c", "b", "c"] and elided == 2
+    history = History(budget=0)
+    kept = history.view(items, {"a": "did a"})
+    assert [i.get("call_id") for i in kept] == [None, None, "b", "c", "b", "c"]
+    assert kept[1]["content"].endswith("- x: did a")
+    assert History(budget=10_000).view(items, {}) == items
 
 
 def test_model_error_keeps_state_and_resume_finishes(tmp_path):
@@ -114,7 +157,7 @@ def test_model_error_keeps_state_and_resume_finishes(tmp_path):
     assert "resumed" in first_call[-2]["content"]
     # The last turn before the failure is still shown, and so is what had been read.
     assert any(i.get("type") == "function_call_output" and "stored 1 value" in i["output"] for i in first_call)
-    assert "Documents read: complaint" in first_call[-1]["content"]
+    assert "- complaint (1566 tokens): 0-50" in first_call[-1]["content"]
     assert out.stats.steps == 4  # 2 before the failure, 2 after
 
 

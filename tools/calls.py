@@ -11,9 +11,9 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.tools import injection
@@ -38,15 +38,15 @@ class NoArgs(BaseModel):
 class ReadDocumentArgs(BaseModel):
     document: str = Field(description="Document name from list_documents (titles are accepted too).")
     start_token: int = Field(0, description="First token to read (0-based).")
-    end_token: int | None = Field(None, description="Token after the last one to read.")
+    end_token: int | None = Field(None, description="Token after the last one to read; null reads 3,000 tokens.")
 
 
 class SearchArgs(BaseModel):
     query: str = Field(description="Keywords (bm25) or a regular expression (regex).")
-    mode: Literal["bm25", "regex"] = "bm25"
-    flags: str = Field("", description="Regex flags: any of i, m, s, x.")
-    top_k: int = Field(5, ge=1, le=50)
-    documents: list[str] | None = Field(None, description="Restrict the search to these documents.")
+    mode: Literal["bm25", "regex"] = Field("bm25", description="'bm25' ranks passages by keywords; 'regex' finds pattern matches.")
+    flags: str = Field("", description="Regex flags: any of i, m, s, x (ignored by bm25).")
+    top_k: int = Field(5, ge=1, le=50, description="How many hits to return (1-50).")
+    documents: list[str] | None = Field(None, description="Restrict the search to these documents; null searches all.")
 
 
 class GetChecklistArgs(BaseModel):
@@ -55,21 +55,34 @@ class GetChecklistArgs(BaseModel):
 
 class EvidenceArgs(BaseModel):
     document: str = Field(description="Name of the document the quote comes from.")
-    quote: str = Field(description="Verbatim text from that document supporting the value.")
+    quote: str = Field(description="Text copied from that document supporting the value ('...' for left-out words).")
 
 
 class ValueArgs(BaseModel):
-    value: str
-    evidence: list[EvidenceArgs]
+    value: str = Field(description="The value, in the item's value format.")
+    evidence: list[EvidenceArgs] = Field(description="At least one quote supporting the value.")
+
+
+class ItemValues(BaseModel):
+    item: str = Field(description="Key of the checklist item.")
+    values: list[ValueArgs] = Field(description="Values for this item, each with its evidence.")
 
 
 class ChecklistWriteArgs(BaseModel):
-    item: str = Field(description="Item key (or display name).")
-    values: list[ValueArgs]
+    items: list[ItemValues] = Field(min_length=1, description=(
+        "One entry per item written: every item a passage supports can go in one call."))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_item(cls, data: Any) -> Any:
+        # Models often send a lone {"item", "values"} object for one item; it means one entry.
+        if isinstance(data, dict) and "item" in data and "items" not in data:
+            return {"items": [data]}
+        return data
 
 
 class StopArgs(BaseModel):
-    reason: str = ""
+    reason: str = Field("", description="Why you are stopping (optional).")
 
 
 def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
@@ -107,10 +120,12 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
         hits = ws.index.regex(args.query, args.flags, args.top_k, docs) if args.mode == "regex" else ws.index.bm25(args.query, args.top_k, docs)
     except ValueError as e:
         raise ToolError(str(e)) from None
+    asked = f"{args.mode} {args.query!r}"
     if not hits:
-        return ToolResult(f"no {args.mode} hits for {args.query!r}", "0 hits")
-    lines = [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
-    return ToolResult("\n".join(lines), f"{len(hits)} hits, best in {hits[0].document}")
+        return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits")
+    lines = [f"{len(hits)} hits for {asked}:"]
+    lines += [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
+    return ToolResult("\n".join(lines), f"{asked}: {len(hits)} hits, best in {hits[0].document}")
 
 
 def get_checklist(ws: Workspace, args: GetChecklistArgs) -> ToolResult:
@@ -135,24 +150,37 @@ def render_checklist(ws: Workspace, keys: list[str] | None = None) -> str:
 
 
 def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult:
+    """Write each entry on its own: one item's rejected quote never loses another item's values."""
+    lines, counts, rejected = [], [], 0
+    for entry in args.items:
+        text, stored, errors = _write_item(ws, entry, replace)
+        lines.append(text)
+        counts.append(f"{entry.item} +{stored}")
+        rejected += errors
+    summary = f"{', '.join(counts)} stored, {rejected} rejected"
+    return ToolResult("\n".join(lines), summary, ok=not rejected)
+
+
+def _write_item(ws: Workspace, entry: ItemValues, replace: bool) -> tuple[str, int, int]:
+    """The result text for one item's values, how many were stored and how many rejected."""
     stored, errors = [], []
-    for v in args.values:
+    for v in entry.values:
         try:
             stored.append(ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence]))
         except EvidenceError as e:
             errors.append(str(e))
-    if replace and errors:
-        raise ToolError("nothing changed: " + " | ".join(errors))
     try:
-        key = (ws.checklist.replace if replace else ws.checklist.append)(args.item, stored)
+        if replace and errors:
+            raise EvidenceError(f"{entry.item}: nothing changed: " + " | ".join(errors))
+        key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
     except EvidenceError as e:
-        raise ToolError(str(e)) from None
+        return f"ERROR: {e}", 0, max(len(errors), 1)
     total = len(ws.checklist.items[key])
     text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}."] + correction_notes(stored))
     if errors:
         text += "\nRejected:\n" + "\n".join(f"- {e}" for e in errors)
     text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
-    return ToolResult(text, f"{key}: +{len(stored)} stored, {len(errors)} rejected", ok=not errors)
+    return text, len(stored), len(errors)
 
 
 def update_checklist(ws: Workspace, args: ChecklistWriteArgs) -> ToolResult:

@@ -20,6 +20,7 @@ class ResolvedModel:
     provider: str  # offline | openai | openai-compatible | anthropic
     settings: ModelSettings = field(default_factory=ModelSettings)
     prices: Any = None  # catalog.Prices or None (offline and unknown models cost nothing we can price)
+    agent: catalog.AgentOptions = field(default_factory=catalog.AgentOptions)
 
     @property
     def is_offline(self) -> bool:
@@ -40,12 +41,13 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     if name == OFFLINE_LABEL:
         from gavel_agent.models.offline import OfflineModel
 
-        return ResolvedModel(OfflineModel(), OFFLINE_LABEL, "offline")
+        return ResolvedModel(OfflineModel(), OFFLINE_LABEL, "offline", agent=catalog.agent_options(OFFLINE_LABEL))
     provider, _, model_id = name.partition(":")
     if provider not in PROVIDERS or not model_id:
         raise keys.user_error(f"unknown model {name!r}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}")
     return ResolvedModel(
-        _backend(provider, model_id, base_url), name, provider, catalog.settings_for(name), catalog.prices_for(name)
+        _backend(provider, model_id, base_url), name, provider, catalog.settings_for(name), catalog.prices_for(name),
+        catalog.agent_options(name),
     )
 
 

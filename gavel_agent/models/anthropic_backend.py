@@ -42,6 +42,7 @@ class AnthropicModel(Model):
     def __init__(self, model: str, client: AsyncAnthropic | None = None) -> None:
         self.model = model
         self._client = client or anthropic_client(api_key("ANTHROPIC_API_KEY"))
+        self.cut_off = False  # the latest reply stopped at max_tokens
 
     async def get_response(
         self,
@@ -67,6 +68,7 @@ class AnthropicModel(Model):
             extra_headers=model_settings.extra_headers,
             extra_query=model_settings.extra_query,
         )
+        self.cut_off = message.stop_reason == "max_tokens"
         return ModelResponse(
             output=mapping.output_items(message),
             usage=mapping.usage(message),

@@ -47,6 +47,14 @@ class Prices:
 
 
 @dataclass(frozen=True)
+class AgentOptions:
+    """How the agent loop treats a model family (see gavel_agent/context.py for the history budget)."""
+
+    history_tokens: int = 24_000
+    strict_tools: bool = False
+
+
+@dataclass(frozen=True)
 class ClientOptions:
     max_retries: int
     timeout_seconds: float
@@ -57,12 +65,22 @@ def _catalog() -> dict:
     return json.loads(CATALOG_PATH.read_text(encoding="utf-8"))
 
 
-def settings_for(label: str) -> ModelSettings:
-    """Sampling settings of the first family whose pattern matches ``provider:model``."""
+def _family(label: str) -> dict:
+    """The first family whose pattern matches ``provider:model`` (or ``offline``); {} when none does."""
     for family in _catalog()["families"]:
         if any(fnmatchcase(label, pattern) for pattern in family["match"]):
-            return ModelSettings(**family["settings"])
-    return ModelSettings()
+            return family
+    return {}
+
+
+def settings_for(label: str) -> ModelSettings:
+    """Sampling settings of the model's family."""
+    return ModelSettings(**_family(label).get("settings", {}))
+
+
+def agent_options(label: str) -> AgentOptions:
+    family = _family(label)
+    return AgentOptions(**{k: family[k] for k in ("history_tokens", "strict_tools") if k in family})
 
 
 def prices_for(label: str) -> Prices | None:
@@ -71,15 +89,6 @@ def prices_for(label: str) -> Prices | None:
         if fnmatchcase(label, row["match"]):
             return Prices(**{k: v for k, v in row.items() if k != "match"})
     return None
-
-
-def context_window(label: str) -> int | None:
-    """The context window in tokens of ``provider:model`` (None: no limit), or the catalog's default."""
-    table = _catalog()["context_windows"]
-    for row in table["windows"]:
-        if fnmatchcase(label, row["match"]):
-            return row["tokens"]
-    return int(table["default"])
 
 
 def context_window(label: str) -> int | None:

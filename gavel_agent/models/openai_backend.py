@@ -12,6 +12,7 @@ from agents.models.openai_chatcompletions import OpenAIChatCompletionsModel
 from agents.models.openai_responses import OpenAIResponsesModel
 from openai import AsyncOpenAI
 from openai.resources.chat.completions import AsyncCompletions
+from openai.resources.responses import AsyncResponses
 
 from gavel_agent.models.catalog import client_options
 from gavel_agent.models.keys import api_key
@@ -32,7 +33,13 @@ def openai_client(key: str, base_url: str | None = None) -> AsyncOpenAI:
 
 class _OwnsClient:
     """Each of our models gets its own client, so closing the model closes its connections
-    (otherwise the client is collected after its event loop has gone, with noisy errors)."""
+    (otherwise the client is collected after its event loop has gone, with noisy errors).
+
+    ``cut_off`` says whether the latest reply stopped at the output limit: the loop then asks
+    again instead of reading a truncated reply (or the SDK's error about it) as a stop.
+    """
+
+    cut_off: bool = False
 
     async def close(self) -> None:
         await self._client.close()
@@ -46,28 +53,52 @@ class ChatCompletionsModel(_OwnsClient, OpenAIChatCompletionsModel):
     pass
 
 
+class _EndRecordingResponses(AsyncResponses):
+    """The Responses API, noting on ``owner`` whether each reply stopped at max_output_tokens."""
+
+    owner: _OwnsClient
+
+    async def create(self, **kwargs):
+        response = await super().create(**kwargs)
+        details = getattr(response, "incomplete_details", None)
+        self.owner.cut_off = getattr(details, "reason", None) == "max_output_tokens"
+        return response
+
+
 def responses_model(model: str) -> OpenAIResponsesModel:
     """``openai:<model>``: the Responses API at api.openai.com (or OPENAI_BASE_URL)."""
-    return ResponsesModel(model=model, openai_client=openai_client(api_key("OPENAI_API_KEY")))
+    client = openai_client(api_key("OPENAI_API_KEY"))
+    built = ResponsesModel(model=model, openai_client=client)
+    # ``responses`` is a cached property: this replaces it for this client only.
+    client.responses = _EndRecordingResponses(client)
+    client.responses.owner = built
+    return built
 
 
 class _TextContentCompletions(AsyncCompletions):
-    """Chat Completions whose tool-call-only assistant turns carry ``""`` instead of ``null`` content.
+    """Chat Completions whose tool-call-only assistant turns carry ``""`` instead of ``null`` content,
+    noting on ``owner`` whether each reply stopped at max_tokens (finish_reason "length").
 
-    The OpenAI API and vLLM accept either; llama-cpp-python's server rejects
+    The OpenAI API and vLLM accept either content; llama-cpp-python's server rejects
     ``null`` with a 500, which would end every run after its first tool call.
     """
+
+    owner: _OwnsClient
 
     async def create(self, *, messages, **kwargs):
         messages = [{**m, "content": ""} if m.get("role") == "assistant" and m.get("content") is None else m
                     for m in messages]
-        return await super().create(messages=messages, **kwargs)
+        response = await super().create(messages=messages, **kwargs)
+        self.owner.cut_off = any(choice.finish_reason == "length" for choice in response.choices or [])
+        return response
 
 
 def chat_completions_model(model: str, base_url: str) -> OpenAIChatCompletionsModel:
     """``openai-compatible:<model>``: Chat Completions at ``base_url``; OPENAI_API_KEY is optional."""
     key = api_key("OPENAI_API_KEY", required=False) or LOCAL_SERVER_KEY
     client = openai_client(key, base_url)
+    built = ChatCompletionsModel(model=model, openai_client=client)
     # ``chat.completions`` is a cached property: this replaces it for this client only.
     client.chat.completions = _TextContentCompletions(client)
-    return ChatCompletionsModel(model=model, openai_client=client)
+    client.chat.completions.owner = built
+    return built

@@ -1,0 +1,114 @@
+"""What of the conversation each model call is shown: the history kept between prunings.
+
+A model extracts from text it can see. Every tool result (the read passages,
+the search hits, the write confirmations) stays in the prompt, whole and in
+order, until the history outgrows a token budget; then the oldest whole turns
+go at once, down to half the budget, and a short digest of what they did takes
+their place. Between prunings the kept history only grows at its end, so each
+request repeats the previous one's prefix token for token and providers' prompt
+caches (OpenAI, Anthropic, vLLM, llama.cpp) serve it; a pruning costs one
+cache miss every few steps instead of one every step.
+
+Why a budget and why 24,000 tokens by default (``history_tokens`` per model
+family in models/models.json): a default read is 3,000 tokens, so after a
+pruning the last four or so reads stay with the writes made from them
+(GAVEL-Agent keeps its last five actions in full), and before one at most about
+eight; with the ~6,000-token prefix of a 26-item task the prompt stays near
+30,000 tokens however long the run. Models with a 32K context get a smaller
+budget; the offline model reads only its latest turn and gets none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from gavel_agent import tokens
+
+# Older actions named in the digest; the snapshot's read ranges carry the rest.
+DIGEST_ACTIONS = 40
+_MODEL_OUTPUT = ("function_call", "reasoning")
+
+
+def item_text(item: dict) -> str:
+    """The text of an input item that a provider would tokenize."""
+    parts = []
+    content = item.get("content")
+    if isinstance(content, str):
+        parts.append(content)
+    elif isinstance(content, list):
+        parts += [p.get("text", "") for p in content if isinstance(p, dict)]
+    for key in ("name", "arguments", "output"):
+        if isinstance(item.get(key), str):
+            parts.append(item[key])
+    return "\n".join(parts)
+
+
+@lru_cache(maxsize=8192)
+def _count(text: str) -> int:
+    return tokens.count(text)
+
+
+def item_tokens(item: dict) -> int:
+    return _count(item_text(item))
+
+
+def is_user(item: dict) -> bool:
+    return item.get("role") == "user" and item.get("type", "message") == "message"
+
+
+def _is_model_output(item: dict) -> bool:
+    return item.get("type") in _MODEL_OUTPUT or item.get("role") == "assistant"
+
+
+def turn_starts(items: list[dict]) -> list[int]:
+    """Indexes where a model turn (its reasoning, text and calls, then their results) begins."""
+    return [i for i, item in enumerate(items) if _is_model_output(item) and (i == 0 or not _is_model_output(items[i - 1]))]
+
+
+@dataclass
+class History:
+    """The kept part of one run's conversation.
+
+    ``budget`` is the most history tokens shown before a pruning; 0 keeps only
+    the latest turn. ``cut`` indexes the full conversation: whole turns before it
+    are pruned (user messages before it stay, in order, with the digest after them).
+    """
+
+    budget: int
+    cut: int = 0
+    digest: str = ""
+    pruned_calls: list[str] = field(default_factory=list)
+
+    def view(self, items: list[dict], summaries: dict[str, str]) -> list[dict]:
+        """The items to send: older user messages, the digest, then every item from the cut on.
+
+        ``summaries`` maps a call id to the one-line summary of what that call did.
+        """
+        if sum(item_tokens(i) for i in items[self.cut:]) > self.budget:
+            self._prune(items, summaries)
+        kept = [i for i in items[: self.cut] if is_user(i)]
+        if self.digest:
+            kept.append({"role": "user", "content": self.digest})
+        return kept + items[self.cut:]
+
+    def _prune(self, items: list[dict], summaries: dict[str, str]) -> None:
+        starts = [i for i in turn_starts(items) if i > self.cut]
+        if not starts:
+            return
+        target = self.budget // 2
+        cut = starts[-1]  # the latest turn always stays
+        for start in reversed(starts[:-1]):
+            if sum(item_tokens(i) for i in items[start:]) > target:
+                break
+            cut = start
+        for item in items[self.cut:cut]:
+            if item.get("type") == "function_call":
+                self.pruned_calls.append(f"{item.get('name')}: {summaries.get(item.get('call_id'), 'no result')}")
+        self.cut = cut
+        shown = self.pruned_calls[-DIGEST_ACTIONS:]
+        skipped = len(self.pruned_calls) - len(shown)
+        lines = [f"{len(self.pruned_calls)} earlier tool calls are no longer shown; their values are in the checklist"
+                 + (f" (the first {skipped} are not listed)" if skipped else "") + ". What they did:"]
+        lines += [f"- {s}" for s in shown]
+        self.digest = "\n".join(lines)
