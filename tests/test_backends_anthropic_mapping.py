@@ -21,14 +21,14 @@ def lookup(word: str) -> str:
     return f"{word} means something"
 
 
-def test_tools_become_anthropic_definitions_with_a_cache_marker_on_the_last():
+def test_tools_become_anthropic_definitions():
     echo = FunctionTool(name="echo", description="Echo.", params_json_schema={"type": "object", "properties": {}},
                         on_invoke_tool=lambda *_: "")
     definitions = mapping.tool_definitions([lookup, echo])
     assert [d["name"] for d in definitions] == ["lookup", "echo"]
     assert definitions[0]["input_schema"]["properties"]["word"]["type"] == "string"
-    assert "cache_control" not in definitions[0]
-    assert definitions[1]["cache_control"] == {"type": "ephemeral"}
+    # Tools come before the system prompt in Anthropic's cache order: the system prompt's marker covers them.
+    assert all("cache_control" not in d for d in definitions)
 
 
 def test_tool_choice_mapping():
@@ -58,9 +58,10 @@ def test_input_items_become_alternating_turns_with_tool_blocks():
     results = turns[2]["content"]
     assert results[0] == {"type": "tool_result", "tool_use_id": "t1", "content": "3 hits"}
     assert results[1]["content"] == "2 documents"
-    # The newest block carries the moving cache breakpoint; nothing earlier does.
-    assert results[2] == {"type": "text", "text": "State after step 1.", "cache_control": {"type": "ephemeral"}}
-    assert all("cache_control" not in b for t in turns[:2] for b in t["content"])
+    # Markers on the task message and the history's end; none on the per-step state, which changes every step.
+    marked = [b for t in turns for b in t["content"] if "cache_control" in b]
+    assert marked == [turns[0]["content"][0], results[1]]
+    assert results[2] == {"type": "text", "text": "State after step 1."}
 
 
 def test_reasoning_without_an_anthropic_signature_is_not_sent():
@@ -131,7 +132,7 @@ async def test_multi_step_sdk_run_against_mocked_messages_api(monkeypatch):
     assert result.final_output == "A tort is a wrong."
     first, second = (json.loads(c.request.content) for c in route.calls)
     assert first["system"][0]["text"] == "Use the tool, then answer."
-    assert first["tools"][0]["name"] == "lookup" and first["tools"][0]["cache_control"] == {"type": "ephemeral"}
+    assert first["tools"][0]["name"] == "lookup" and first["system"][0]["cache_control"] == {"type": "ephemeral"}
     assert "sk-ant-test-0123456789" in str(route.calls[0].request.headers.raw)
     # The tool result goes back as a tool_result block after the signed thinking and the tool_use.
     assistant, results = second["messages"][1], second["messages"][2]

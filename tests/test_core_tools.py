@@ -60,8 +60,11 @@ def test_unknown_and_path_like_document_names(ws):
 
 
 def test_bm25_and_regex_search(ws):
-    hit = call(ws, "search", query="motion to dismiss granted").text
-    assert hit.startswith("1. 02-order tokens")
+    hit = call(ws, "search", query="motion to dismiss granted")
+    assert hit.text.splitlines()[1].startswith("1. 02-order tokens")
+    # The query is in the result and its summary, so an older search is recognisable once its hits are pruned.
+    assert "hits for bm25 'motion to dismiss granted'" in hit.text
+    assert hit.summary.startswith("bm25 'motion to dismiss granted': ")
     rx = call(ws, "search", query=r"\d+ U\.S\.C\. § \d+", mode="regex")
     assert rx.ok and "01-complaint" in rx.text and "1983" in rx.text
     assert "bad regex" in call(ws, "search", query="([", mode="regex").text
@@ -90,6 +93,43 @@ def test_unsupported_quotes_are_never_stored(ws):
     assert not result.ok
     assert [v.value for v in ws.checklist.items["judge_name"]] == ["Helen Okafor"]
     assert "quote not found" in result.text and "no evidence" in result.text and "too short" in result.text
+
+
+def test_one_write_sets_several_items(ws):
+    result = call(ws, "append_checklist", items=[
+        {"item": "judge_name", "values": [{"value": "Helen Okafor", "evidence": [
+            {"document": "02-order", "quote": "/s/ Helen Okafor\nUnited States District Judge"}]}]},
+        {"item": "statutory_basis", "values": [{"value": "Eighth Amendment", "evidence": [
+            {"document": "01-complaint", "quote": "violations of the Eighth Amendment"}]}]},
+        {"item": "cause_of_action", "values": [{"value": "Ghost", "evidence": [
+            {"document": "01-complaint", "quote": "brought under the Ghost Act of 1871"}]}]},
+    ])
+    # One item's bad quote is reported without losing the other items' values.
+    assert not result.ok and "judge_name: stored 1" in result.text and "statutory_basis: stored 1" in result.text
+    assert "quote not found" in result.text
+    assert [v.value for v in ws.checklist.items["judge_name"]] == ["Helen Okafor"]
+    assert [v.value for v in ws.checklist.items["statutory_basis"]] == ["Eighth Amendment"]
+    assert ws.checklist.items["cause_of_action"] == []
+    assert result.summary == "judge_name +1, statutory_basis +1, cause_of_action +0 stored, 1 rejected"
+
+
+def test_tool_schemas_are_lean_and_name_the_runs_items():
+    from gavel_agent.tools.schemas import tool_schema
+
+    schema = tool_schema(calls.ChecklistWriteArgs, ["filing_date", "parties"])
+    text = json.dumps(schema)
+    assert '"title"' not in text and "$defs" not in text and "$ref" not in text
+    entry = schema["properties"]["items"]["items"]
+    assert entry["properties"]["item"]["enum"] == ["filing_date", "parties"]
+
+    def described(node):  # every property of every object says what it is
+        for prop in node.get("properties", {}).values():
+            assert prop.get("description"), node
+            described(prop.get("items", prop))
+    for spec in calls.tool_specs():
+        described(tool_schema(spec.args, ["filing_date"]))
+    strict = tool_schema(calls.SearchArgs, [], strict=True)
+    assert strict["additionalProperties"] is False and set(strict["required"]) == set(strict["properties"])
 
 
 def test_update_is_all_or_nothing_and_replaces(ws):

@@ -4,9 +4,12 @@ Outbound: SDK function tools become Anthropic tool definitions; Responses input
 items (messages, ``function_call``, ``function_call_output``, ``reasoning``)
 become Messages content blocks (``text``, ``tool_use``, ``tool_result``,
 ``thinking``), with consecutive same-role turns merged because the Messages API
-wants user and assistant to alternate. The system prompt, the tool list and
-the newest turn carry ``cache_control`` markers, so each step re-reads the
-growing conversation from the prompt cache instead of paying for it again.
+wants user and assistant to alternate. ``cache_control`` markers sit on the
+stable prefix and the end of the history: the system prompt (which caches the
+tools before it), the task message (the first block), and the block before the
+loop's per-step state message (the last block, which changes every step and so
+is never marked). Between the loop's prunings each request extends the previous
+one, so each step reads the conversation so far from the prompt cache.
 
 Inbound: ``text`` blocks become one assistant message, ``tool_use`` blocks
 become function calls, and ``thinking`` blocks become reasoning items. Reasoning
@@ -57,8 +60,6 @@ def tool_definitions(tools: Iterable[Any]) -> list[dict]:
         if not isinstance(tool, FunctionTool):
             raise UnsupportedInputError(f"the Anthropic backend only supports function tools, not {type(tool).__name__}")
         definitions.append({"name": tool.name, "description": tool.description, "input_schema": tool.params_json_schema})
-    if definitions:
-        definitions[-1]["cache_control"] = CACHE_MARKER
     return definitions
 
 
@@ -116,7 +117,8 @@ def _turn(item: dict) -> tuple[str, list[dict]] | None:
 
 
 def messages(items: str | list[TResponseInputItem]) -> list[dict]:
-    """Messages API turns for the loop's input, same-role neighbours merged, newest turn cache-marked."""
+    """Messages API turns for the loop's input, same-role neighbours merged, the task message and the
+    history's end cache-marked."""
     if isinstance(items, str):
         items = [{"role": "user", "content": items}]
     turns: list[dict] = []
@@ -129,8 +131,10 @@ def messages(items: str | list[TResponseInputItem]) -> list[dict]:
             turns[-1]["content"].extend(blocks)
         else:
             turns.append({"role": role, "content": blocks})
-    if turns and turns[-1]["content"][-1]["type"] in _CACHEABLE_BLOCKS:
-        turns[-1]["content"][-1]["cache_control"] = CACHE_MARKER
+    blocks = [block for turn in turns for block in turn["content"]]
+    for block in {id(b): b for b in blocks[:1] + blocks[-2:-1]}.values():
+        if block["type"] in _CACHEABLE_BLOCKS:
+            block["cache_control"] = CACHE_MARKER
     return turns
 
 
