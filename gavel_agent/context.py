@@ -25,8 +25,9 @@ from functools import lru_cache
 
 from gavel_agent import tokens
 
-# Older actions named in the digest; the snapshot's read ranges carry the rest.
-DIGEST_ACTIONS = 40
+# Pruned searches named in the digest. Pruned reads and writes need no entry: the per-step
+# snapshot lists the token ranges read, and the stored values are in the checklist.
+DIGEST_SEARCHES = 20
 _MODEL_OUTPUT = ("function_call", "reasoning")
 
 
@@ -71,14 +72,16 @@ class History:
     """The kept part of one run's conversation.
 
     ``budget`` is the most history tokens shown before a pruning; 0 keeps only
-    the latest turn. ``cut`` indexes the full conversation: whole turns before it
+    the latest turn and no digest (for a model that reads nothing else: the
+    offline rules). ``cut`` indexes the full conversation: whole turns before it
     are pruned (user messages before it stay, in order, with the digest after them).
     """
 
     budget: int
     cut: int = 0
     digest: str = ""
-    pruned_calls: list[str] = field(default_factory=list)
+    pruned_calls: int = 0
+    pruned_searches: list[str] = field(default_factory=list)
 
     def view(self, items: list[dict], summaries: dict[str, str]) -> list[dict]:
         """The items to send: older user messages, the digest, then every item from the cut on.
@@ -104,11 +107,15 @@ class History:
             cut = start
         for item in items[self.cut:cut]:
             if item.get("type") == "function_call":
-                self.pruned_calls.append(f"{item.get('name')}: {summaries.get(item.get('call_id'), 'no result')}")
+                self.pruned_calls += 1
+                if item.get("name") == "search":
+                    self.pruned_searches.append(summaries.get(item.get("call_id"), "no result"))
         self.cut = cut
-        shown = self.pruned_calls[-DIGEST_ACTIONS:]
-        skipped = len(self.pruned_calls) - len(shown)
-        lines = [f"{len(self.pruned_calls)} earlier tool calls are no longer shown; their values are in the checklist"
-                 + (f" (the first {skipped} are not listed)" if skipped else "") + ". What they did:"]
-        lines += [f"- {s}" for s in shown]
+        if not self.budget:
+            return
+        lines = [f"The results of {self.pruned_calls} earlier tool calls are no longer shown: the values they stored "
+                 "are in the checklist and the ranges read are listed in the state below."]
+        if self.pruned_searches:
+            lines.append("Their searches (latest last):")
+            lines += [f"- {s}" for s in self.pruned_searches[-DIGEST_SEARCHES:]]
         self.digest = "\n".join(lines)

@@ -31,6 +31,7 @@ from gavel_agent.tools.workspace import Workspace
 
 DEFAULT_MAX_STEPS = 200
 MAX_MALFORMED_IN_A_ROW = 3
+RANGES_SHOWN = 5  # token ranges listed per document in the snapshot
 # A reply without a tool call: the first in a row is answered with this, the next counts as a stop.
 TOOL_CALL_NUDGE = ("Reply with a tool call: read or search for what is still missing, record values with "
                    "append_checklist, or call stop when you are finished.")
@@ -109,11 +110,13 @@ class AgentRun:
     def snapshot(self) -> str:
         """The run's state, sent after the history at every step (and never kept in it)."""
         lines = [f"State after step {self.stats.steps - 1} of at most {self.max_steps}.",
-                 "Token ranges read so far (read elsewhere rather than again):"]
+                 "Token ranges read (do not read them again):"]
         for doc in self.case.documents:
             spans = self.ws.reads.spans.get(doc.name)
             if spans:
-                lines.append(f"- {doc.name} ({doc.token_count} tokens): " + ", ".join(f"{s}-{e}" for s, e in spans))
+                shown = ", ".join(f"{s}-{e}" for s, e in spans[:RANGES_SHOWN])
+                more = f" (+{len(spans) - RANGES_SHOWN} more)" if len(spans) > RANGES_SHOWN else ""
+                lines.append(f"- {doc.name} ({doc.token_count} tokens): {shown}{more}")
         if len(lines) == 2:
             lines[1] = "Nothing read yet."
         filled = [f"{k} ({len(v)})" for k, v in self.ws.checklist.items.items() if v]

@@ -117,7 +117,7 @@ def test_history_is_pruned_to_half_the_budget_and_stays_bounded(tmp_path):
     assert "tokens 1100-1200" in outputs(last)[-1]
     assert not any("tokens 0-100" in o for o in outputs(last))  # the first read is gone ...
     digest = next(i["content"] for i in last if i.get("role") == "user" and "no longer shown" in i.get("content", ""))
-    assert "read_document: complaint tokens 0-100" in digest  # ... and the digest says what it was
+    assert "ranges read are listed" in digest and "- complaint (" in last[-1]["content"]  # ... the snapshot says what it was
     assert last[0]["content"].startswith("Checklist: gavel")  # the task message always stays first
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())
     per_step = [s["prompt_tokens"] for s in stats["per_step"]]
@@ -135,11 +135,22 @@ def test_history_keeps_whole_turns():
              {"type": "function_call", "call_id": "c", "name": "x", "arguments": "{}"},
              {"type": "function_call_output", "call_id": "b", "output": "new1"},
              {"type": "function_call_output", "call_id": "c", "output": "new2"}]
-    history = History(budget=0)
-    kept = history.view(items, {"a": "did a"})
-    assert [i.get("call_id") for i in kept] == [None, None, "b", "c", "b", "c"]
-    assert kept[1]["content"].endswith("- x: did a")
+    kept = History(budget=0).view(items, {})
+    assert [i.get("call_id") for i in kept] == [None, "b", "c", "b", "c"]
     assert History(budget=10_000).view(items, {}) == items
+
+
+def test_digest_names_pruned_searches():
+    items = [{"role": "user", "content": "task"},
+             {"type": "function_call", "call_id": "a", "name": "search", "arguments": "{}"},
+             {"type": "function_call_output", "call_id": "a", "output": "hits " * 50},
+             {"type": "function_call", "call_id": "b", "name": "read_document", "arguments": "{}"},
+             {"type": "function_call_output", "call_id": "b", "output": "text " * 50}]
+    history = History(budget=60)
+    kept = history.view(items, {"a": "bm25 'consent decree': 3 hits, best in 04-decree"})
+    assert [i.get("call_id") for i in kept] == [None, None, "b", "b"]
+    assert "results of 1 earlier tool calls" in kept[1]["content"]
+    assert kept[1]["content"].endswith("- bm25 'consent decree': 3 hits, best in 04-decree")
 
 
 def test_model_error_keeps_state_and_resume_finishes(tmp_path):

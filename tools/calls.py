@@ -36,41 +36,40 @@ class NoArgs(BaseModel):
 
 
 class ReadDocumentArgs(BaseModel):
-    document: str = Field(description="Document name from list_documents (titles are accepted too).")
+    document: str = Field(description="Document name (or title).")
     start_token: int = Field(0, description="First token to read (0-based).")
-    end_token: int | None = Field(None, description="Token after the last one to read; null reads 3,000 tokens.")
+    end_token: int | None = Field(None, description="Token after the last one to read (null: 3,000 tokens on).")
 
 
 class SearchArgs(BaseModel):
     query: str = Field(description="Keywords (bm25) or a regular expression (regex).")
-    mode: Literal["bm25", "regex"] = Field("bm25", description="'bm25' ranks passages by keywords; 'regex' finds pattern matches.")
-    flags: str = Field("", description="Regex flags: any of i, m, s, x (ignored by bm25).")
-    top_k: int = Field(5, ge=1, le=50, description="How many hits to return (1-50).")
-    documents: list[str] | None = Field(None, description="Restrict the search to these documents; null searches all.")
+    mode: Literal["bm25", "regex"] = Field("bm25", description="Search mode.")
+    flags: str = Field("", description="Regex flags: any of i, m, s, x.")
+    top_k: int = Field(5, ge=1, le=50, description="Hits to return.")
+    documents: list[str] | None = Field(None, description="Only these documents (null: all).")
 
 
 class GetChecklistArgs(BaseModel):
-    items: str = Field("all", description="'all', a group key, or comma-separated item keys.")
+    items: str = Field("all", description="'all', a group key or comma-separated item keys.")
 
 
 class EvidenceArgs(BaseModel):
     document: str = Field(description="Name of the document the quote comes from.")
-    quote: str = Field(description="Text copied from that document supporting the value ('...' for left-out words).")
+    quote: str = Field(description="Words copied from that document that support the value.")
 
 
 class ValueArgs(BaseModel):
-    value: str = Field(description="The value, in the item's value format.")
-    evidence: list[EvidenceArgs] = Field(description="At least one quote supporting the value.")
+    value: str = Field(description="The value, in the item's format.")
+    evidence: list[EvidenceArgs] = Field(description="One or more supporting quotes.")
 
 
 class ItemValues(BaseModel):
-    item: str = Field(description="Key of the checklist item.")
-    values: list[ValueArgs] = Field(description="Values for this item, each with its evidence.")
+    item: str = Field(description="Item key.")
+    values: list[ValueArgs] = Field(description="The item's values.")
 
 
 class ChecklistWriteArgs(BaseModel):
-    items: list[ItemValues] = Field(min_length=1, description=(
-        "One entry per item written: every item a passage supports can go in one call."))
+    items: list[ItemValues] = Field(min_length=1, description="One entry per item; several items may go in one call.")
 
     @model_validator(mode="before")
     @classmethod
@@ -82,7 +81,7 @@ class ChecklistWriteArgs(BaseModel):
 
 
 class StopArgs(BaseModel):
-    reason: str = Field("", description="Why you are stopping (optional).")
+    reason: str = Field("", description="Why you stop (optional).")
 
 
 def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
@@ -120,11 +119,11 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
         hits = ws.index.regex(args.query, args.flags, args.top_k, docs) if args.mode == "regex" else ws.index.bm25(args.query, args.top_k, docs)
     except ValueError as e:
         raise ToolError(str(e)) from None
+    # The summary names the query: once the hits are pruned from the prompt, the digest still says what was sought.
     asked = f"{args.mode} {args.query!r}"
     if not hits:
         return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits")
-    lines = [f"{len(hits)} hits for {asked}:"]
-    lines += [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
+    lines = [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
     return ToolResult("\n".join(lines), f"{asked}: {len(hits)} hits, best in {hits[0].document}")
 
 
