@@ -3,19 +3,23 @@
 A model extracts from text it can see. Every tool result (the read passages,
 the search hits, the write confirmations) stays in the prompt, whole and in
 order, until the history outgrows a token budget; then the oldest whole turns
-go at once, down to half the budget, and a short digest of what they did takes
-their place. Between prunings the kept history only grows at its end, so each
-request repeats the previous one's prefix token for token and providers' prompt
-caches (OpenAI, Anthropic, vLLM, llama.cpp) serve it; a pruning costs one
-cache miss every few steps instead of one every step.
+go at once, down to a third of the budget, and a short digest of the searches
+they made takes their place. Between prunings the kept history only grows at
+its end, so each request repeats the previous one's prefix token for token and
+providers' prompt caches (OpenAI, Anthropic, vLLM, llama.cpp) serve it; a
+pruning costs one cache miss every several steps instead of one every step.
 
-Why a budget and why 24,000 tokens by default (``history_tokens`` per model
-family in models/models.json): a default read is 3,000 tokens, so after a
-pruning the last four or so reads stay with the writes made from them
-(GAVEL-Agent keeps its last five actions in full), and before one at most about
-eight; with the ~6,000-token prefix of a 26-item task the prompt stays near
-30,000 tokens however long the run. Models with a 32K context get a smaller
-budget; the offline model reads only its latest turn and gets none.
+Why 40,000 tokens by default (``history_tokens`` per model family in
+models/models.json) and a third after a pruning: a default read is 3,000
+tokens, so after a pruning the last three or four reads stay with the writes
+made from them (GAVEL-Agent keeps its last five actions in full) and before
+one about twelve; the prompt stays under ~45,000 tokens however long the run.
+A step adds about one read, so between prunings a request repeats 85-90% of
+the previous one, and pruning deep (to a third, not to just under the budget)
+makes the cache misses rare: bench/llm_wire.py measures the shares. Cached
+prompt tokens cost a tenth (Anthropic) to a quarter (GPT-4.1) of fresh ones.
+Models with a 32K context get a smaller budget; the offline model reads only
+its latest turn and gets none.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from gavel_agent import tokens
 # Pruned searches named in the digest. Pruned reads and writes need no entry: the per-step
 # snapshot lists the token ranges read, and the stored values are in the checklist.
 DIGEST_SEARCHES = 20
+PRUNED_TO = 3  # a pruning keeps the newest turns within budget / PRUNED_TO tokens
 _MODEL_OUTPUT = ("function_call", "reasoning")
 
 
@@ -99,7 +104,7 @@ class History:
         starts = [i for i in turn_starts(items) if i > self.cut]
         if not starts:
             return
-        target = self.budget // 2
+        target = self.budget // PRUNED_TO
         cut = starts[-1]  # the latest turn always stays
         for start in reversed(starts[:-1]):
             if sum(item_tokens(i) for i in items[start:]) > target:

@@ -58,20 +58,20 @@ def test_openai_compatible_needs_a_base_url_but_no_key(fresh_dotenv):
         resolve_model("openai-compatible:qwen")
     resolved = resolve_model("openai-compatible:qwen", "http://127.0.0.1:8000/v1")
     assert resolved.prices is None and resolved.settings.max_tokens == 4096
-    assert resolved.settings.tool_choice == "auto" and resolved.agent.history_tokens == 12_000
+    assert resolved.settings.tool_choice == "auto" and resolved.agent.history_tokens == 16_000
 
 
 @pytest.mark.parametrize("model", ["Qwen/Qwen3-30B-A3B-Thinking-2507", "qwen3-4b-thinking-2507-q4", "openai/gpt-oss-20b"])
 def test_thinking_models_served_locally_get_room_to_think(model):
     settings = catalog.settings_for(f"openai-compatible:{model}")
     assert settings.max_tokens == 32_000 and settings.temperature == 0.6 and settings.tool_choice == "auto"
-    assert catalog.context_window(f"openai-compatible:{model}") > 32_000 + 24_000
+    assert catalog.context_window(f"openai-compatible:{model}") > 32_000 + 40_000
 
 
 def test_history_budget_and_strict_schemas_per_family():
     assert catalog.agent_options("offline").history_tokens == 0
     assert catalog.agent_options("openai:gpt-4.1").strict_tools is True
-    assert catalog.agent_options("anthropic:claude-sonnet-4-5") == catalog.AgentOptions(history_tokens=24_000)
+    assert catalog.agent_options("anthropic:claude-sonnet-4-5") == catalog.AgentOptions(history_tokens=40_000)
 
 
 def test_redact_scrubs_configured_and_key_shaped_secrets(monkeypatch):

@@ -20,7 +20,7 @@ APPEND = ("append_checklist", {"item": "filing_date", "values": [
     {"value": "March 15, 2021", "evidence": [{"document": "complaint", "quote": QUOTE}]}]})
 
 
-def make_run(tmp_path, script, history_tokens=24_000, **kw):
+def make_run(tmp_path, script, history_tokens=40_000, **kw):
     case = Case("t", [Document("complaint", TEXT, "Complaint", "Complaint", "2021-03-15")])
     spec = load_spec("gavel")
     model = scripted(script)
@@ -110,7 +110,7 @@ def test_read_text_stays_until_the_budget_is_reached(tmp_path):
         assert after[: len(before) - 1] == before[:-1]
 
 
-def test_history_is_pruned_to_half_the_budget_and_stays_bounded(tmp_path):
+def test_history_is_pruned_deep_and_stays_bounded(tmp_path):
     agent_run, model = make_run(tmp_path, reads(12) + [[("stop", {})], [("stop", {})]], history_tokens=500)
     run(agent_run)
     last = model.seen[12]

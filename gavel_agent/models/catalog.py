@@ -50,7 +50,7 @@ class Prices:
 class AgentOptions:
     """How the agent loop treats a model family (see gavel_agent/context.py for the history budget)."""
 
-    history_tokens: int = 24_000
+    history_tokens: int = 40_000
     strict_tools: bool = False
 
 
