@@ -7,6 +7,14 @@ The model is Gemma 3 270M: small enough to answer in seconds on a CPU, too small
 to extract anything sensible. Its nonsense values make it a useful adversary:
 the run must go over the real wire, end cleanly, and store nothing whose quote
 is not in the cited document.
+
+The server renders prompts with a chat template that shows the model its tools
+and every tool result (``--chat_format hf-tokenizer-config``), the way a model's
+own template does under ``llama-server --jinja``. llama-cpp-python's
+``chatml-function-calling`` cannot serve an agent: it has no case for ``tool``
+messages (the model never sees a result), HTML-escapes the text, and lists no
+tools unless ``tool_choice`` is set. The test renders the last request through
+the same formatter the server uses and checks the latest tool result is in it.
 """
 
 from __future__ import annotations
@@ -34,6 +42,20 @@ pytest.importorskip("llama_cpp.server", reason="needs the llama extra: pip insta
 
 STEPS = 4
 STARTUP_SECONDS = 180
+# Gemma-style turns; tools listed up front, tool calls and tool results shown verbatim (no escaping).
+CHAT_TEMPLATE = (
+    "{{ bos_token }}"
+    "{% if tools %}<start_of_turn>user\nTools you can call, with JSON arguments:\n"
+    "{% for t in tools %}- {{ t.function.name }}: {{ t.function.description }}\n{% endfor %}<end_of_turn>\n{% endif %}"
+    "{% for m in messages %}"
+    "{% if m.role == 'tool' %}<start_of_turn>user\nTool result:\n{{ m.content }}<end_of_turn>\n"
+    "{% elif m.role == 'assistant' %}<start_of_turn>model\n"
+    "{% if m.tool_calls %}{% for c in m.tool_calls %}{{ c.function.name }} {{ c.function.arguments }}\n{% endfor %}"
+    "{% else %}{{ m.content }}{% endif %}<end_of_turn>\n"
+    "{% else %}<start_of_turn>user\n{{ m.content }}<end_of_turn>\n{% endif %}"
+    "{% endfor %}{% if add_generation_prompt %}<start_of_turn>model\n{% endif %}"
+)
+TOKENIZER_CONFIG = {"chat_template": CHAT_TEMPLATE, "bos_token": "<bos>", "eos_token": "<end_of_turn>"}
 
 
 def free_port() -> int:
@@ -46,10 +68,14 @@ def free_port() -> int:
 def llama_server(tmp_path_factory):
     model_path = gguf.assemble()
     port = free_port()
-    log = (tmp_path_factory.mktemp("llama") / "server.log").open("w")
+    folder = tmp_path_factory.mktemp("llama")
+    config = folder / "tokenizer_config.json"
+    config.write_text(json.dumps(TOKENIZER_CONFIG))
+    log = (folder / "server.log").open("w")
     server = subprocess.Popen(
         [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path), "--host", "127.0.0.1",
-         "--port", str(port), "--chat_format", "chatml-function-calling", "--n_ctx", "8192"],
+         "--port", str(port), "--chat_format", "hf-tokenizer-config", "--hf_tokenizer_config_path", str(config),
+         "--n_ctx", "8192"],
         stdout=log, stderr=subprocess.STDOUT,
     )
     base_url = f"http://127.0.0.1:{port}/v1"
@@ -73,9 +99,22 @@ def llama_server(tmp_path_factory):
         log.close()
 
 
-async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path):
+async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path, monkeypatch):
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    from gavel_agent.models import openai_backend
+
+    sent: list[dict] = []
+    create = openai_backend._TextContentCompletions.create
+
+    async def recording(self, **kwargs):
+        sent.append(kwargs)
+        return await create(self, **kwargs)
+
+    monkeypatch.setattr(openai_backend._TextContentCompletions, "create", recording)
     resolved = resolve_model("openai-compatible:gemma-3-270m", llama_server)
-    # Naming a tool makes the server constrain the reply to that tool's argument schema.
+    # Naming a tool makes the server constrain the reply to that tool's argument schema; the loop keeps
+    # tool_choice on every turn, so every reply is a (junk) write.
     resolved.settings = dataclasses.replace(resolved.settings, tool_choice="append_checklist", max_tokens=256)
     spec = load_spec("gavel")
     case = load_case(CASE_DIR)
@@ -92,6 +131,14 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
     assert all(step["input_tokens"] > 0 and step["output_tokens"] > 0 for step in stats["per_step"])
     ledger = [json.loads(line) for line in (run_dir / "ledger.jsonl").read_text().splitlines()]
     assert ledger, "the model made no tool calls"
+    # The template the server renders with shows the model its latest tool result, unescaped.
+    last = sent[-1]
+    result = next(m["content"] for m in reversed(last["messages"]) if m["role"] == "tool")
+    prompt = Jinja2ChatFormatter(CHAT_TEMPLATE, "<end_of_turn>", "<bos>")(
+        messages=last["messages"], tools=last.get("tools")).prompt
+    assert result and result in prompt
+    assert all(f"- {t['function']['name']}:" in prompt for t in last["tools"])
+    assert all(request.get("tool_choice") for request in sent)
     # Whatever the model claimed, only values with a quote found in the cited document are stored.
     checklist = ChecklistFile.read(run_dir / "checklist.json")
     for values in checklist.items.values():
