@@ -1,6 +1,6 @@
 """The LLM path on the wire: what each backend sends a capable model, and what such a model gets stored.
 
-    python bench/llm_wire.py [--sample DIR] [--shared CASE.json ...] [--reads N] [--show-request]
+    python bench/llm_wire.py [--sample DIR] [--shared CASE.json ...] [--reads N] [--save-request DIR]
 
 A local server on 127.0.0.1 speaks Chat Completions, Responses and Anthropic Messages, logs every
 request body and answers with a scripted "careful reader": it lists the documents, runs two searches
@@ -329,12 +329,11 @@ def report(label: str, case_name: str, r: dict) -> None:
     print(f"    quotes stored by status: {accepted or 'none'}; rejected {r['rejected']}{near}")
 
 
-def show_request(requests: list[tuple[str, dict]]) -> None:
-    """The request that writes from a read, for a person to judge."""
-    for kind, body in requests:
-        if any(_READ_HEADER.match(t) for t in tool_results(kind, body)):
-            print(json.dumps(body, indent=1, ensure_ascii=False)[:6000])
-            return
+def save_request(requests: list[tuple[str, dict]], path: Path) -> None:
+    """The second request that writes from a read (history already kept), for a person to judge."""
+    writing = [body for kind, body in requests if any(_READ_HEADER.match(t) for t in tool_results(kind, body))]
+    path.write_text(json.dumps(writing[min(1, len(writing) - 1)], indent=1, ensure_ascii=False), encoding="utf-8")
+    print(f"    request saved to {path}")
 
 
 def main() -> None:
@@ -344,7 +343,8 @@ def main() -> None:
                         help="Clearinghouse records to run as well (skipped with a message when absent)")
     parser.add_argument("--reads", type=int, default=12, help="most windows read on a shared record")
     parser.add_argument("--backends", nargs="*", default=list(BACKENDS), choices=list(BACKENDS))
-    parser.add_argument("--show-request", action="store_true", help="print one request body that writes from a read")
+    parser.add_argument("--save-request", type=Path, metavar="DIR",
+                        help="write one request body per backend that writes from a read (sample case) to DIR")
     args = parser.parse_args()
     print("command:", " ".join(sys.argv))
     cases = [args.sample]
@@ -360,8 +360,9 @@ def main() -> None:
                 reads = 10_000 if case_path == args.sample else args.reads
                 r = asyncio.run(run_one(label, case_path, reads, Path(tmp)))
                 report(label, case_path.stem if case_path.is_file() else case_path.name, r)
-                if args.show_request and case_path == args.sample:
-                    show_request(r["requests"])
+                if args.save_request and case_path == args.sample:
+                    args.save_request.mkdir(parents=True, exist_ok=True)
+                    save_request(r["requests"], args.save_request / f"{BACKENDS[label][0].split(':')[0]}.json")
 
 
 if __name__ == "__main__":
