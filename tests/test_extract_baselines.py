@@ -62,13 +62,21 @@ def test_llm_end_to_end_verifies_quotes_and_rejects_invented_ones(case_and_spec,
     assert RunFiles(tmp_path / "run").read_checklist() == outcome.checklist
 
 
+def reply_reserve(label: str) -> int:
+    """The output tokens the model family reserves (models.json), which the case text must leave room for."""
+    from gavel_agent.models import catalog
+
+    return catalog.settings_for(label).max_tokens
+
+
 def test_end_to_end_warns_and_cuts_when_over_the_context(tmp_path):
     case = load_case(car_case(tmp_path / "cars", filler_sentences=200))
     spec = load_spec(str(write_spec(tmp_path)))
     warnings = []
     model = FakeModel()
     outcome = Baseline(case, spec, ["colour"], "end-to-end", tmp_path / "run", model_label="openai-compatible:small",
-                       completer=model, context_tokens=2048 + 1500, on_warning=warnings.append).run()
+                       completer=model, context_tokens=reply_reserve("openai-compatible:small") + 1500,
+                       on_warning=warnings.append).run()
     assert len(warnings) == 1 and "cut in 'b-earlier'" in warnings[0] and "1 later document" in warnings[0]
     shown = model.prompts[0][1]
     assert "painted blue" not in shown and "a-later" not in shown
