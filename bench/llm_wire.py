@@ -33,7 +33,9 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))  # the providers' reply formats, shared with the wire tests
+sys.path.insert(
+    0, str(REPO / "tests")
+)  # the providers' reply formats, shared with the wire tests
 
 from abuse import Server  # noqa: E402  (bench/abuse.py: the scripted local server)
 from backends_wire import anthropic_reply, chat_reply, responses_reply  # noqa: E402
@@ -50,19 +52,41 @@ from gavel_agent.tools import quotes  # noqa: E402
 SAMPLE = REPO / "cases" / "riverside-jail"
 SHARED = REPO.parent / "shared" / "crlc" / "cases"
 DEFAULT_SHARED = ["case_46210.json", "case_1011.json", "case_10258.json"]
-NEAR_MISS = json.loads((REPO / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8"))
+NEAR_MISS = json.loads(
+    (REPO / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8")
+)
 WINDOW = 3000
 SEARCHES = ["complaint filed", "consent decree settlement"]
 PREFIX_GOAL = 0.8
 FAKE_KEY = "sk-wire-bench-0123456789abcdef"
 BACKENDS = {  # label -> (model, reply format)
     "openai (Responses)": ("openai:gpt-4.1", responses_reply),
-    "openai-compatible (Chat Completions)": ("openai-compatible:Qwen3-30B-A3B-Instruct-2507", chat_reply),
+    "openai-compatible (Chat Completions)": (
+        "openai-compatible:Qwen3-30B-A3B-Instruct-2507",
+        chat_reply,
+    ),
     "anthropic (Messages)": ("anthropic:claude-sonnet-4-5", anthropic_reply),
 }
 _READ_HEADER = re.compile(r"^\[(.+?) tokens (\d+)-(\d+) of (\d+); characters \d+-\d+\]")
-_SKIP_KEYS = {"type", "role", "id", "call_id", "tool_call_id", "tool_use_id", "cache_control", "status", "model",
-              "max_tokens", "temperature", "top_p", "tool_choice", "parallel_tool_calls", "stream", "strict", "signature"}
+_SKIP_KEYS = {
+    "type",
+    "role",
+    "id",
+    "call_id",
+    "tool_call_id",
+    "tool_use_id",
+    "cache_control",
+    "status",
+    "model",
+    "max_tokens",
+    "temperature",
+    "top_p",
+    "tool_choice",
+    "parallel_tool_calls",
+    "stream",
+    "strict",
+    "signature",
+}
 
 
 # ---- the careful reader ---------------------------------------------------------------------------------------
@@ -73,7 +97,12 @@ def typed_with_habit(quote: str, n: int) -> str:
     habit = n % 8
     words = quote.split()
     if habit == 1:
-        return " ".join(words).replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
+        return (
+            " ".join(words)
+            .replace("\u201c", '"')
+            .replace("\u201d", '"')
+            .replace("\u2019", "'")
+        )
     if habit == 3 and len(words) >= 12:
         return " ".join(words[:5]) + " ... " + " ".join(words[-5:])
     if habit == 5:
@@ -95,7 +124,11 @@ class CarefulReader:
         self.quotes_typed = 0
         self.stopped = 0
         self.turns: list[int] = []  # calls per reply
-        self.near_miss = NEAR_MISS["quotes"] if self.case.name.endswith(Path(NEAR_MISS["case"]).stem.split("_")[-1]) else []
+        self.near_miss = (
+            NEAR_MISS["quotes"]
+            if self.case.name.endswith(Path(NEAR_MISS["case"]).stem.split("_")[-1])
+            else []
+        )
 
     @staticmethod
     def _reference(path: Path) -> dict[str, list[dict]]:
@@ -124,10 +157,24 @@ class CarefulReader:
                 calls.append(("append_checklist", write))
         if self.windows:
             document, start, end = self.windows.pop(0)
-            calls.append(("read_document", {"document": document, "start_token": start, "end_token": end}))
+            calls.append(
+                (
+                    "read_document",
+                    {"document": document, "start_token": start, "end_token": end},
+                )
+            )
         else:
             self.stopped += 1
-            calls.append(("stop", {"reason": "every planned window read" if self.stopped == 1 else "reviewed"}))
+            calls.append(
+                (
+                    "stop",
+                    {
+                        "reason": "every planned window read"
+                        if self.stopped == 1
+                        else "reviewed"
+                    },
+                )
+            )
         return calls
 
     def _plan(self, listing: str) -> list[tuple[str, int, int]]:
@@ -136,8 +183,12 @@ class CarefulReader:
             if line.startswith("- "):
                 parts = line[2:].split(" | ")
                 name, size = parts[0], int(parts[-2].split()[0])
-                windows += [(name, s, min(s + WINDOW, size)) for s in range(0, size, WINDOW)]
-        if len(windows) > self.max_reads:  # a long record: the opening window of each document first
+                windows += [
+                    (name, s, min(s + WINDOW, size)) for s in range(0, size, WINDOW)
+                ]
+        if (
+            len(windows) > self.max_reads
+        ):  # a long record: the opening window of each document first
             firsts = [w for w in windows if w[1] == 0]
             windows = (firsts + [w for w in windows if w[1] > 0])[: self.max_reads]
         return windows
@@ -154,8 +205,14 @@ class CarefulReader:
             self.written.add((item, value))
             typed = typed_with_habit(quote, self.quotes_typed)
             self.quotes_typed += 1
-            found.setdefault(item, []).append({"value": value, "evidence": [{"document": document, "quote": typed}]})
-        return {"items": [{"item": k, "values": v} for k, v in found.items()]} if found else None
+            found.setdefault(item, []).append(
+                {"value": value, "evidence": [{"document": document, "quote": typed}]}
+            )
+        return (
+            {"items": [{"item": k, "values": v} for k, v in found.items()]}
+            if found
+            else None
+        )
 
     def _values(self, document: str, passage: str):
         for item, values in self.reference.items():
@@ -173,7 +230,11 @@ class CarefulReader:
         for near in self.near_miss:
             if near["document"] == document and quotes.align(near["quote"], passage):
                 self.quotes_typed -= 1  # typed as the file has it, no extra habit
-                yield "factual_basis", f"Near-miss quote ({near['habit']})", near["quote"]
+                yield (
+                    "factual_basis",
+                    f"Near-miss quote ({near['habit']})",
+                    near["quote"],
+                )
 
 
 # ---- the provider side --------------------------------------------------------------------------------------
@@ -202,8 +263,12 @@ def tool_results(kind: str, body: dict) -> list[str]:
         for message in reversed(body["messages"]):
             blocks = [b for b in message["content"] if b.get("type") == "tool_result"]
             if message["role"] == "user" and blocks:
-                return [b["content"] if isinstance(b["content"], str) else "".join(x.get("text", "") for x in b["content"])
-                        for b in blocks]
+                return [
+                    b["content"]
+                    if isinstance(b["content"], str)
+                    else "".join(x.get("text", "") for x in b["content"])
+                    for b in blocks
+                ]
         return []
     results, seen_tool = [], False
     for message in reversed(body["messages"]):
@@ -222,7 +287,9 @@ def text_of(node) -> str:
     if isinstance(node, list):
         return "\n".join(t for t in (text_of(n) for n in node) if t)
     if isinstance(node, dict):
-        return "\n".join(t for k, v in node.items() if k not in _SKIP_KEYS and (t := text_of(v)))
+        return "\n".join(
+            t for k, v in node.items() if k not in _SKIP_KEYS and (t := text_of(v))
+        )
     return ""
 
 
@@ -230,15 +297,30 @@ def parts(kind: str, body: dict) -> dict[str, list]:
     """A request in prompt order: tools, system, task, history, snapshot."""
     if kind == "responses":
         items = body["input"]
-        return {"tools": body.get("tools", []), "system": [body.get("instructions", "")], "task": items[:1],
-                "history": items[1:-1], "snapshot": items[-1:]}
+        return {
+            "tools": body.get("tools", []),
+            "system": [body.get("instructions", "")],
+            "task": items[:1],
+            "history": items[1:-1],
+            "snapshot": items[-1:],
+        }
     if kind == "chat":
         messages = body["messages"]
-        return {"tools": body.get("tools", []), "system": messages[:1], "task": messages[1:2],
-                "history": messages[2:-1], "snapshot": messages[-1:]}
+        return {
+            "tools": body.get("tools", []),
+            "system": messages[:1],
+            "task": messages[1:2],
+            "history": messages[2:-1],
+            "snapshot": messages[-1:],
+        }
     blocks = [b for m in body["messages"] for b in m["content"]]
-    return {"tools": body.get("tools", []), "system": body.get("system", []), "task": blocks[:1],
-            "history": blocks[1:-1], "snapshot": blocks[-1:]}
+    return {
+        "tools": body.get("tools", []),
+        "system": body.get("system", []),
+        "task": blocks[:1],
+        "history": blocks[1:-1],
+        "snapshot": blocks[-1:],
+    }
 
 
 class Wire:
@@ -258,13 +340,18 @@ class Wire:
         shared = len(os.path.commonprefix([self.previous, flat]))
         self.previous = flat
         usage = (tokens.count(flat), tokens.count(flat[:shared]), 200, 0)
-        reply = self.reply(step, [(name, json.dumps(args)) for name, args in calls], usage)
+        reply = self.reply(
+            step, [(name, json.dumps(args)) for name, args in calls], usage
+        )
         return 200, reply.json()
 
 
 def prefix_shares(requests: list[tuple[str, dict]]) -> list[tuple[int, int]]:
     """(tokens repeated from the previous request's prefix, tokens) for each request after the first."""
-    flats = ["\n".join(text_of(p) for p in parts(kind, body).values()) for kind, body in requests]
+    flats = [
+        "\n".join(text_of(p) for p in parts(kind, body).values())
+        for kind, body in requests
+    ]
     shares = []
     for before, after in zip(flats, flats[1:]):
         shared = len(os.path.commonprefix([before, after]))
@@ -281,14 +368,31 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dic
     wire = Wire(reader, reply)
     server = Server(wire)
     root = server.url.removesuffix("/v1")
-    saved = {k: os.environ.get(k) for k in ("OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "ANTHROPIC_API_KEY")}
-    os.environ.update(OPENAI_BASE_URL=server.url, ANTHROPIC_BASE_URL=root, OPENAI_API_KEY=FAKE_KEY,
-                      ANTHROPIC_API_KEY=FAKE_KEY)
+    saved = {
+        k: os.environ.get(k)
+        for k in (
+            "OPENAI_BASE_URL",
+            "ANTHROPIC_BASE_URL",
+            "OPENAI_API_KEY",
+            "ANTHROPIC_API_KEY",
+        )
+    }
+    os.environ.update(
+        OPENAI_BASE_URL=server.url,
+        ANTHROPIC_BASE_URL=root,
+        OPENAI_API_KEY=FAKE_KEY,
+        ANTHROPIC_API_KEY=FAKE_KEY,
+    )
     try:
         spec = load_spec("gavel")
         run_dir = workdir / f"{case_path.stem}-{model_name.split(':')[0]}"
-        model = resolve_model(model_name, server.url if model_name.startswith("openai-compatible") else None)
-        outcome = await AgentRun(reader.case, spec, spec.keys, model, run_dir, max_steps=120).run()
+        model = resolve_model(
+            model_name,
+            server.url if model_name.startswith("openai-compatible") else None,
+        )
+        outcome = await AgentRun(
+            reader.case, spec, spec.keys, model, run_dir, max_steps=120
+        ).run()
     finally:
         server.close()
         for k, v in saved.items():
@@ -297,15 +401,39 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dic
             else:
                 os.environ[k] = v
     checklist = ChecklistFile.read(run_dir / "checklist.json")
-    statuses = Counter(e.status for values in checklist.items.values() for v in values for e in v.evidence)
-    ledger = [json.loads(line) for line in (run_dir / "ledger.jsonl").read_text().splitlines()]
-    rejected = sum(int(m.group(1)) for e in ledger if e.get("tool") == "append_checklist"
-                   and (m := re.search(r"(\d+) rejected", e.get("summary", ""))))
-    sizes = [{name: tokens.count(text_of(p)) for name, p in parts(kind, body).items()} for kind, body in wire.requests]
-    return {"stats": outcome.stats, "sizes": sizes, "shares": prefix_shares(wire.requests), "statuses": statuses,
-            "rejected": rejected, "requests": wire.requests, "reads": outcome.stats.tool_counts.get("read_document", 0),
-            "turns": reader.turns,
-            "near_miss": sum(v.value.startswith("Near-miss quote") for v in checklist.items["factual_basis"])}
+    statuses = Counter(
+        e.status
+        for values in checklist.items.values()
+        for v in values
+        for e in v.evidence
+    )
+    ledger = [
+        json.loads(line) for line in (run_dir / "ledger.jsonl").read_text().splitlines()
+    ]
+    rejected = sum(
+        int(m.group(1))
+        for e in ledger
+        if e.get("tool") == "append_checklist"
+        and (m := re.search(r"(\d+) rejected", e.get("summary", "")))
+    )
+    sizes = [
+        {name: tokens.count(text_of(p)) for name, p in parts(kind, body).items()}
+        for kind, body in wire.requests
+    ]
+    return {
+        "stats": outcome.stats,
+        "sizes": sizes,
+        "shares": prefix_shares(wire.requests),
+        "statuses": statuses,
+        "rejected": rejected,
+        "requests": wire.requests,
+        "reads": outcome.stats.tool_counts.get("read_document", 0),
+        "turns": reader.turns,
+        "near_miss": sum(
+            v.value.startswith("Near-miss quote")
+            for v in checklist.items["factual_basis"]
+        ),
+    }
 
 
 def report(label: str, case_name: str, r: dict) -> None:
@@ -316,35 +444,75 @@ def report(label: str, case_name: str, r: dict) -> None:
     ratios = [repeated / total for repeated, total in shares]
     good = sum(s >= PREFIX_GOAL for s in ratios)
     weighted = sum(r for r, _ in shares) / sum(t for _, t in shares)
-    print(f"  {case_name}: {len(sizes)} requests, {r['reads']} reads, {stats.values} values stored "
-          f"({per_read:.1f} per read), {sum(r['turns'])} calls in {len(r['turns'])} replies "
-          f"(up to {max(r['turns'])} at once), status {stats.status}")
-    print("    request tokens (mean): " + ", ".join(f"{k} {v:,.0f}" for k, v in mean.items())
-          + f"; total {sum(mean.values()):,.0f}; largest {sum(largest.values()):,}")
-    print(f"    prefix repeated from the previous request: median {statistics.median(ratios):.0%}, "
-          f"min {min(ratios):.0%}, {good}/{len(ratios)} requests >= {PREFIX_GOAL:.0%}; "
-          f"{weighted:.0%} of all tokens sent")
+    print(
+        f"  {case_name}: {len(sizes)} requests, {r['reads']} reads, {stats.values} values stored "
+        f"({per_read:.1f} per read), {sum(r['turns'])} calls in {len(r['turns'])} replies "
+        f"(up to {max(r['turns'])} at once), status {stats.status}"
+    )
+    print(
+        "    request tokens (mean): "
+        + ", ".join(f"{k} {v:,.0f}" for k, v in mean.items())
+        + f"; total {sum(mean.values()):,.0f}; largest {sum(largest.values()):,}"
+    )
+    print(
+        f"    prefix repeated from the previous request: median {statistics.median(ratios):.0%}, "
+        f"min {min(ratios):.0%}, {good}/{len(ratios)} requests >= {PREFIX_GOAL:.0%}; "
+        f"{weighted:.0%} of all tokens sent"
+    )
     accepted = ", ".join(f"{k} {v}" for k, v in sorted(r["statuses"].items()))
-    near = f"; near-miss quotes of bench/near_miss_quotes.json among them: {r['near_miss']}" if r["near_miss"] else ""
-    print(f"    quotes stored by status: {accepted or 'none'}; rejected {r['rejected']}{near}")
+    near = (
+        f"; near-miss quotes of bench/near_miss_quotes.json among them: {r['near_miss']}"
+        if r["near_miss"]
+        else ""
+    )
+    print(
+        f"    quotes stored by status: {accepted or 'none'}; rejected {r['rejected']}{near}"
+    )
 
 
 def save_request(requests: list[tuple[str, dict]], path: Path) -> None:
     """The second request that writes from a read (history already kept), for a person to judge."""
-    writing = [body for kind, body in requests if any(_READ_HEADER.match(t) for t in tool_results(kind, body))]
-    path.write_text(json.dumps(writing[min(1, len(writing) - 1)], indent=1, ensure_ascii=False), encoding="utf-8")
+    writing = [
+        body
+        for kind, body in requests
+        if any(_READ_HEADER.match(t) for t in tool_results(kind, body))
+    ]
+    path.write_text(
+        json.dumps(writing[min(1, len(writing) - 1)], indent=1, ensure_ascii=False),
+        encoding="utf-8",
+    )
     print(f"    request saved to {path}")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sample", type=Path, default=SAMPLE, help="the sample case folder (with reference.json)")
-    parser.add_argument("--shared", type=Path, nargs="*", default=[SHARED / n for n in DEFAULT_SHARED],
-                        help="Clearinghouse records to run as well (skipped with a message when absent)")
-    parser.add_argument("--reads", type=int, default=12, help="most windows read on a shared record")
-    parser.add_argument("--backends", nargs="*", default=list(BACKENDS), choices=list(BACKENDS))
-    parser.add_argument("--save-request", type=Path, metavar="DIR",
-                        help="write one request body per backend that writes from a read (sample case) to DIR")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--sample",
+        type=Path,
+        default=SAMPLE,
+        help="the sample case folder (with reference.json)",
+    )
+    parser.add_argument(
+        "--shared",
+        type=Path,
+        nargs="*",
+        default=[SHARED / n for n in DEFAULT_SHARED],
+        help="Clearinghouse records to run as well (skipped with a message when absent)",
+    )
+    parser.add_argument(
+        "--reads", type=int, default=12, help="most windows read on a shared record"
+    )
+    parser.add_argument(
+        "--backends", nargs="*", default=list(BACKENDS), choices=list(BACKENDS)
+    )
+    parser.add_argument(
+        "--save-request",
+        type=Path,
+        metavar="DIR",
+        help="write one request body per backend that writes from a read (sample case) to DIR",
+    )
     args = parser.parse_args()
     print("command:", " ".join(sys.argv))
     cases = [args.sample]
@@ -352,17 +520,24 @@ def main() -> None:
         if path.is_file():
             cases.append(path)
         else:
-            print(f"skipped {path}: not found (the ../shared records sit beside the repository)")
+            print(
+                f"skipped {path}: not found (the ../shared records sit beside the repository)"
+            )
     with tempfile.TemporaryDirectory() as tmp:
         for label in args.backends:
             print(f"\n{label} ({BACKENDS[label][0]})")
             for case_path in cases:
                 reads = 10_000 if case_path == args.sample else args.reads
                 r = asyncio.run(run_one(label, case_path, reads, Path(tmp)))
-                report(label, case_path.stem if case_path.is_file() else case_path.name, r)
+                report(
+                    label, case_path.stem if case_path.is_file() else case_path.name, r
+                )
                 if args.save_request and case_path == args.sample:
                     args.save_request.mkdir(parents=True, exist_ok=True)
-                    save_request(r["requests"], args.save_request / f"{BACKENDS[label][0].split(':')[0]}.json")
+                    save_request(
+                        r["requests"],
+                        args.save_request / f"{BACKENDS[label][0].split(':')[0]}.json",
+                    )
 
 
 if __name__ == "__main__":

@@ -69,7 +69,11 @@ def _is_model_output(item: dict) -> bool:
 
 def turn_starts(items: list[dict]) -> list[int]:
     """Indexes where a model turn (its reasoning, text and calls, then their results) begins."""
-    return [i for i, item in enumerate(items) if _is_model_output(item) and (i == 0 or not _is_model_output(items[i - 1]))]
+    return [
+        i
+        for i, item in enumerate(items)
+        if _is_model_output(item) and (i == 0 or not _is_model_output(items[i - 1]))
+    ]
 
 
 @dataclass
@@ -93,12 +97,12 @@ class History:
 
         ``summaries`` maps a call id to the one-line summary of what that call did.
         """
-        if sum(item_tokens(i) for i in items[self.cut:]) > self.budget:
+        if sum(item_tokens(i) for i in items[self.cut :]) > self.budget:
             self._prune(items, summaries)
         kept = [i for i in items[: self.cut] if is_user(i)]
         if self.digest:
             kept.append({"role": "user", "content": self.digest})
-        return kept + items[self.cut:]
+        return kept + items[self.cut :]
 
     def _prune(self, items: list[dict], summaries: dict[str, str]) -> None:
         starts = [i for i in turn_starts(items) if i > self.cut]
@@ -110,16 +114,20 @@ class History:
             if sum(item_tokens(i) for i in items[start:]) > target:
                 break
             cut = start
-        for item in items[self.cut:cut]:
+        for item in items[self.cut : cut]:
             if item.get("type") == "function_call":
                 self.pruned_calls += 1
                 if item.get("name") == "search":
-                    self.pruned_searches.append(summaries.get(item.get("call_id"), "no result"))
+                    self.pruned_searches.append(
+                        summaries.get(item.get("call_id"), "no result")
+                    )
         self.cut = cut
         if not self.budget:
             return
-        lines = [f"The results of {self.pruned_calls} earlier tool calls are no longer shown: the values they stored "
-                 "are in the checklist and the ranges read are listed in the state below."]
+        lines = [
+            f"The results of {self.pruned_calls} earlier tool calls are no longer shown: the values they stored "
+            "are in the checklist and the ranges read are listed in the state below."
+        ]
         if self.pruned_searches:
             lines.append("Their searches (latest last):")
             lines += [f"- {s}" for s in self.pruned_searches[-DIGEST_SEARCHES:]]

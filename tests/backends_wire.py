@@ -180,3 +180,14 @@ def no_backoff(monkeypatch) -> None:
 
     for module in (openai._base_client, anthropic._base_client):
         monkeypatch.setattr(module, "INITIAL_RETRY_DELAY", 0.001)
+
+
+async def run_over_the_wire(provider: Provider, run_dir: Path, monkeypatch, replies: list[httpx.Response]):
+    """A whole agent run on the sample case against the provider's mocked API: (run, outcome, route)."""
+    monkeypatch.setenv(provider.key_variable, FAKE_KEY)
+    run = agent_run(CASE_DIR, run_dir, provider)
+    with httpx2_mock() as router:
+        route = router.post(provider.url)
+        route.side_effect = replies
+        outcome = await run.run()
+    return run, outcome, route

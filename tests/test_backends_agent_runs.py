@@ -13,7 +13,7 @@ import pytest
 
 from gavel_agent import prompts
 from backends_wire import (
-    CASE_DIR, DOCUMENT, FAKE_KEY, cache_writes, FILING_DATE, PROVIDERS, QUOTE, SCRIPT, agent_run, httpx2_mock, script_usage,
+    CASE_DIR, DOCUMENT, FAKE_KEY, cache_writes, FILING_DATE, PROVIDERS, QUOTE, SCRIPT, run_over_the_wire, script_usage,
     scripted_replies,
 )
 from gavel_agent.checklists.record import ChecklistFile
@@ -61,12 +61,7 @@ def reported_input(provider: str, step: int) -> int:
 @pytest.mark.parametrize("name", list(PROVIDERS))
 async def test_scripted_run_over_the_wire(name, tmp_path, monkeypatch):
     provider = PROVIDERS[name]
-    monkeypatch.setenv(provider.key_variable, FAKE_KEY)
-    run = agent_run(CASE_DIR, tmp_path / "run", provider)
-    with httpx2_mock() as router:
-        route = router.post(provider.url)
-        route.side_effect = scripted_replies(provider)
-        outcome = await run.run()
+    _, outcome, route = await run_over_the_wire(provider, tmp_path / "run", monkeypatch, scripted_replies(provider))
 
     bodies = [json.loads(c.request.content) for c in route.calls]
     assert len(bodies) == len(SCRIPT)

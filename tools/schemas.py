@@ -18,7 +18,9 @@ from agents.strict_schema import ensure_strict_json_schema
 from pydantic import BaseModel
 
 
-def tool_schema(args: type[BaseModel], item_keys: list[str], strict: bool = False) -> dict[str, Any]:
+def tool_schema(
+    args: type[BaseModel], item_keys: list[str], strict: bool = False
+) -> dict[str, Any]:
     """The argument schema for ``args``; ``strict`` makes it OpenAI-strict (every property required,
     no other properties; optional arguments become nullable)."""
     raw = args.model_json_schema()
@@ -33,18 +35,27 @@ def _clean(node: Any, defs: dict[str, Any], item_keys: list[str]) -> Any:
         return node
     if "$ref" in node:
         target = defs[node["$ref"].rsplit("/", 1)[-1]]
-        merged = {**copy.deepcopy(target), **{k: v for k, v in node.items() if k != "$ref"}}
+        merged = {
+            **copy.deepcopy(target),
+            **{k: v for k, v in node.items() if k != "$ref"},
+        }
         return _clean(merged, defs, item_keys)
     out: dict[str, Any] = {}
     for key, value in node.items():
         if key in ("title", "$defs"):
             continue
         if key == "properties":  # property names are data, not schema keywords
-            out[key] = {name: _clean(prop, defs, item_keys) for name, prop in value.items()}
+            out[key] = {
+                name: _clean(prop, defs, item_keys) for name, prop in value.items()
+            }
         else:
             out[key] = _clean(value, defs, item_keys)
     nullable = [branch for branch in out.get("anyOf", []) if branch != {"type": "null"}]
-    if len(nullable) == 1 and len(out["anyOf"]) == 2 and isinstance(nullable[0].get("type"), str):
+    if (
+        len(nullable) == 1
+        and len(out["anyOf"]) == 2
+        and isinstance(nullable[0].get("type"), str)
+    ):
         # "X or null" as one type list: the same schema in half the tokens.
         del out["anyOf"]
         out = {**nullable[0], **out, "type": [nullable[0]["type"], "null"]}
