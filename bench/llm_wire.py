@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -37,17 +38,17 @@ sys.path.insert(
     0, str(REPO / "tests")
 )  # the providers' reply formats, shared with the wire tests
 
-from abuse import Server  # noqa: E402  (bench/abuse.py: the scripted local server)
-from backends_wire import anthropic_reply, chat_reply, responses_reply  # noqa: E402
+from abuse import Server  # bench/abuse.py: the scripted local server
+from backends_wire import anthropic_reply, chat_reply, responses_reply
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import ChecklistFile
+from gavel_agent.tools import quotes
 
-from gavel_agent import tokens  # noqa: E402
-from gavel_agent.case import load_case  # noqa: E402
-from gavel_agent.checklists import load_spec  # noqa: E402
-from gavel_agent.checklists.record import ChecklistFile  # noqa: E402
-from gavel_agent.loop import AgentRun  # noqa: E402
-from gavel_agent.models import resolve_model  # noqa: E402
-from gavel_agent.offline.registry import DocInfo, get_extractor  # noqa: E402
-from gavel_agent.tools import quotes  # noqa: E402
+from gavel_agent import tokens
+from gavel_agent.case import load_case
+from gavel_agent.loop import AgentRun
+from gavel_agent.models import resolve_model
+from gavel_agent.offline.registry import DocInfo, get_extractor
 
 SAMPLE = REPO / "cases" / "riverside-jail"
 SHARED = REPO.parent / "shared" / "crlc" / "cases"
@@ -353,7 +354,7 @@ def prefix_shares(requests: list[tuple[str, dict]]) -> list[tuple[int, int]]:
         for kind, body in requests
     ]
     shares = []
-    for before, after in zip(flats, flats[1:]):
+    for before, after in itertools.pairwise(flats):
         shared = len(os.path.commonprefix([before, after]))
         shares.append((tokens.count(after[:shared]), tokens.count(after)))
     return shares

@@ -125,8 +125,10 @@ class History:
         if not self.budget:
             return
         lines = [
-            f"The results of {self.pruned_calls} earlier tool calls are no longer shown: the values they stored "
-            "are in the checklist and the ranges read are listed in the state below."
+            (
+                f"The results of {self.pruned_calls} earlier tool calls are no longer shown: the values they "
+                "stored are in the checklist and the ranges read are listed in the state below."
+            )
         ]
         if self.pruned_searches:
             lines.append("Their searches (latest last):")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from backends_wire import DOCUMENT, PROVIDERS, QUOTE, run_over_the_wire
 from gavel_agent.checklists.record import ChecklistFile
 
