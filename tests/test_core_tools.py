@@ -129,6 +129,9 @@ def test_tool_schemas_are_lean_and_name_the_runs_items():
         described(tool_schema(spec.args, ["filing_date"]))
     strict = tool_schema(calls.SearchArgs, [], strict=True)
     assert strict["additionalProperties"] is False and set(strict["required"]) == set(strict["properties"])
+    # OpenAI's strict mode rejects "default"; bounds stay enforced when the call is validated.
+    assert all(k not in json.dumps(strict) for k in ('"default"', '"minimum"', '"maximum"'))
+    assert "minItems" not in json.dumps(tool_schema(calls.ChecklistWriteArgs, ["a"], strict=True))
 
 
 def test_update_is_all_or_nothing_and_replaces(ws):

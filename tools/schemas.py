@@ -18,6 +18,11 @@ from agents.strict_schema import ensure_strict_json_schema
 from pydantic import BaseModel
 
 
+# Keywords OpenAI's strict mode has rejected ("'default' is not permitted") or long did not support; the
+# argument models still enforce them when a call is validated, so strict schemas leave them out.
+STRICT_DROPPED = ("default", "minimum", "maximum", "minItems", "maxItems")
+
+
 def tool_schema(
     args: type[BaseModel], item_keys: list[str], strict: bool = False
 ) -> dict[str, Any]:
@@ -25,7 +30,25 @@ def tool_schema(
     no other properties; optional arguments become nullable)."""
     raw = args.model_json_schema()
     schema = _clean(raw, raw.get("$defs", {}), item_keys)
-    return ensure_strict_json_schema(schema) if strict else schema
+    return (
+        ensure_strict_json_schema(_without(schema, STRICT_DROPPED))
+        if strict
+        else schema
+    )
+
+
+def _without(node: Any, keywords: tuple[str, ...]) -> Any:
+    if isinstance(node, list):
+        return [_without(n, keywords) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "properties":  # property names are data, not schema keywords
+            out[key] = {name: _without(prop, keywords) for name, prop in value.items()}
+        elif key not in keywords:
+            out[key] = _without(value, keywords)
+    return out
 
 
 def _clean(node: Any, defs: dict[str, Any], item_keys: list[str]) -> Any:
