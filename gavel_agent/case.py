@@ -179,6 +179,9 @@ def _read_text(path: Path) -> str:
 def read_file(path: Path, meta: DocumentMeta, name: str) -> tuple[Document, list[str]]:
     """One file as a document, with its warnings; DocumentReadError when it gives no text."""
     found = read_document(path)
+    if not found.text.strip():  # a scan without OCR, a blank page: say why rather than hold an empty document
+        why = "; ".join(w.removeprefix(f"{path}: ") for w in found.warnings) or "the file holds no text"
+        raise DocumentReadError(f"{path}: no readable text ({why})")
     doc = Document(name=name, text=found.text, title=meta.title or name, type=meta.type or "", date=meta.date,
                    page_starts=found.page_starts, redacted_pages=found.redacted_pages)
     return _check_size(doc, str(path.parent)), found.warnings
