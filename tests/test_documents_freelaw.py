@@ -8,6 +8,7 @@ Checks compare with pdfium's raw text layer of each page, read independently of 
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -290,3 +291,47 @@ def test_a_rerun_reads_from_the_cache(freelaw, tmp_path, monkeypatch):
     again = read_document(copy)
     assert again.text == first.text and again.page_starts == first.page_starts
     assert again.warnings and all(w.startswith(f"{copy}: ") for w in again.warnings)  # named as it is now
+
+
+def test_an_offline_run_over_pdfs_stores_evidence_with_pages(freelaw, tmp_path, monkeypatch, capsys):
+    from cli_runner import run_cli
+
+    from gavel_agent.checklists.record import ChecklistFile
+
+    monkeypatch.setenv("GAVEL_AGENT_CACHE", str(tmp_path / "cache"))
+    case_dir = tmp_path / "case"
+    case_dir.mkdir()
+    for name in ("ca9_19.pdf", "gov.uscourts.cacd.652774.40.0.pdf", "rectangles_yes.pdf", "empty.pdf"):
+        shutil.copy(freelaw / name, case_dir / name)
+    result = run_cli(monkeypatch, capsys, "run", case_dir, "--out", tmp_path / "run", "--quiet")
+    assert result.code == 0, result.err
+    warnings = [line for line in result.err.splitlines() if line.startswith("warning:")]
+    assert any("empty.pdf" in w and "skipped" in w for w in warnings)
+    assert any("rectangles_yes.pdf" in w and "redaction" in w for w in warnings)
+    stats = json.loads((tmp_path / "run" / "stats.json").read_text())
+    assert stats["redacted_documents"] == ["rectangles_yes"] and len(stats["document_warnings"]) == 2
+    checklist = ChecklistFile.model_validate_json((tmp_path / "run" / "checklist.json").read_text())
+    evidence = [e for values in checklist.items.values() for v in values for e in v.evidence]
+    assert evidence and all(e.page is not None for e in evidence)
+    case = load_case(case_dir)
+    for e in evidence:
+        doc = case.document(e.document)
+        assert doc.text[e.start_char:e.end_char] == e.quote and doc.page_at(e.start_char) == e.page
+        assert "\u2588" not in e.quote  # redacted text never becomes evidence
+
+
+def test_a_batch_goes_on_past_a_case_of_unreadable_files(freelaw, tmp_path, monkeypatch):
+    import asyncio
+
+    from gavel_agent.batch import Batch, RunSettings, discover
+
+    monkeypatch.setenv("GAVEL_AGENT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "in" / "bad").mkdir(parents=True)
+    (tmp_path / "in" / "good").mkdir()
+    shutil.copy(freelaw / "empty.pdf", tmp_path / "in" / "bad" / "empty.pdf")
+    (tmp_path / "in" / "bad" / "damaged.pdf").write_bytes(b"%PDF-1.4 garbage")
+    shutil.copy(freelaw / "ca2_1-1.pdf", tmp_path / "in" / "good" / "order.pdf")
+    report = asyncio.run(Batch(discover(tmp_path / "in"), tmp_path / "out", RunSettings(items="judge_name")).run())
+    by_case = {e.case: e for e in report.entries}
+    assert by_case["bad"].status == "failed" and "none of its 2 files could be read" in by_case["bad"].reason
+    assert by_case["good"].status == "finished"
