@@ -16,12 +16,12 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from conftest import SHARED
-
-from gavel_agent.case import CaseError, load_case
 from gavel_agent.checklists import load_spec
-from gavel_agent.documents import DocumentReadError, ocr, read_document
 from gavel_agent.tools import quotes
 from gavel_agent.tools.checklist import ChecklistState
+
+from gavel_agent.case import CaseError, load_case
+from gavel_agent.documents import DocumentReadError, ocr, read_document
 
 # Pages per file, as poppler's pdfinfo counts them.
 PAGES = {
@@ -295,7 +295,6 @@ def test_a_rerun_reads_from_the_cache(freelaw, tmp_path, monkeypatch):
 
 def test_an_offline_run_over_pdfs_stores_evidence_with_pages(freelaw, tmp_path, monkeypatch, capsys):
     from cli_runner import run_cli
-
     from gavel_agent.checklists.record import ChecklistFile
 
     monkeypatch.setenv("GAVEL_AGENT_CACHE", str(tmp_path / "cache"))

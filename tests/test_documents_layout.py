@@ -5,7 +5,14 @@ from __future__ import annotations
 import docx
 
 from gavel_agent.documents import read_document
-from gavel_agent.documents.furniture import Page, Word, drop_line_numbers, group_lines, page_text, strip_furniture
+from gavel_agent.documents.furniture import (
+    Page,
+    Word,
+    drop_line_numbers,
+    group_lines,
+    page_text,
+    strip_furniture,
+)
 from gavel_agent.documents.model import Extracted
 
 WIDTH, HEIGHT = 612.0, 792.0

@@ -13,7 +13,7 @@ from gavel_agent.case import Document, documents_from_clearinghouse, slug, uniqu
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.cli.common import UserError, console, user_errors, writable_folder
 from gavel_agent.run_dirs import folder_under
-from gavel_agent.sources import FetchedCase, SOURCES, fetcher, parse_remote
+from gavel_agent.sources import SOURCES, FetchedCase, fetcher, parse_remote
 from gavel_agent.sources.model import SourceError
 
 GAVEL_FIELDS = ("case_documents_text", "case_documents_title", "case_documents_doc_type", "case_documents_date")

@@ -15,6 +15,7 @@ not by one court's format:
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections import Counter
@@ -58,9 +59,10 @@ MAX_LINE_NUMBER = 28  # pleading paper numbers 26 or 28 lines a page
 MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a column
 EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
 EDGE_BAND = 0.12  # ... and within this share of the page's height from its top or bottom
-_STAMP_WORDS = frozenset(
-    "case document doc docs dkt dktentry entry filed date page pages pg of id appeal appellate usca no "
-    "usdc uscourts received".split())
+_STAMP_WORDS = frozenset({
+    "case", "document", "doc", "docs", "dkt", "dktentry", "entry", "filed", "date", "page", "pages", "pg", "of",
+    "id", "appeal", "appellate", "usca", "no", "usdc", "uscourts", "received",
+})
 _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
 # A stamp OCR has garbled still ends in its page count ("...ROOIPageayefi2of 2").
 _PAGE_OF = re.compile(r"page.{0,12}?\d{1,5}\s*of\s*\d{1,5}\W*$", re.IGNORECASE)
@@ -83,7 +85,7 @@ def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
     if len(column) < MIN_COLUMN_NUMBERS:
         return words
     ordered = [int(w.text) for w in sorted(column, key=lambda w: w.top)]
-    rising = sum(b > a for a, b in zip(ordered, ordered[1:]))
+    rising = sum(b > a for a, b in itertools.pairwise(ordered))
     right_edge = max(w.x1 for w in column)
     others = [w for w in words if w not in column]
     if rising < 0.8 * (len(ordered) - 1) or not others:
@@ -108,6 +110,11 @@ def group_lines(words: list[Word]) -> list[Line]:
     for line in lines:
         line.words.sort(key=lambda w: w.x0)
     return lines
+
+
+def laid_out(words: list[Word], width: float, height: float) -> Page:
+    """A page from its words: the line-number column dropped, the rest in lines."""
+    return Page(group_lines(drop_line_numbers(words, width)), width, height)
 
 
 def _is_stamp(text: str) -> bool:

@@ -16,7 +16,13 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from gavel_agent.documents import ocr
-from gavel_agent.documents.furniture import Page, Word, drop_line_numbers, group_lines, page_text, strip_furniture
+from gavel_agent.documents.furniture import (
+    Page,
+    Word,
+    laid_out,
+    page_text,
+    strip_furniture,
+)
 from gavel_agent.documents.model import DocumentReadError, Extracted
 
 REDACTED = "\u2588"  # a full block stands where a character under a redaction box was
@@ -146,7 +152,7 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
         words, hidden = text_words(page, height, redaction_boxes(page, height))
         if hidden:
             redacted.append(number)
-        pages.append(Page(group_lines(drop_line_numbers(words, width)), width, height))
+        pages.append(laid_out(words, width, height))
         if image_area(page, width, height) > 0:
             scans.append(number)
         page.close()
@@ -162,7 +168,7 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
             images = [ocr.render(pdf[n - 1]) for n in scans]
             for n, words in zip(scans, ocr.read_images(images)):
                 old = pages[n - 1]
-                pages[n - 1] = Page(group_lines(drop_line_numbers(words, old.width)), old.width, old.height)
+                pages[n - 1] = laid_out(words, old.width, old.height)
             ocr_pages = scans
             lines = strip_furniture(pages)
     if redacted:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from gavel_agent.sources.model import FetchedCase, FetchedDocument
 
-__all__ = ["FetchedCase", "FetchedDocument", "SOURCES", "parse_remote"]
+__all__ = ["SOURCES", "FetchedCase", "FetchedDocument", "parse_remote"]
 
 # scheme -> (module, token variable)
 SOURCES = {

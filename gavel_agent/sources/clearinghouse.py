@@ -11,15 +11,19 @@ from __future__ import annotations
 from gavel_agent.case import slug, unique_names
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.sources.http import ServiceClient
-from gavel_agent.sources.model import FetchedCase, FetchedDocument, SourceError
+from gavel_agent.sources.model import (
+    FetchedCase,
+    FetchedDocument,
+    SourceError,
+    require_number,
+)
 
 API_BASE = "https://clearinghouse.net/api/v2p1"
 SERVICE = "clearinghouse"
 
 
 def fetch_case(case_id: str, token: str) -> FetchedCase:
-    if not case_id.isdigit():
-        raise SourceError(f"{SERVICE}: a case id is a number (clearinghouse:46210), not {case_id!r}")
+    require_number(SERVICE, "case id", case_id)
     with ServiceClient(SERVICE, API_BASE, token) as http:
         cases = list(http.pages(f"{API_BASE}/cases/", {"case_id": case_id}))
         if not cases:
@@ -29,12 +33,8 @@ def fetch_case(case_id: str, token: str) -> FetchedCase:
         fetched = FetchedCase(case_id=case_id, title=case.get("name") or case_id, folder=canonical_case_name(case_id))
         names = unique_names([slug(r.get("title") or r.get("document_type") or "document") for r in rows])
         for name, row in zip(names, rows):
-            document = _document(http, name, row)
-            if document is None:
-                fetched.notes.append(f"{SERVICE}: document {row.get('id')} ({row.get('title') or 'untitled'}) "
-                                     "has neither a file nor text; not fetched")
-            else:
-                fetched.documents.append(document)
+            fetched.add(_document(http, name, row), f"{SERVICE}: document {row.get('id')} "
+                        f"({row.get('title') or 'untitled'}) has neither a file nor text; not fetched")
     return fetched
 
 

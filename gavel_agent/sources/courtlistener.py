@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gavel_agent.case import slug, unique_names
 from gavel_agent.sources.http import ServiceClient
-from gavel_agent.sources.model import FetchedCase, FetchedDocument, SourceError
+from gavel_agent.sources.model import FetchedCase, FetchedDocument, require_number
 
 API_BASE = "https://www.courtlistener.com/api/rest/v4"
 STORAGE = "https://storage.courtlistener.com"
@@ -19,8 +19,7 @@ SERVICE = "courtlistener"
 
 
 def fetch_case(docket_id: str, token: str) -> FetchedCase:
-    if not docket_id.isdigit():
-        raise SourceError(f"{SERVICE}: a docket id is a number (courtlistener:4214664), not {docket_id!r}")
+    require_number(SERVICE, "docket id", docket_id)
     with ServiceClient(SERVICE, API_BASE, token) as http:
         docket = http.json(f"{API_BASE}/dockets/{docket_id}/")
         title = docket.get("case_name") or docket.get("case_name_full") or f"docket {docket_id}"
@@ -31,12 +30,8 @@ def fetch_case(docket_id: str, token: str) -> FetchedCase:
                   for rd in entry.get("recap_documents") or []]
         names = unique_names([slug(_title(e, rd)) for e, rd in listed])
         for name, (entry, rd) in zip(names, listed):
-            document = _document(http, name, entry, rd)
-            if document is None:
-                fetched.notes.append(f"{SERVICE}: entry {entry.get('entry_number')} document {rd.get('id')} "
-                                     "is not in the RECAP archive; not fetched")
-            else:
-                fetched.documents.append(document)
+            fetched.add(_document(http, name, entry, rd), f"{SERVICE}: entry {entry.get('entry_number')} "
+                        f"document {rd.get('id')} is not in the RECAP archive; not fetched")
     return fetched
 
 

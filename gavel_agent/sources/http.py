@@ -11,6 +11,7 @@ from __future__ import annotations
 import email.utils
 import time
 from collections.abc import Callable, Iterator
+from typing import Self
 from urllib.parse import urlsplit
 
 import httpx
@@ -37,7 +38,7 @@ class ServiceClient:
     def close(self) -> None:
         self._http.close()
 
-    def __enter__(self) -> ServiceClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *_) -> None:

@@ -26,3 +26,15 @@ class FetchedCase:
     folder: str  # the case folder's name
     documents: list[FetchedDocument] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one line each: documents listed but not fetched
+
+    def add(self, document: FetchedDocument | None, why_missing: str) -> None:
+        """Keep a fetched document, or note why a listed one was not fetched."""
+        if document is None:
+            self.notes.append(why_missing)
+        else:
+            self.documents.append(document)
+
+
+def require_number(service: str, what: str, ident: str) -> None:
+    if not ident.isdigit():
+        raise SourceError(f"{service}: a {what} is a number ({service}:12345), not {ident!r}")
