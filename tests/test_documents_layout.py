@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import docx
+import pytest
+from pdf_samples import encrypted_pdf, one_page_pdf
 
-from gavel_agent.documents import read_document
+from gavel_agent.documents import DocumentReadError, read_document
 from gavel_agent.documents.furniture import (
     Page,
     Word,
@@ -95,3 +97,16 @@ def test_a_docx_gives_paragraphs_and_tables_in_order(tmp_path, monkeypatch):
     found = read_document(tmp_path / "brief.docx")
     assert found.text == "Motion to dismiss.\nFiled\tMay 1, 2020\nRespectfully submitted."
     assert found.page_starts == []
+
+
+def test_an_encrypted_pdf_is_a_one_line_error(tmp_path):
+    (tmp_path / "sealed.pdf").write_bytes(encrypted_pdf())
+    with pytest.raises(DocumentReadError, match=r"sealed\.pdf: encrypted PDF \(needs a password\)"):
+        read_document(tmp_path / "sealed.pdf")
+
+
+def test_a_text_layer_pdf_reads_without_the_shared_files(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAVEL_AGENT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "order.pdf").write_bytes(one_page_pdf("ORDER", "The motion is granted."))
+    found = read_document(tmp_path / "order.pdf")
+    assert found.text == "ORDER\nThe motion is granted." and found.page_starts == [0]

@@ -13,6 +13,7 @@ import httpx
 import pytest
 import respx
 from cli_runner import run_cli
+from pdf_samples import one_page_pdf
 
 from gavel_agent.case import load_case
 from gavel_agent.sources import clearinghouse, courtlistener
@@ -20,27 +21,6 @@ from gavel_agent.sources import clearinghouse, courtlistener
 CH = clearinghouse.API_BASE
 CL = courtlistener.API_BASE
 S3 = "https://clearinghouse-umich-production.s3.amazonaws.com/media/doc"
-
-
-def one_page_pdf(*lines: str) -> bytes:
-    """A minimal PDF with a text layer (Helvetica), enough for the PDF reader."""
-    text = "BT /F1 12 Tf 72 720 Td 14 TL " + " ".join(f"({line}) '" for line in lines) + " ET"
-    objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-         "/Resources << /Font << /F1 5 0 R >> >> >>"),
-        f"<< /Length {len(text)} >>\nstream\n{text}\nendstream",
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out, offsets = "%PDF-1.4\n", []
-    for i, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{i} 0 obj\n{body}\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
-    return out.encode("latin-1")
 
 
 @pytest.fixture
