@@ -334,3 +334,15 @@ def test_a_batch_goes_on_past_a_case_of_unreadable_files(freelaw, tmp_path, monk
     by_case = {e.case: e for e in report.entries}
     assert by_case["bad"].status == "failed" and "none of its 2 files could be read" in by_case["bad"].reason
     assert by_case["good"].status == "finished"
+
+
+def test_a_slip_opinions_alternating_running_heads_are_not_in_the_text(read):
+    text = read("vector-pdf.pdf").text
+    assert "TARRANT REGIONAL WATER DIST. v. HERRMANN\n" not in text.replace("\n\n", "\n")[200:]
+    assert not re.search(r"(?m)^Cite as: 569 U\. S\. ____ \(2013\) \d+$", text)
+
+
+def test_a_first_pages_caption_keeps_what_later_running_heads_repeat(read):
+    text = read("broken-mime.pdf").text
+    assert text.startswith("IN THE SUPREME COURT OF NORTH CAROLINA\n2022-NCSC-1\nNo. 363A14-4\n")
+    assert text.count("2022-NCSC-1\n") == 1  # the running head of pages 2-23 is gone

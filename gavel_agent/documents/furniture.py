@@ -9,8 +9,8 @@ not by one court's format:
 - a running header or footer: a line among the first or last three of a page, in the top or bottom
   band, made only of stamp words ("Case", "Document", "Filed", "Page", "Pg", "of", "DktEntry" ...)
   and tokens with digits (docket numbers, dates, page numbers) — which also catches two CM/ECF
-  stamps printed over each other; or a line that recurs (digits aside) at the top or bottom of most
-  pages, such as a short title or a firm's name.
+  stamps printed over each other; or, after the first page, a line that recurs (digits aside) at
+  the top or bottom of a quarter of the pages, such as a slip opinion's running heads or a short title.
 """
 
 from __future__ import annotations
@@ -58,10 +58,11 @@ class Page:
 MAX_LINE_NUMBER = 28  # pleading paper numbers 26 or 28 lines a page
 MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a column
 EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
-EDGE_BAND = 0.12  # ... and within this share of the page's height from its top or bottom
+EDGE_BAND = 0.12  # ... and within this share of the printed area's height from its top or bottom
+RECURRING_SHARE = 0.25  # an edge line on at least this share of the pages (and two) is a running head or foot
 _STAMP_WORDS = frozenset({
     "case", "document", "doc", "docs", "dkt", "dktentry", "entry", "filed", "date", "page", "pages", "pg", "of",
-    "id", "appeal", "appellate", "usca", "no", "usdc", "uscourts", "received",
+    "id", "appeal", "appellate", "usca", "usdc", "uscourts", "received",
 })
 _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
 # A stamp OCR has garbled still ends in its page count ("...ROOIPageayefi2of 2").
@@ -132,10 +133,15 @@ def _shape(text: str) -> str:
 
 
 def _edge_lines(page: Page) -> list[int]:
-    """Indexes of the lines that may be furniture: the first and last few, inside the page's bands."""
+    """Indexes of the lines that may be furniture: the first and last few, inside the bands at the top
+    and bottom of the printed area (a slip opinion prints a 6x9 page in the middle of a letter page)."""
     n = len(page.lines)
-    first = [i for i in range(min(EDGE_LINES, n)) if page.lines[i].top <= page.height * EDGE_BAND]
-    last = [i for i in range(max(0, n - EDGE_LINES), n) if page.lines[i].bottom >= page.height * (1 - EDGE_BAND)]
+    if not n:
+        return []
+    top, bottom = page.lines[0].top, max(line.bottom for line in page.lines)
+    band = EDGE_BAND * max(bottom - top, page.height / 2)
+    first = [i for i in range(min(EDGE_LINES, n)) if page.lines[i].top <= top + band]
+    last = [i for i in range(max(0, n - EDGE_LINES), n) if page.lines[i].bottom >= bottom - band]
     return sorted(set(first + last))
 
 
@@ -143,12 +149,16 @@ def strip_furniture(pages: list[Page]) -> list[list[Line]]:
     """Each page's lines without running headers, footers and page numbers."""
     recurring: set[str] = set()
     if len(pages) >= 2:
+        # A slip opinion alternates two running heads ("2 TARRANT ... v. HERRMANN", "Cite as: 569 U. S.
+        # ____ (2013) 3"): each is on half the pages, so a quarter of them is enough.
         counts = Counter(s for p in pages for s in {_shape(p.lines[i].text) for i in _edge_lines(p)})
-        recurring = {s for s, c in counts.items() if c >= max(2, 0.5 * len(pages)) and len(s) >= 3}
+        recurring = {s for s, c in counts.items() if c >= max(2, RECURRING_SHARE * len(pages)) and len(s) >= 3}
     out = []
-    for page in pages:
+    for number, page in enumerate(pages, 1):
+        # A first page's top is its caption: the docket number and citation a running head repeats
+        # later ("No. 363A14-4", "2022-NCSC-1") are the document's own there, so only stamps go.
         drop = {i for i in _edge_lines(page)
-                if _is_stamp(page.lines[i].text) or _shape(page.lines[i].text) in recurring}
+                if _is_stamp(page.lines[i].text) or (number > 1 and _shape(page.lines[i].text) in recurring)}
         out.append([line for i, line in enumerate(page.lines) if i not in drop])
     return out
 
