@@ -216,10 +216,14 @@ def test_without_ocr_a_scan_is_a_warning_naming_the_extra(freelaw, tmp_path, mon
     assert any("scan.pdf" in w and "'ocr' extra" in w for w in case.warnings)
 
 
-def test_empty_pdf_is_a_one_line_error(freelaw):
+def test_empty_pdf_is_a_one_line_error(freelaw, tmp_path, monkeypatch, capsys):
+    from cli_runner import run_cli
+
     with pytest.raises(DocumentReadError) as e:
         read_document(freelaw / "empty.pdf")
     assert "empty.pdf" in str(e.value) and "\n" not in str(e.value)
+    result = run_cli(monkeypatch, capsys, "run", freelaw / "empty.pdf", "--out", tmp_path / "run")
+    assert result.code == 2 and result.err == f"error: {freelaw / 'empty.pdf'}: empty file (0 bytes)\n"
 
 
 @pytest.mark.parametrize("content", [b"%PDF-1.7\nnot really a pdf", b"\x89PNG\r\n\x1a\n not a pdf either"])
