@@ -44,6 +44,11 @@ class Evidence(BaseModel):
     # The document the writer named, when the quote was found in another document of the case instead.
     named_document: str | None = None
 
+    @property
+    def place(self) -> str:
+        """Where a lawyer looks: "complaint p. 12" (the document alone when it has no pages)."""
+        return f"{self.document} p. {self.page}" if self.page else self.document
+
 
 class Value(BaseModel):
     value: str

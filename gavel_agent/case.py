@@ -1,13 +1,16 @@
 """Cases and their documents.
 
-A case is a folder of ``.txt``/``.md`` documents with an optional ``case.json``
-(case title and per-document title, type and date), or a Clearinghouse record
-file (``case_<id>.json``). Documents are ordered by date where dates are known
-and are addressable by token ranges and by character offsets.
+A case is a folder of documents (.txt, .md, .pdf, .docx, .doc, .wpd; formats may be mixed) with an
+optional ``case.json`` (case title and per-document title, type and date), or a Clearinghouse
+record file (``case_<id>.json``). Documents are ordered by date where dates are known and are
+addressable by token ranges and by character offsets; documents read from paged files (PDF) know
+the page of every character. A file that cannot be read is a one-line warning on the case, not the
+end of it.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from dataclasses import dataclass, field
@@ -21,8 +24,10 @@ from rapidfuzz import fuzz, process
 
 from gavel_agent import tokens as tok
 from gavel_agent.checklists.record import canonical_case_name
+from gavel_agent.documents import SUFFIXES as DOCUMENT_SUFFIXES
+from gavel_agent.documents import DocumentReadError, read_document
+from gavel_agent.documents.text import decode
 
-DOCUMENT_SUFFIXES = (".txt", ".md")
 # About 2.5M tokens: bigger documents are almost always a mis-export (a whole docket dump, a binary).
 MAX_DOCUMENT_CHARS = 10_000_000
 
@@ -52,6 +57,12 @@ class Document:
     title: str = ""
     type: str = ""
     date: str | None = None
+    page_starts: list[int] = field(default_factory=list)  # where each page starts in text; empty: no pages
+    redacted_pages: list[int] = field(default_factory=list)  # pages with text under black boxes (left out)
+
+    def page_at(self, char: int) -> int | None:
+        """The 1-based page holding ``char``, or None when the document has no page map."""
+        return max(1, bisect.bisect_right(self.page_starts, char)) if self.page_starts else None
 
     @cached_property
     def _tokenized(self) -> tuple[list[int], np.ndarray]:
@@ -80,6 +91,7 @@ class Case:
     documents: list[Document]
     title: str = ""
     source: str = ""
+    warnings: list[str] = field(default_factory=list)  # one line each: files skipped, scans unread, redactions
     _by_name: dict[str, Document] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -89,6 +101,10 @@ class Case:
     @property
     def token_count(self) -> int:
         return sum(d.token_count for d in self.documents)
+
+    @property
+    def redacted_documents(self) -> list[str]:
+        return [d.name for d in self.documents if d.redacted_pages]
 
     def document(self, name: str) -> Document:
         """Find a document by name, forgivingly (case, punctuation, title, close spelling)."""
@@ -155,13 +171,21 @@ def _check_size(doc: Document, where: str) -> Document:
 
 
 def _read_text(path: Path) -> str:
-    raw = path.read_bytes()
-    if b"\x00" in raw[:8192]:
-        raise CaseError(f"{path}: binary file, not a text document")
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise CaseError(f"{path}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start})") from None
+        return decode(path, path.read_bytes())
+    except DocumentReadError as e:
+        raise CaseError(str(e)) from None
+
+
+def read_file(path: Path, meta: DocumentMeta, name: str) -> tuple[Document, list[str]]:
+    """One file as a document, with its warnings; DocumentReadError when it gives no text."""
+    found = read_document(path)
+    if not found.text.strip():  # a scan without OCR, a blank page: say why rather than hold an empty document
+        why = "; ".join(w.removeprefix(f"{path}: ") for w in found.warnings) or "the file holds no text"
+        raise DocumentReadError(f"{path}: no readable text ({why})")
+    doc = Document(name=name, text=found.text, title=meta.title or name, type=meta.type or "", date=meta.date,
+                   page_starts=found.page_starts, redacted_pages=found.redacted_pages)
+    return _check_size(doc, str(path.parent)), found.warnings
 
 
 def load_folder(path: Path) -> Case:
@@ -175,14 +199,21 @@ def load_folder(path: Path) -> Case:
     files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in DOCUMENT_SUFFIXES)
     files = [p for p in files if p.name.lower() != "readme.md"]
     if not files:
-        raise CaseError(f"{path}: no documents (.txt or .md files) in this folder")
-    docs = []
-    for p in files:
+        raise CaseError(f"{path}: no documents ({', '.join(DOCUMENT_SUFFIXES)} files) in this folder")
+    docs, warnings = [], []
+    for p, name in zip(files, unique_names([p.stem for p in files])):
         m = meta.documents.get(p.name) or meta.documents.get(p.stem) or DocumentMeta()
-        text = _read_text(p)
-        docs.append(_check_size(Document(name=p.stem, text=text, title=m.title or p.stem, type=m.type or "", date=m.date), str(path)))
+        try:
+            doc, notes = read_file(p, m, name)
+        except DocumentReadError as e:  # the other documents still make the case
+            warnings.append(f"{e} (skipped)")
+            continue
+        docs.append(doc)
+        warnings += notes
+    if not docs:
+        raise CaseError(f"{path}: none of its {len(files)} files could be read (first: {warnings[0]})")
     name = canonical_case_name(meta.case_id or path.name)
-    return Case(name=name, title=meta.title or path.name, documents=docs, source=str(path))
+    return Case(name=name, title=meta.title or path.name, documents=docs, source=str(path), warnings=warnings)
 
 
 def documents_from_clearinghouse(record: dict) -> list[Document]:
@@ -219,6 +250,10 @@ def load_case(path: str | Path) -> Case:
             return load_clearinghouse(p, record)
         raise CaseError(f"{p}: not a Clearinghouse case record (expected 'case_data' and 'documents')")
     if p.suffix.lower() in DOCUMENT_SUFFIXES:
-        doc = _check_size(Document(name=p.stem, text=_read_text(p), title=p.stem), str(p))
-        return Case(name=p.stem, title=p.stem, documents=[doc], source=str(p))
-    raise CaseError(f"{p}: expected a case folder, a Clearinghouse case_<id>.json record, or a .txt/.md document")
+        try:
+            doc, warnings = read_file(p, DocumentMeta(), p.stem)
+        except DocumentReadError as e:
+            raise CaseError(str(e)) from None
+        return Case(name=p.stem, title=p.stem, documents=[doc], source=str(p), warnings=warnings)
+    raise CaseError(f"{p}: expected a case folder, a Clearinghouse case_<id>.json record, or a document "
+                    f"({', '.join(DOCUMENT_SUFFIXES)})")

@@ -86,7 +86,8 @@ class AgentRun:
         self.files = RunFiles(self.run_dir)
         self.ws = Workspace.open(self.case, self.spec, self.item_keys)
         self.stats = RunStats(case=self.case.name, spec=self.spec.name, items=self.item_keys,
-                              model=self.model.label, provider=self.model.provider)
+                              model=self.model.label, provider=self.model.provider,
+                              redacted_documents=self.case.redacted_documents, document_warnings=self.case.warnings)
         self._tool_specs = {t.name: t for t in calls.tool_specs()}
         self._schemas = {name: schemas.tool_schema(t.args, self.item_keys, strict=self.model.agent.strict_tools)
                          for name, t in self._tool_specs.items()}

@@ -116,8 +116,7 @@ def highlighted(quote: str, values: list[str]) -> str:
 
 def _where(ev: Evidence) -> str:
     """Where the quote is: document, span, page, and how it was aligned (exact / normalised / pieces)."""
-    where = f"{ev.document} [{ev.start_char}:{ev.end_char}]" if ev.start_char is not None else ev.document
-    where += f", page {ev.page}" if ev.page else ""
+    where = f"{ev.place} [{ev.start_char}:{ev.end_char}]" if ev.start_char is not None else ev.place
     return where + f" · quote {ev.status}" + (f" (named {ev.named_document})" if ev.named_document else "")
 
 

@@ -57,6 +57,10 @@ class RunStats(BaseModel):
     read_spans: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # token ranges read, for --resume
     filled_items: int = 0
     values: int = 0
+    # Reading the case: documents with text under black redaction boxes (left out of what the agent
+    # read), and every file warning (skipped files, unread scans, redactions).
+    redacted_documents: list[str] = Field(default_factory=list)
+    document_warnings: list[str] = Field(default_factory=list)
 
 
 class RunFiles:

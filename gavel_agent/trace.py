@@ -127,7 +127,7 @@ class StepTrace:
         """A line for each value stored since the last look, with a short quote of its evidence."""
         for key, value in self._new_values(self.checklist() if self.checklist else {}):
             ev = value.evidence[0] if value.evidence else None
-            where = f"  ← {ev.document} “{clip(ev.quote, QUOTE_WIDTH)}”" if ev else ""
+            where = f"  ← {ev.place} “{clip(ev.quote, QUOTE_WIDTH)}”" if ev else ""
             self.print(Text.assemble("       + ", (key, "bold"), " = ", (clip(value.value, 60), "green"), where))
 
     def mark_seen(self, items: dict[str, list[Value]]) -> None:
@@ -208,7 +208,7 @@ def results_table(spec: ChecklistSpec, checklist: ChecklistFile, quote_width: in
             continue
         for i, v in enumerate(values):
             ev = v.evidence[0]
-            where = f"{ev.document} [{ev.start_char}:{ev.end_char}] “{clip(ev.quote, quote_width)}”"
+            where = f"{ev.place} [{ev.start_char}:{ev.end_char}] “{clip(ev.quote, quote_width)}”"
             more = f" (+{len(v.evidence) - 1} more)" if len(v.evidence) > 1 else ""
             table.add_row(Text(key if i == 0 else ""), Text(v.value), Text(where + more))
     return table

@@ -33,7 +33,7 @@ def test_compare_html_shows_status_page_and_the_document_named(tmp_path):
     a = _run(tmp_path / "a", [PIECES])
     b = _run(tmp_path / "b", [PIECES.model_copy(update={"status": "exact", "page": None, "named_document": None})])
     html = render(compare([a, b], load_spec("gavel")))
-    assert "complaint [10:40], page 3 · quote pieces (named order)" in html
+    assert "complaint p. 3 [10:40] · quote pieces (named order)" in html
     assert "complaint [10:40] · quote exact" in html
 
 

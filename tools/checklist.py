@@ -86,7 +86,7 @@ class ChecklistState:
                 raise EvidenceError(self._not_found(doc, quote))
             named, (doc, found) = doc.name, min(elsewhere, key=lambda da: ALIGNMENT_ORDER.index(da[1].status))
         return Evidence(document=doc.name, quote=doc.text[found.start:found.end], start_char=found.start,
-                        end_char=found.end, status=found.status, page=pages.page_at(doc.text, found.start),
+                        end_char=found.end, status=found.status, page=_page(doc, found.start),
                         named_document=named, injected=injection.touches(doc.text, found.start, found.end))
 
     def _not_found(self, doc: Document, quote: str) -> str:
@@ -123,6 +123,11 @@ class ChecklistState:
         key = self.resolve(item)
         self.items[key] = []
         return self.append(key, values)
+
+
+def _page(doc: Document, char: int) -> int | None:
+    """The page from the document's page map (PDFs), else from the page marks of its text."""
+    return doc.page_at(char) or pages.page_at(doc.text, char)
 
 
 def correction_notes(values: list[Value]) -> list[str]:

@@ -41,7 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "evaluate-summaries": ("gavel_agent.cli.evaluate_summaries", "Score summaries: QA grading, ROUGE, novel n-grams, agreement with a judge."),
     "audit": ("gavel_agent.cli.audit", "Typed hallucination audit: FAR, FRR, Hal, JEq, RDI per category with bootstrap CIs."),
     "arguments": ("gavel_agent.cli.arguments", "Generate and evaluate 3-ply case-based arguments (AccH, RecU, abstention)."),
-    "import": ("gavel_agent.cli.import_case", "Convert Clearinghouse records or GAVEL case data into case folders."),
+    "import": ("gavel_agent.cli.import_case", "Make case folders from Clearinghouse records or GAVEL case data, or fetch one (clearinghouse:<id>, courtlistener:<docket id>)."),
     "index": ("gavel_agent.cli.results", "Build the results store (SQLite) from run folders."),
     "export": ("gavel_agent.cli.results", "Export every value with its evidence as CSV, Parquet or JSONL (or one row per case)."),
 }

@@ -1,4 +1,5 @@
-"""``gavel-agent import``: turn Clearinghouse records or GAVEL case data into case folders."""
+"""``gavel-agent import``: turn Clearinghouse records or GAVEL case data into case folders, or fetch a
+case from the Clearinghouse API (``clearinghouse:<case id>``) or CourtListener (``courtlistener:<docket id>``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from gavel_agent.case import Document, documents_from_clearinghouse, slug, uniqu
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.cli.common import UserError, console, user_errors, writable_folder
 from gavel_agent.run_dirs import folder_under
+from gavel_agent.sources import SOURCES, FetchedCase, fetcher, parse_remote
+from gavel_agent.sources.model import SourceError
 
 GAVEL_FIELDS = ("case_documents_text", "case_documents_title", "case_documents_doc_type", "case_documents_date")
 
@@ -35,6 +38,33 @@ def write_case_folder(folder: Path, title: str, case_id: str, documents: list[Do
     atomic.write_json(folder / "case.json", meta)
 
 
+def write_fetched_folder(folder: Path, fetched: FetchedCase) -> None:
+    """The documents as fetched (a PDF stays a PDF) and case.json with their titles, types and dates."""
+    meta = {"title": fetched.title, "case_id": fetched.case_id, "documents": {}}
+    for i, doc in enumerate(fetched.documents, 1):
+        filename = f"{i:02d}-{doc.stem}{doc.suffix}"
+        with atomic.replacing(folder / filename) as tmp:
+            tmp.write_bytes(doc.content)
+        meta["documents"][filename] = {"title": doc.title, "type": doc.type, "date": doc.date}
+    atomic.write_json(folder / "case.json", meta)
+
+
+def import_remote(scheme: str, ident: str, out: Path) -> None:
+    from gavel_agent.models.keys import api_key
+
+    token = api_key(SOURCES[scheme][1])  # a missing token is a one-line error naming the variable
+    with user_errors(SourceError):
+        fetched = fetcher(scheme)(ident, token)
+    for note in fetched.notes:
+        console.print(f"[yellow]{note}[/yellow]", highlight=False)
+    if not fetched.documents:
+        raise UserError(f"{scheme}:{ident}: no document could be fetched (none has a file or text)")
+    with user_errors(ValueError):
+        folder = folder_under(out, slug(fetched.folder))
+    write_fetched_folder(folder, fetched)
+    console.print(f"{folder}: {len(fetched.documents)} documents ({fetched.title})", highlight=False)
+
+
 def cases_in(data) -> list[tuple[str, str, list[Document]]]:
     """(case id, title, documents) for every case a source file holds."""
     if isinstance(data, dict) and "case_data" in data and "documents" in data:
@@ -55,10 +85,19 @@ def cases_in(data) -> list[tuple[str, str, list[Document]]]:
 def register(app: typer.Typer) -> None:
     @app.command("import")
     def import_case(
-        source: Path = typer.Argument(..., help="A Clearinghouse case_<id>.json record or a GAVEL full_case_data JSON file."),
+        source: str = typer.Argument(..., help="A Clearinghouse case_<id>.json record, a GAVEL full_case_data JSON file, "
+                                                "clearinghouse:<case id> (needs CLEARINGHOUSE_API_TOKEN) or "
+                                                "courtlistener:<docket id> (needs COURTLISTENER_API_TOKEN)."),
         out: Path = typer.Option(Path("cases"), help="Folder to create the case folders in."),
     ) -> None:
-        """Convert case records into case folders (documents as .txt plus case.json)."""
+        """Make case folders (documents plus case.json) from case records, or fetch a case from the
+        Clearinghouse or CourtListener API (PDFs kept as fetched)."""
+        remote = parse_remote(source)
+        if remote:
+            writable_folder(out)
+            import_remote(*remote, out)
+            return
+        source = Path(source)
         if not source.is_file():
             raise UserError(f"{source}: no such file")
         try:

@@ -126,6 +126,8 @@ def register(app: typer.Typer) -> None:
         header = (f"case {agent_run.case.name}: {len(agent_run.case.documents)} documents, "
                   f"{agent_run.case.token_count:,} tokens · {len(agent_run.item_keys)} items · model {label}")
         command = resume_command(case, agent_run, base_url, verify)
+        for warning in agent_run.case.warnings:  # skipped files, unread scans, redactions: always shown
+            err.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True, highlight=False)
         try:
             if not show:
                 outcome = asyncio.run(agent_run.run(resume=resume))

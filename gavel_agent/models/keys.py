@@ -15,7 +15,7 @@ from dotenv import find_dotenv, load_dotenv
 
 from gavel_agent.errors import UserError
 
-KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
+KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "CLEARINGHOUSE_API_TOKEN", "COURTLISTENER_API_TOKEN")
 REDACTED = "[redacted]"
 # Provider key shapes (sk-..., sk-ant-..., sk-proj-...), caught even when the value is not in our env.
 _KEY_SHAPE = re.compile(r"\bsk-[A-Za-z0-9_\-]{8,}")

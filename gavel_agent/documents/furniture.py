@@ -1,0 +1,168 @@
+"""Page furniture on a laid-out page: pleading-paper line numbers, running headers and footers.
+
+Readers that know where each word sits on the page (a PDF's text layer, OCR) hand their words here;
+what is left is the page's own text. Furniture is recognised by where it is and what it is made of,
+not by one court's format:
+
+- a pleading-paper column: the numbers 1-28 stacked down the left margin, right-aligned, left of
+  the text;
+- a running header or footer: a line among the first or last three of a page, in the top or bottom
+  band, made only of stamp words ("Case", "Document", "Filed", "Page", "Pg", "of", "DktEntry" ...)
+  and tokens with digits (docket numbers, dates, page numbers) — which also catches two CM/ECF
+  stamps printed over each other; or, after the first page, a line that recurs (digits aside) at
+  the top or bottom of a quarter of the pages, such as a slip opinion's running heads or a short title.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+
+
+@dataclass
+class Line:
+    words: list[Word]
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+@dataclass(frozen=True)
+class Page:
+    lines: list[Line]
+    width: float
+    height: float
+
+
+MAX_LINE_NUMBER = 28  # pleading paper numbers 26 or 28 lines a page
+MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a column
+EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
+EDGE_BAND = 0.12  # ... and within this share of the printed area's height from its top or bottom
+RECURRING_SHARE = 0.25  # an edge line on at least this share of the pages (and two) is a running head or foot
+_STAMP_WORDS = frozenset({
+    "case", "document", "doc", "docs", "dkt", "dktentry", "entry", "filed", "date", "page", "pages", "pg", "of",
+    "id", "appeal", "appellate", "usca", "usdc", "uscourts", "received",
+})
+_TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
+# A stamp OCR has garbled still ends in its page count ("...ROOIPageayefi2of 2").
+_PAGE_OF = re.compile(r"page.{0,12}?\d{1,5}\s*of\s*\d{1,5}\W*$", re.IGNORECASE)
+_PAGE_NUMBER = re.compile(r"^[-\u2013\u2014 ]*(?:\d{1,4}|[ivxlc]{1,6})[-\u2013\u2014 ]*$", re.IGNORECASE)
+
+
+def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
+    """The words without a pleading-paper line-number column, when the page has one."""
+    numbers = [w for w in words if w.text.isdigit() and 1 <= int(w.text) <= MAX_LINE_NUMBER
+               and w.x1 < page_width * 0.25]
+    if len(numbers) < MIN_COLUMN_NUMBERS:
+        return words
+    # The numbers are right-aligned in one column: group them by their right edge.
+    by_edge: dict[int, list[Word]] = {}
+    for w in numbers:
+        by_edge.setdefault(round(w.x1 / 4), []).append(w)
+    best = max(by_edge.values(), key=len)
+    column = best + [w for k, group in by_edge.items() if group is not best
+                     and abs(k - round(best[0].x1 / 4)) == 1 for w in group]
+    if len(column) < MIN_COLUMN_NUMBERS:
+        return words
+    ordered = [int(w.text) for w in sorted(column, key=lambda w: w.top)]
+    rising = sum(b > a for a, b in itertools.pairwise(ordered))
+    right_edge = max(w.x1 for w in column)
+    others = [w for w in words if w not in column]
+    if rising < 0.8 * (len(ordered) - 1) or not others:
+        return words
+    # The column lies left of the text it numbers.
+    if statistics.median(w.x0 for w in others) <= right_edge:
+        return words
+    drop = set(map(id, column))
+    return [w for w in words if id(w) not in drop]
+
+
+def group_lines(words: list[Word]) -> list[Line]:
+    """Words in reading order, grouped into lines: a word whose middle lies within the line's height
+    joins it (OCR boxes of "you" and "have" differ in height but share a middle)."""
+    lines: list[Line] = []
+    for w in sorted(words, key=lambda w: ((w.top + w.bottom) / 2, w.x0)):
+        middle = (w.top + w.bottom) / 2
+        if lines and lines[-1].words[0].top <= middle <= lines[-1].words[0].bottom:
+            lines[-1].words.append(w)
+        else:
+            lines.append(Line([w]))
+    for line in lines:
+        line.words.sort(key=lambda w: w.x0)
+    return lines
+
+
+def laid_out(words: list[Word], width: float, height: float) -> Page:
+    """A page from its words: the line-number column dropped, the rest in lines."""
+    return Page(group_lines(drop_line_numbers(words, width)), width, height)
+
+
+def _is_stamp(text: str) -> bool:
+    """A CM/ECF stamp or a page number: only stamp words and tokens with digits."""
+    if _PAGE_NUMBER.match(text) or _PAGE_OF.search(text) or re.fullmatch(r"page\s+\d{1,5}", text.strip(), re.IGNORECASE):
+        return True
+    tokens = [_TOKEN_EDGES.sub("", t).lower() for t in text.split()]
+    tokens = [t for t in tokens if t]
+    return (bool(tokens) and any(t in _STAMP_WORDS for t in tokens) and any(any(c.isdigit() for c in t) for t in tokens)
+            and all(t in _STAMP_WORDS or any(c.isdigit() for c in t) for t in tokens))
+
+
+def _shape(text: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(text.lower().split()))
+
+
+def _edge_lines(page: Page) -> list[int]:
+    """Indexes of the lines that may be furniture: the first and last few, inside the bands at the top
+    and bottom of the printed area (a slip opinion prints a 6x9 page in the middle of a letter page)."""
+    n = len(page.lines)
+    if not n:
+        return []
+    top, bottom = page.lines[0].top, max(line.bottom for line in page.lines)
+    band = EDGE_BAND * max(bottom - top, page.height / 2)
+    first = [i for i in range(min(EDGE_LINES, n)) if page.lines[i].top <= top + band]
+    last = [i for i in range(max(0, n - EDGE_LINES), n) if page.lines[i].bottom >= bottom - band]
+    return sorted(set(first + last))
+
+
+def strip_furniture(pages: list[Page]) -> list[list[Line]]:
+    """Each page's lines without running headers, footers and page numbers."""
+    recurring: set[str] = set()
+    if len(pages) >= 2:
+        # A slip opinion alternates two running heads ("2 TARRANT ... v. HERRMANN", "Cite as: 569 U. S.
+        # ____ (2013) 3"): each is on half the pages, so a quarter of them is enough.
+        counts = Counter(s for p in pages for s in {_shape(p.lines[i].text) for i in _edge_lines(p)})
+        recurring = {s for s, c in counts.items() if c >= max(2, RECURRING_SHARE * len(pages)) and len(s) >= 3}
+    out = []
+    for number, page in enumerate(pages, 1):
+        # A first page's top is its caption: the docket number and citation a running head repeats
+        # later ("No. 363A14-4", "2022-NCSC-1") are the document's own there, so only stamps go.
+        drop = {i for i in _edge_lines(page)
+                if _is_stamp(page.lines[i].text) or (number > 1 and _shape(page.lines[i].text) in recurring)}
+        out.append([line for i, line in enumerate(page.lines) if i not in drop])
+    return out
+
+
+def page_text(lines: list[Line]) -> str:
+    """A page's text: one line of text per line on the page."""
+    return "\n".join(line.text for line in lines)
