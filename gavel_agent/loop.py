@@ -167,14 +167,17 @@ class AgentRun:
         return ModelInputData(input=kept, instructions=instructions)
 
     def _function_tool(self, spec: calls.ToolSpec) -> FunctionTool:
-        async def invoke(_ctx, raw_arguments: str) -> str:
-            return self._call(spec, raw_arguments)
+        async def invoke(ctx, raw_arguments: str) -> str:
+            result = self._call(spec, raw_arguments)
+            if isinstance(self.model.model, calls.ResultReader):
+                self.model.model.read_result(ctx.tool_call_id, result)
+            return result.text
 
         return FunctionTool(name=spec.name, description=spec.description,
                             params_json_schema=spec.args.model_json_schema(),
                             on_invoke_tool=invoke, strict_json_schema=False)
 
-    def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> str:
+    def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> calls.ToolResult:
         result = calls.invoke(self.ws, spec, raw_arguments)
         malformed = result.summary in ("malformed arguments", "invalid arguments")
         self._malformed_in_a_row = self._malformed_in_a_row + 1 if malformed else 0
@@ -184,7 +187,7 @@ class AgentRun:
         elif self._malformed_in_a_row > MAX_MALFORMED_IN_A_ROW:
             self._finish("interrupted", f"{self._malformed_in_a_row} malformed tool calls in a row")
         self._record(spec.name, raw_arguments, result)
-        return result.text
+        return result
 
     def _stop_attempt(self, how: str) -> calls.ToolResult:
         self.stats.stop_attempts += 1

@@ -530,11 +530,17 @@ def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documen
     assert page_windows(f"open:{pattern}", without_complaints) == []
 
 
-def test_the_policy_reads_document_lengths_from_the_listing():
-    from gavel_agent.offline.policy import parse_documents
+def test_the_policy_reads_the_listing_as_data_not_as_text():
+    from gavel_agent.offline.policy import documents
+    from gavel_agent.tools.calls import DocumentRow, ToolResult
 
-    listing = "2 documents, 5300 tokens in all:\n- complaint | Complaint | Complaint | 2016-07-29 | 5000 tokens | 0% read"
-    assert parse_documents(listing)["complaint"].tokens == 5000
+    rows = [DocumentRow("complaint", "Complaint | Exhibit A", "Complaint", "2016-07-29", 5000, 0.0),
+            DocumentRow("notes", "Notes", "", None, 12, 0.5)]
+    # The text is whatever a model is shown; the policy reads only the rows.
+    docs = documents(ToolResult("a listing worded for a model", "2 documents", data=rows))
+    assert docs["complaint"].tokens == 5000 and docs["complaint"].title == "Complaint | Exhibit A"
+    assert docs["notes"].type == "" and docs["notes"].date is None
+    assert documents(ToolResult("ERROR: ...", "error", ok=False)) == {} == documents(None)
 
 
 def test_a_filing_date_takes_the_earliest_near_certain_event_unless_it_is_the_same_paper():
