@@ -106,11 +106,9 @@ async def extract_async(
 
 
 def _verify(agent_run, base_url: str | None) -> ChecklistFile:
-    from gavel_agent.cli.run import verify_completer
-    from gavel_agent.verify import verify_run
+    from gavel_agent.verifiers import run_completer, verify_agent_run
 
-    return verify_run(agent_run.run_dir, agent_run.spec, agent_run.case,
-                      completer=verify_completer(agent_run.model, base_url), index=agent_run.ws.index).checklist
+    return verify_agent_run(agent_run, run_completer(agent_run.model, base_url)).checklist
 
 
 def extract(case_or_path: "str | Path | Case", items: str | list[str] = "all", spec: str | ChecklistSpec = "gavel",

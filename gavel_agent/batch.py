@@ -35,7 +35,8 @@ from gavel_agent.models.rate_limit import Limiter, LimitedModel, LocalLimiter, k
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunFiles, RunStats
-from gavel_agent.verify import UNVERIFIED_NAME, verify_run
+from gavel_agent.verifiers import verify_agent_run
+from gavel_agent.verify import UNVERIFIED_NAME
 
 INDEX_NAME = "index.jsonl"
 BATCH_METHODS = ("agent", "end-to-end", "chunk")
@@ -196,8 +197,7 @@ async def run_job(job: Job, on_event: Callable[[StepEvent], None] | None = None,
         outcome = await agent_run.run(resume=agent_run.files.exists())
         if job.settings.verify and outcome.stats.status == "finished" and not (Path(job.run_dir) / UNVERIFIED_NAME).exists():
             completer = None if agent_run.model.is_offline else _completer(job.settings.model, job.settings.base_url)
-            verified = await asyncio.to_thread(verify_run, job.run_dir, agent_run.spec, agent_run.case,
-                                               completer=completer, index=agent_run.ws.index)
+            verified = await asyncio.to_thread(verify_agent_run, agent_run, completer)
             outcome.stats.values = sum(len(v) for v in verified.checklist.items.values())
             outcome.stats.filled_items = sum(1 for v in verified.checklist.items.values() if v)
         return _entry(job, outcome.stats)
