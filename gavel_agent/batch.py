@@ -23,6 +23,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from gavel_agent.checklists import load_spec
+from gavel_agent.evaluators.llm import Completer
 from gavel_agent import atomic
 from gavel_agent.case import DOCUMENT_SUFFIXES, load_case
 from gavel_agent.checklists.record import canonical_case_name
@@ -178,7 +179,7 @@ def _agent(job: Job, on_event: Callable[[StepEvent], None] | None, limiter: Limi
 
 
 @lru_cache(maxsize=None)
-def _completer(model: str, base_url: str | None) -> Callable[[str, str], str]:
+def _completer(model: str, base_url: str | None) -> Completer:
     """One completer per model for the whole batch: its event-loop thread and connections are shared."""
     from gavel_agent.models.completer import make_completer
 

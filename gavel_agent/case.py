@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from functools import cached_property
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from rapidfuzz import fuzz, process
 
 from gavel_agent import tokens as tok
 from gavel_agent.checklists.record import canonical_case_name
+from gavel_agent.evaluators.values import full_date
 
 DOCUMENT_SUFFIXES = (".txt", ".md")
 # About 2.5M tokens: bigger documents are almost always a mis-export (a whole docket dump, a binary).
@@ -121,18 +121,9 @@ def slug(text: str, limit: int = 50) -> str:
 
 def sort_by_date(documents: list[Document]) -> list[Document]:
     """Dated documents in date order; undated ones keep their place after them, in input order."""
-    dated = [d for d in documents if _parse_date(d.date)]
-    undated = [d for d in documents if not _parse_date(d.date)]
-    return sorted(dated, key=lambda d: _parse_date(d.date)) + undated
-
-
-def _parse_date(value: str | None) -> date | None:
-    if not value:
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None
+    dated = [(day, d) for d in documents if (day := full_date(d.date or ""))]
+    undated = [d for d in documents if not full_date(d.date or "")]
+    return [d for _, d in sorted(dated, key=lambda pair: pair[0])] + undated
 
 
 def unique_names(names: list[str]) -> list[str]:

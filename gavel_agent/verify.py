@@ -12,7 +12,7 @@ case:
 - factual: does the value come from the quote rather than outside knowledge.
 
 The checks reuse the strict judge's readers of numbers, dates, modal verbs,
-negation and exception markers (``evaluators.audit_judge``). Separately, an
+negation and exception markers (``evaluators.values``). Separately, an
 independent BM25 search of the case with the value's own words looks for a
 passage that answers the same questions.
 
@@ -55,7 +55,7 @@ from typing import Literal
 
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import ChecklistFile, Value
-from gavel_agent.evaluators.audit.judge import NUMBER, CLAUSE_WORDS, TIME_UNITS, conditions, dates, modalities, negated, numbers
+from gavel_agent.evaluators.values import CLAUSE_WORDS, NUMBER, TIME_UNITS, conditions, dates, modalities, negated, numbers, same_date
 from gavel_agent import atomic
 from gavel_agent.case import Case
 from gavel_agent.tools import quotes
@@ -124,7 +124,7 @@ def _stems(text: str) -> set[str]:
 def unanswered(value: str, source: str, category: str) -> str | None:
     """The first category question ``source`` does not answer for ``value``, or None."""
     for d in dates(value):
-        if not any(all(x is None or y is None or x == y for x, y in zip(d, s)) for s in dates(source)):
+        if not any(same_date(d, s) for s in dates(source)):
             return "temporal: the date is inferred, not stated in the quote"
     stated = numbers(source)
     for q in numbers(value):

@@ -18,7 +18,7 @@ from gavel_agent.cli.common import (
     user_errors, writable_folder,
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
-from gavel_agent.models import ResolvedModel, resolve_model
+from gavel_agent.models import resolve_model
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunStats
 from gavel_agent.trace import agent_trace, loading, results_table, verify_trace

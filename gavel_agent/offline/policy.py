@@ -24,7 +24,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.offline.item_plan import MAX_LIST_VALUES, ItemPlan, item_plan
+from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
 from gavel_agent.offline.rules_text import parse_date
 from gavel_agent.tools.calls import DocumentRead, DocumentRow, ToolResult
