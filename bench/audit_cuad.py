@@ -131,7 +131,7 @@ def main() -> None:
 
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=args.workers) as pool:
-        for name, seconds, error in pool.map(lambda j: run_agent(*j), jobs):
+        for name, _seconds, error in pool.map(lambda j: run_agent(*j), jobs):
             if error:
                 print(f"run failed for {name}: {error}", file=sys.stderr)
     print(f"{len(jobs)} offline runs with --verify in {time.monotonic() - started:.0f} s (work folder {work})")

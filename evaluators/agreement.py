@@ -8,7 +8,7 @@ from scikit-learn, and confidence intervals from scipy's paired bootstrap.
 from __future__ import annotations
 
 import warnings
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from pydantic import BaseModel

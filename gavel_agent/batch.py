@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -178,7 +178,7 @@ def _agent(job: Job, on_event: Callable[[StepEvent], None] | None, limiter: Limi
     return AgentRun(*_load(job), resolved, Path(job.run_dir), max_steps=job.settings.max_steps, on_event=on_event)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _completer(model: str, base_url: str | None) -> Completer:
     """One completer per model for the whole batch: its event-loop thread and connections are shared."""
     from gavel_agent.models.completer import make_completer

@@ -74,7 +74,7 @@ class Comparison(BaseModel):
     runs: list[RunSide]
     items: list[ItemRow]
 
-    def differences_only(self) -> "Comparison":
+    def differences_only(self) -> Comparison:
         """The comparison with the items every run agrees on left out."""
         return self.model_copy(update={"items": [row for row in self.items if row.differs]})
 

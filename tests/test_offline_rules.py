@@ -574,7 +574,6 @@ def test_an_item_may_keep_more_values_than_the_default():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
-    spec = load_spec("gavel")
     names = [f"Defendant: Officer Number{chr(65 + i)}" for i in range(20)]
     found = [(1.0, Finding(n, n, 0.8), "complaint") for n in names]
     parties = _plan("parties")
@@ -601,7 +600,6 @@ def test_a_single_valued_item_takes_its_most_certain_finding():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
-    spec = load_spec("gavel")
     found = [(6.0, Finding("May 1, 2020", "Filed: 05/01/2020 narrative", 0.5), "order"),
              (0.5, Finding("April 2, 2020", "Document 1 Filed 04/02/20", 1.0), "complaint")]
     assert [v["value"] for v in choose(_plan("filing_date"), list(found))] == ["April 2, 2020"]
@@ -835,7 +833,6 @@ def test_housekeeping_motions_are_not_listed_as_rulings():
     ("statutory_basis", "the policy exceeds federal power and hence violates the Tenth Amendment"),
 ])
 def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
-    from gavel_agent.checklists import load_spec
     from gavel_agent.tools.search import compile_pattern
 
     queries = [q[3:] for q in _plan(item).queries if q.startswith("re:")]
@@ -843,11 +840,9 @@ def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
 
 
 def test_an_item_may_run_more_searches_than_the_default():
-    from gavel_agent.checklists import load_spec
     from gavel_agent.offline.item_plan import QUERIES_PER_ITEM
     from gavel_agent.offline.policy import searched
 
-    spec = load_spec("gavel")
     basis, remedy = _plan("statutory_basis"), _plan("remedy_sought")
     assert len(searched(basis)) == basis.searches > QUERIES_PER_ITEM
     assert searched(basis)[-1].startswith("re:") and "Supremacy" in searched(basis)[-1]

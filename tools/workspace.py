@@ -43,7 +43,7 @@ class Workspace:
     reads: ReadTracker = field(default_factory=ReadTracker)
 
     @classmethod
-    def open(cls, case: Case, spec: ChecklistSpec, item_keys: list[str]) -> "Workspace":
+    def open(cls, case: Case, spec: ChecklistSpec, item_keys: list[str]) -> Workspace:
         return cls(case, spec, ChecklistState(spec, item_keys, case), SearchIndex(case))
 
     def document(self, name: str):

@@ -15,7 +15,7 @@ state some checklist value of the case.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from rapidfuzz import fuzz
 

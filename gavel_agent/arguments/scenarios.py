@@ -89,7 +89,7 @@ class CaseFacts:
         return {**asdict(self), "factors": list(self.factors)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "CaseFacts":
+    def from_dict(cls, data: dict) -> CaseFacts:
         return cls(**{**data, "factors": tuple(data["factors"])})
 
 
@@ -123,7 +123,7 @@ class Triple:
         return {"id": self.id, "test": self.test, "cases": [c.to_dict() for c in self.cases]}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Triple":
+    def from_dict(cls, data: dict) -> Triple:
         return cls(data["id"], data["test"], tuple(CaseFacts.from_dict(c) for c in data["cases"]))
 
 

@@ -11,7 +11,7 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
+from functools import lru_cache, cache
 from pathlib import Path
 
 
@@ -57,7 +57,7 @@ def tables() -> dict:
     return json.loads(TABLES_FILE.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def compiled(table: str, flags: int = re.I) -> list[tuple[dict, re.Pattern]]:
     """The rows of one vocabulary table, each with its pattern compiled."""
     return [(row, re.compile(row["pattern"], flags)) for row in tables()[table]]

@@ -45,7 +45,7 @@ class Thresholds:
     evidence_cover: float  # share of a checklist value's words a clause must hold to state it (S_residual)
 
     @classmethod
-    def load(cls, path: Path = THRESHOLDS_FILE) -> "Thresholds":
+    def load(cls, path: Path = THRESHOLDS_FILE) -> Thresholds:
         data = json.loads(path.read_text(encoding="utf-8"))
         return cls(**{f.name: float(data[f.name]) for f in fields(cls)})
 
@@ -106,7 +106,7 @@ class OfflineJudge:
     def _norm(self, value: str, item: str | None) -> Normalized:
         return normalize(value, is_name=item in _NAME_ITEMS)
 
-    def for_facts(self) -> "OfflineJudge":
+    def for_facts(self) -> OfflineJudge:
         """This judge with the threshold for sentence-length facts (S_residual) as its match threshold."""
         return OfflineJudge(replace(self.thresholds, match=self.thresholds.fact_match))
 
