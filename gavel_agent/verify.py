@@ -132,8 +132,9 @@ def unanswered(value: str, source: str, category: str) -> str | None:
             kind = "temporal" if q[1] in TIME_UNITS else "numeric"
             return f"{kind}: {q[0]:g} {q[1] or ''} is not in the quote with that unit".replace("  ", " ")
     clause = len(value.split()) >= CLAUSE_WORDS
-    if category == "numeric" and not clause and numbers(value) and _QUALIFIER.search(source) and not _QUALIFIER.search(value):
-        return f"numeric: the quote qualifies the figure ({_QUALIFIER.search(source).group(0)!r}) and the value drops it"
+    qualifier = _QUALIFIER.search(source)
+    if category == "numeric" and not clause and numbers(value) and qualifier and not _QUALIFIER.search(value):
+        return f"numeric: the quote qualifies the figure ({qualifier.group(0)!r}) and the value drops it"
     if category == "obligation" and clause:
         if modalities(value) - modalities(source):
             return "obligation: the value's modal verb is not the quote's"
@@ -209,6 +210,7 @@ def gate(ruling: Ruling, value: Value, item: ItemSpec, index: SearchIndex) -> tu
             return "keep_blocked", value, f"{ruling.reason} but the independent search confirms it at {support}"
         return "delete", None, f"{ruling.reason} and the independent search found no support"
     revised = ruling.revised
+    assert revised is not None  # a "revise" ruling carries its replacement
     if revised.injection_only:
         return "revise_rejected", value, f"{ruling.reason}; the revision's only evidence is injected text; the original is kept"
     # The revision's quotes are new evidence the model has just cited, so they may confirm it.
@@ -263,7 +265,8 @@ def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
                     _replace(items[key], value, kept)
                 if action == "revise" and any(v is kept for v in items[key]):  # not merged into a twin
                     added.setdefault(key, []).append(kept)
-                decide(Decision(round_no, key, value.value, action, reason, kept.value if action == "revise" else ""))
+                decide(Decision(round_no, key, value.value, action, reason,
+                                kept.value if action == "revise" and kept is not None else ""))
         if round_no == 1 and proposer is not None:
             for key in [k for k, v in items.items() if not v]:
                 proposal = proposer(spec.item(key))

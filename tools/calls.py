@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -223,7 +223,7 @@ def _descriptions() -> dict[str, str]:
 
 def tool_specs() -> list[ToolSpec]:
     d = _descriptions()
-    table = [
+    table: list[tuple[str, type[BaseModel], Callable[[Workspace, Any], ToolResult]]] = [
         ("list_documents", NoArgs, list_documents),
         ("read_document", ReadDocumentArgs, read_document),
         ("search", SearchArgs, search),

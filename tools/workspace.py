@@ -22,7 +22,7 @@ class ReadTracker:
     spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     def add(self, document: str, start: int, end: int) -> None:
-        merged = []
+        merged: list[tuple[int, int]] = []
         for s, e in sorted(self.spans.get(document, []) + [(start, end)]):
             if merged and s <= merged[-1][1]:
                 merged[-1] = (merged[-1][0], max(merged[-1][1], e))

@@ -52,4 +52,4 @@ def read_verdict(reply: str) -> Verdict:
         mismatch = "none"
     elif mismatch not in MISMATCH_TYPES or mismatch == "none":
         mismatch = "other"
-    return Verdict(supported, mismatch, str(data.get("reason") or "")[:300])  # type: ignore[arg-type]
+    return Verdict(supported, mismatch, str(data.get("reason") or "")[:300])

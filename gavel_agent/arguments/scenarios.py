@@ -124,7 +124,8 @@ class Triple:
 
     @classmethod
     def from_dict(cls, data: dict) -> Triple:
-        return cls(data["id"], data["test"], tuple(CaseFacts.from_dict(c) for c in data["cases"]))
+        first, second, third = (CaseFacts.from_dict(c) for c in data["cases"])
+        return cls(data["id"], data["test"], (first, second, third))
 
 
 def _pick(rng: random.Random, pool: list[str], k: int, taken: set[str]) -> list[str]:

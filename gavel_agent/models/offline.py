@@ -50,9 +50,10 @@ class OfflineModel(Model):
     def _start(self, items: list) -> Generator[Batch, Results, None]:
         user_texts = [_text_of(i) for i in items if _field(i, "role") == "user"]
         task = next((t for t in user_texts if _SPEC_LINE.search(t)), "")
-        if not task:
+        spec_line = _SPEC_LINE.search(task)
+        if spec_line is None:
             raise ValueError("offline model: the task message names no checklist")
-        spec = load_spec(_SPEC_LINE.search(task).group(1))
+        spec = load_spec(spec_line.group(1))
         keys = _ITEM_LINE.findall(task)
         # On a resumed run the state snapshot says which items are still empty.
         empty = next((m.group(1) for t in reversed(user_texts) if (m := _EMPTY_LINE.search(t))), None)

@@ -8,6 +8,8 @@ exponential backoff (0.5 s doubling, capped at 8 s, with jitter), and a
 
 from __future__ import annotations
 
+from typing import Any
+
 from agents.models.openai_chatcompletions import OpenAIChatCompletionsModel
 from agents.models.openai_responses import OpenAIResponsesModel
 from openai import AsyncOpenAI
@@ -33,6 +35,8 @@ def openai_client(key: str, base_url: str | None = None) -> AsyncOpenAI:
 class _OwnsClient:
     """Each of our models gets its own client, so closing the model closes its connections
     (otherwise the client is collected after its event loop has gone, with noisy errors)."""
+
+    _client: Any  # the SDK model's own client (set by the SDK class this is mixed into)
 
     async def close(self) -> None:
         await self._client.close()

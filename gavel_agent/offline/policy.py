@@ -224,7 +224,8 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, Results,
             continue
         info = docs.get(doc_name, DocInfo(doc_name))
         for item, window in readers:
-            for finding in get_extractor(spec.name, item.key)(text, info):
+            extract = get_extractor(spec.name, item.key)
+            for finding in extract(text, info) if extract else []:
                 found.setdefault(item.key, []).append((window.score, finding, doc_name))
 
     writes = [

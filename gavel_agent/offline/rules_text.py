@@ -201,9 +201,10 @@ def listed_date(doc: DocInfo, heading: re.Match | None, confidence: float, label
     """The document's date from the case listing as a value, quoted with the heading that shows what
     the document is (a complaint's title, a decree's caption); None without both."""
     quote = heading.group(0).strip() if heading else ""
-    if doc_date(doc) is None or len(quote) < 8:
+    day = doc_date(doc)
+    if day is None or len(quote) < 8:
         return None
-    return Finding(show_date(doc_date(doc)) + (f": {label}" if label else ""), quote, confidence)
+    return Finding(show_date(day) + (f": {label}" if label else ""), quote, confidence)
 
 
 # Where a paper says when it was signed or entered: "DATED: March 1, 1985", "SO ORDERED this 3rd day of May, 2001".

@@ -67,7 +67,7 @@ def _kind(key: str) -> str:
     return key.split(":")[0] if ":" in key else "date"
 
 
-def _dates_agree(x: str, y: str, tolerance_days: int) -> bool:
+def _dates_agree(x: str, y: str, tolerance_days: float) -> bool:
     """Same day, a partial date containing the other ("2019-06" / "2019-06-26"), or days apart."""
     if x.startswith(y) or y.startswith(x):
         return True
@@ -77,7 +77,7 @@ def _dates_agree(x: str, y: str, tolerance_days: int) -> bool:
         return False
 
 
-def _anchors(a: Normalized, b: Normalized, tolerance_days: int) -> tuple[int, int]:
+def _anchors(a: Normalized, b: Normalized, tolerance_days: float) -> tuple[int, int]:
     """(kinds of canonical key both values name, kinds among them where some keys agree)."""
     shared = agreed = 0
     for kind in {_kind(k) for k in a.keys} & {_kind(k) for k in b.keys}:
