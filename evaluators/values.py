@@ -38,19 +38,37 @@ _NUMBER_WORDS = {
     )
 } | {"thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100}
 _UNITS = {
-    "%": "percent", "percent": "percent", "per cent": "percent",
-    "business day": "business_day", "business days": "business_day",
-    "day": "day", "days": "day", "week": "week", "weeks": "week",
-    "month": "month", "months": "month", "year": "year", "years": "year",
-    "hour": "hour", "hours": "hour", "dollars": "usd", "usd": "usd", "us$": "usd", "$": "usd",
-    "€": "eur", "euros": "eur", "eur": "eur", "£": "gbp", "pounds": "gbp",
+    "%": "percent",
+    "percent": "percent",
+    "per cent": "percent",
+    "business day": "business_day",
+    "business days": "business_day",
+    "day": "day",
+    "days": "day",
+    "week": "week",
+    "weeks": "week",
+    "month": "month",
+    "months": "month",
+    "year": "year",
+    "years": "year",
+    "hour": "hour",
+    "hours": "hour",
+    "dollars": "usd",
+    "usd": "usd",
+    "us$": "usd",
+    "$": "usd",
+    "€": "eur",
+    "euros": "eur",
+    "eur": "eur",
+    "£": "gbp",
+    "pounds": "gbp",
 }
 TIME_UNITS = {"business_day", "day", "week", "month", "year", "hour"}
 _MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _UNIT_AFTER = "|".join(sorted((re.escape(u) for u in _UNITS if u not in "$€£"), key=len, reverse=True))
 NUMBER = re.compile(
     rf"""(?P<cur>us\$|\$|€|£)?\s?
-        (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\b
+        (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|{"|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\b
         \)?\s*(?P<mult>thousand|million|billion)?\s*
         (?:\((?:\d+|\$?[\d,.]+)\)\s*)?       # 'five (5) years': the figure in brackets repeats the word
         (?P<unit>{_UNIT_AFTER})?(?![a-z])""",
@@ -59,7 +77,9 @@ NUMBER = re.compile(
 # Clause numbering at the start of a line ("3.2", "(a)", "12.") is not a quantity.
 _ENUMERATOR = re.compile(r"^[ \t]*(?:\(?[0-9]+(?:\.[0-9]+)*[.)]?(?=\s+[A-Z(])|\([a-z]{1,4}\)(?=\s))", re.M)
 # A figure right after these words is a cross-reference, not a quantity.
-_REFERENCE_WORDS = re.compile(r"(?:section|sections|article|clause|paragraph|exhibit|schedule|§|no\.|rule|part)\s*\(?$", re.I)
+_REFERENCE_WORDS = re.compile(
+    r"(?:section|sections|article|clause|paragraph|exhibit|schedule|§|no\.|rule|part)\s*\(?$", re.I
+)
 
 _PROHIBITION = re.compile(
     r"\b(?:shall|will|may|must|can|could|should)\s+not\b|\bcannot\b|\bin\s+no\s+event\s+shall\b"
@@ -93,12 +113,12 @@ _CONDITION_RES = {name: re.compile(p, re.I) for name, p in _CONDITIONS.items()}
 CLAUSE_WORDS = 6
 
 
-
 DateParts = tuple[int | None, int | None, int | None]  # (year, month, day); None where the text leaves it open
 
 # Month-day-year as US filings write it; a month alone means its first day; a text without a year is no date.
-_date_parser = DateDataParser(languages=["en"], settings={
-    "DATE_ORDER": "MDY", "PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["year"]})
+_date_parser = DateDataParser(
+    languages=["en"], settings={"DATE_ORDER": "MDY", "PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["year"]}
+)
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 

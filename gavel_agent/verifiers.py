@@ -27,8 +27,9 @@ def run_completer(model: ResolvedModel, base_url: str | None) -> Completer | Non
     return make_completer(model.label, base_url)
 
 
-def choose(complete: Completer | None, spec: ChecklistSpec, case: Case,
-           index: SearchIndex) -> tuple[Challenger | None, Proposer | None]:
+def choose(
+    complete: Completer | None, spec: ChecklistSpec, case: Case, index: SearchIndex
+) -> tuple[Challenger | None, Proposer | None]:
     """The challenger (None: the offline checks) and the proposer; ``complete`` None means offline."""
     if complete is None:
         from gavel_agent.offline.propose import rule_proposer
@@ -39,10 +40,21 @@ def choose(complete: Completer | None, spec: ChecklistSpec, case: Case,
     return LLMChallenger(complete, spec, case, index), None
 
 
-def verify_agent_run(agent_run: AgentRun, complete: Completer | None,
-                     report: Callable[[str], object] | None = None,
-                     on_decision: Callable[[Decision], object] | None = None) -> VerifyResult:
+def verify_agent_run(
+    agent_run: AgentRun,
+    complete: Completer | None,
+    report: Callable[[str], object] | None = None,
+    on_decision: Callable[[Decision], object] | None = None,
+) -> VerifyResult:
     """``verify.verify_run`` on a finished run's folder, with the run's index and the verifiers ``complete`` implies."""
     challenger, proposer = choose(complete, agent_run.spec, agent_run.case, agent_run.ws.index)
-    return verify_run(agent_run.run_dir, agent_run.spec, agent_run.case, report=report, challenger=challenger,
-                      proposer=proposer, index=agent_run.ws.index, on_decision=on_decision)
+    return verify_run(
+        agent_run.run_dir,
+        agent_run.spec,
+        agent_run.case,
+        report=report,
+        challenger=challenger,
+        proposer=proposer,
+        index=agent_run.ws.index,
+        on_decision=on_decision,
+    )

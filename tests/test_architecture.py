@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 from functools import cache
 from pathlib import Path
 
@@ -16,8 +17,13 @@ from gavel_agent.tools import calls
 
 REPO = Path(__file__).resolve().parents[1]
 # Top-level folders and the package each installs as (pyproject.toml's package-dir).
-PACKAGES = {"gavel_agent": "gavel_agent", "tools": "gavel_agent.tools", "evaluators": "gavel_agent.evaluators",
-            "checklists": "gavel_agent.checklists", "prompts": "gavel_agent.prompts"}
+PACKAGES = {
+    "gavel_agent": "gavel_agent",
+    "tools": "gavel_agent.tools",
+    "evaluators": "gavel_agent.evaluators",
+    "checklists": "gavel_agent.checklists",
+    "prompts": "gavel_agent.prompts",
+}
 
 
 @cache
@@ -73,8 +79,13 @@ def within(name: str, prefix: str) -> bool:
 
 
 def test_the_module_map_sees_the_whole_tree():
-    assert {"gavel_agent.loop", "gavel_agent.tools.calls", "gavel_agent.evaluators.values",
-            "gavel_agent.offline.policy", "gavel_agent.models.offline"} <= set(modules())
+    assert {
+        "gavel_agent.loop",
+        "gavel_agent.tools.calls",
+        "gavel_agent.evaluators.values",
+        "gavel_agent.offline.policy",
+        "gavel_agent.models.offline",
+    } <= set(modules())
     # The reader finds real edges, absolute and lazy (inside a function) alike.
     assert "gavel_agent.offline.policy" in imports_of("gavel_agent.models.offline")
     assert "gavel_agent.verify" in imports_of("gavel_agent.verify_llm")
@@ -87,14 +98,19 @@ SHARED_DATA = ("gavel_agent.checklists", "gavel_agent.prompts")
 
 def test_the_evaluators_import_nothing_from_the_agent():
     allowed = ("gavel_agent.evaluators", *SHARED_DATA)
-    leaks = {m: sorted(i for i in deps if not any(within(i, a) for a in allowed))
-             for m, deps in project_imports("gavel_agent.evaluators").items()}
+    leaks = {
+        m: sorted(i for i in deps if not any(within(i, a) for a in allowed))
+        for m, deps in project_imports("gavel_agent.evaluators").items()
+    }
     assert {m: d for m, d in leaks.items() if d} == {}
 
 
 def test_the_loop_tools_and_backends_import_nothing_from_the_offline_model():
-    importers = {**project_imports("gavel_agent.loop"), **project_imports("gavel_agent.tools"),
-                 **project_imports("gavel_agent.models")}
+    importers = {
+        **project_imports("gavel_agent.loop"),
+        **project_imports("gavel_agent.tools"),
+        **project_imports("gavel_agent.models"),
+    }
     importers.pop("gavel_agent.models.offline")  # the offline backend is where the offline model plugs in
     leaks = {m: sorted(i for i in deps if within(i, "gavel_agent.offline")) for m, deps in importers.items()}
     assert {m: d for m, d in leaks.items() if d} == {}
@@ -142,6 +158,18 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_no_import_cycles_between_modules():
     assert cycles({m: set(imports_of(m)) for m in modules()}) == []
+
+
+def test_the_checklists_hold_no_offline_queries_and_the_offline_plans_do():
+    offline_keys = {"queries", "document_types", "windows", "searches", "max_values", "prefer"}
+    for spec in ("gavel", "cato", "cuad"):
+        items = json.loads((REPO / "checklists" / f"{spec}.json").read_text(encoding="utf-8"))["items"]
+        assert all(not offline_keys & set(item) for item in items), spec
+        assert not any(isinstance(v, str) and v.startswith("re:") for item in items for v in item.values())
+        plan = (REPO / "gavel_agent" / "offline" / "plans" / f"{spec}.json").read_text(encoding="utf-8")
+        assert '"re:' in plan and '"queries"' in plan
+
+
 def test_the_offline_model_reads_tool_data_so_rewording_results_changes_nothing(sample_case, monkeypatch):
     items = "filing_date,judge_name,parties,appeals"
     plain = gavel_agent.extract(sample_case, items=items)

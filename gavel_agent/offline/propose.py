@@ -48,11 +48,15 @@ def propose_value(item: ItemSpec, spec: ChecklistSpec, case: Case, index: Search
                     continue
                 key = quotes.fold_quote(finding.value)
                 shown.setdefault(key, finding.value)
-                evidence = Evidence(document=doc.name, quote=doc.text[span[0] : span[1]], start_char=span[0], end_char=span[1])
+                evidence = Evidence(
+                    document=doc.name, quote=doc.text[span[0] : span[1]], start_char=span[0], end_char=span[1]
+                )
                 places.setdefault(key, {})[(doc.name, span[0])] = evidence
     agreed = [(k, list(p.values())) for k, p in places.items() if len(p) >= AGREEING_PLACES]
     if not agreed:
         return None
     key, evidence = max(agreed, key=lambda kv: len(kv[1]))
     where = "; ".join(f"{e.document} chars {e.start_char}-{e.end_char}" for e in evidence[:3])
-    return Value(value=shown[key], evidence=evidence[:AGREEING_PLACES]), f"found at {len(evidence)} separate places ({where})"
+    return Value(
+        value=shown[key], evidence=evidence[:AGREEING_PLACES]
+    ), f"found at {len(evidence)} separate places ({where})"
