@@ -21,6 +21,7 @@ class ResolvedModel:
     provider: str  # offline | openai | openai-compatible | anthropic
     settings: ModelSettings = field(default_factory=ModelSettings)
     prices: Any = None  # catalog.Prices or None (offline and unknown models cost nothing we can price)
+    context_window: int | None = None  # tokens (catalog); None: no limit, as for the offline model
 
     @property
     def is_offline(self) -> bool:
@@ -81,4 +82,5 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     model = REGISTRY[provider](model_id, base_url)
     if offline:
         return ResolvedModel(model, OFFLINE_LABEL, OFFLINE_LABEL)
-    return ResolvedModel(model, name, provider, catalog.settings_for(name), catalog.prices_for(name))
+    entry = catalog.lookup(name)
+    return ResolvedModel(model, name, provider, entry.settings, entry.prices, entry.context_window)
