@@ -26,7 +26,7 @@ from pathlib import Path
 from gavel_agent.checklists import load_spec
 from gavel_agent.evaluators.audit.metrics import AuditReport, audit
 from gavel_agent.evaluators.audit.inputs import read_reference
-from gavel_agent.evaluators.audit.judge import OfflineJudge
+from gavel_agent.evaluators.audit.judge import StrictJudge
 from gavel_agent.evaluators.checklist.cuad import contract_files, dev_split
 from gavel_agent.evaluators.checklist.readers import read_checklists
 
@@ -64,7 +64,7 @@ def audit_pair(runs: list[Path], reference: dict, spec_name: str) -> tuple[Audit
         if (run / "checklist_unverified.json").is_file():
             before.update(read_checklists(run / "checklist_unverified.json", spec))
             after.update(read_checklists(run / "checklist.json", spec))
-    judge = OfflineJudge()
+    judge = StrictJudge()
     return audit(before, reference, spec, judge), audit(after, reference, spec, judge)
 
 
@@ -131,7 +131,7 @@ def main() -> None:
 
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=args.workers) as pool:
-        for name, seconds, error in pool.map(lambda j: run_agent(*j), jobs):
+        for name, _seconds, error in pool.map(lambda j: run_agent(*j), jobs):
             if error:
                 print(f"run failed for {name}: {error}", file=sys.stderr)
     print(f"{len(jobs)} offline runs with --verify in {time.monotonic() - started:.0f} s (work folder {work})")

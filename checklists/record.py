@@ -68,7 +68,7 @@ class ChecklistFile(BaseModel):
     items: dict[str, list[Value]] = Field(default_factory=dict)
 
     @classmethod
-    def read(cls, path: str | Path) -> "ChecklistFile":
+    def read(cls, path: str | Path) -> ChecklistFile:
         return cls.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
 
     def values_of(self, key: str) -> list[str]:

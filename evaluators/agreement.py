@@ -8,7 +8,7 @@ from scikit-learn, and confidence intervals from scipy's paired bootstrap.
 from __future__ import annotations
 
 import warnings
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from pydantic import BaseModel
@@ -49,7 +49,7 @@ _CORRELATIONS: dict[str, tuple[Callable, Callable, bool]] = {
 }
 
 
-def _as_pairs(x: Sequence[float], y: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+def _as_pairs(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     a, b = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     if a.shape != b.shape or a.ndim != 1:
         raise ValueError(f"score lists must be flat and of equal length (got {a.shape} and {b.shape})")
@@ -94,7 +94,7 @@ def _correlation(name: str, a: np.ndarray, b: np.ndarray, confidence: float, n_r
     return Correlation(statistic=float(result.statistic), p_value=float(result.pvalue), ci_low=low, ci_high=high)
 
 
-def quadratic_kappa(x: Sequence[float], y: Sequence[float]) -> float | None:
+def quadratic_kappa(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray) -> float | None:
     """Quadratic weighted Cohen's kappa for two ordinal ratings; None unless both are whole numbers."""
     a, b = _as_pairs(x, y)
     if not (np.all(a == np.round(a)) and np.all(b == np.round(b))):

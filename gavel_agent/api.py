@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -41,7 +41,7 @@ class RunInterrupted(RuntimeError):
         self.checklist, self.run_dir = checklist, run_dir
 
 
-def run_sync(make: Callable[[], Awaitable[T]]) -> T:
+def run_sync(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """Run a coroutine to completion from sync code, even inside a running event loop (Jupyter)."""
     try:
         asyncio.get_running_loop()
@@ -55,14 +55,14 @@ def _spec(spec: str | ChecklistSpec) -> ChecklistSpec:
     return spec if isinstance(spec, ChecklistSpec) else load_spec(spec)
 
 
-def _case(case_or_path: "str | Path | Case") -> "Case":
+def _case(case_or_path: str | Path | Case) -> Case:
     from gavel_agent.case import Case, load_case
 
     return case_or_path if isinstance(case_or_path, Case) else load_case(case_or_path)
 
 
 async def extract_async(
-    case_or_path: "str | Path | Case",
+    case_or_path: str | Path | Case,
     items: str | list[str] = "all",
     spec: str | ChecklistSpec = "gavel",
     model: str | None = None,
@@ -72,7 +72,7 @@ async def extract_async(
     max_steps: int | None = None,
     base_url: str | None = None,
     verify: bool = False,
-    on_step: "Callable[[StepEvent], Any] | None" = None,
+    on_step: Callable[[StepEvent], Any] | None = None,
 ) -> ChecklistFile:
     """Extract a checklist from a case folder, a Clearinghouse record, a document or a ``Case``.
 
@@ -106,14 +106,12 @@ async def extract_async(
 
 
 def _verify(agent_run, base_url: str | None) -> ChecklistFile:
-    from gavel_agent.cli.run import verify_completer
-    from gavel_agent.verify import verify_run
+    from gavel_agent.verifiers import run_completer, verify_agent_run
 
-    return verify_run(agent_run.run_dir, agent_run.spec, agent_run.case,
-                      completer=verify_completer(agent_run.model, base_url), index=agent_run.ws.index).checklist
+    return verify_agent_run(agent_run, run_completer(agent_run.model, base_url)).checklist
 
 
-def extract(case_or_path: "str | Path | Case", items: str | list[str] = "all", spec: str | ChecklistSpec = "gavel",
+def extract(case_or_path: str | Path | Case, items: str | list[str] = "all", spec: str | ChecklistSpec = "gavel",
             model: str | None = None, out: str | Path | None = None, **options: Any) -> ChecklistFile:
     """``extract_async`` for sync code (scripts, notebooks without ``await``); same arguments."""
     return run_sync(lambda: extract_async(case_or_path, items, spec, model, out, **options))
@@ -145,7 +143,7 @@ def _as_checklists(source: Any, spec: ChecklistSpec, case: str | None, what: str
 
 
 def evaluate(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline",
-             case: str | None = None) -> "Report":
+             case: str | None = None) -> Report:
     """S_checklist of predicted checklists against reference ones (0-100 per item, per case, overall).
 
     ``predicted`` and ``reference``: a ``ChecklistFile`` (what ``extract`` returns), a list of them,
@@ -172,7 +170,7 @@ def evaluate(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel"
 
 
 async def evaluate_async(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel",
-                         judge: str = "offline", case: str | None = None) -> "Report":
+                         judge: str = "offline", case: str | None = None) -> Report:
     """``evaluate`` off the event loop (an LLM judge waits on the network)."""
     return await asyncio.to_thread(evaluate, predicted, reference, spec, judge, case)
 

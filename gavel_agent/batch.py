@@ -17,14 +17,15 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel
 
-from gavel_agent.checklists import load_spec
+from gavel_agent.checklists import ChecklistSpec, load_spec
+from gavel_agent.evaluators.llm import Completer
 from gavel_agent import atomic
-from gavel_agent.case import DOCUMENT_SUFFIXES, load_case
+from gavel_agent.case import DOCUMENT_SUFFIXES, Case, load_case
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
@@ -35,7 +36,8 @@ from gavel_agent.models.rate_limit import Limiter, LimitedModel, LocalLimiter, k
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunFiles, RunStats
-from gavel_agent.verify import UNVERIFIED_NAME, verify_run
+from gavel_agent.verifiers import verify_agent_run
+from gavel_agent.verify import UNVERIFIED_NAME
 
 INDEX_NAME = "index.jsonl"
 BATCH_METHODS = ("agent", "end-to-end", "chunk")
@@ -158,7 +160,7 @@ def _failure(job: Job, error: BaseException, started: float) -> IndexEntry:
                       reason=f"{type(error).__name__}: {text}"[:500], wall_time_s=round(time.monotonic() - started, 3))
 
 
-def _load(job: Job):
+def _load(job: Job) -> tuple[Case, ChecklistSpec, list[str]]:
     spec = load_spec(job.settings.spec)
     return load_case(job.source), spec, spec.select(job.settings.items)
 
@@ -176,8 +178,8 @@ def _agent(job: Job, on_event: Callable[[StepEvent], None] | None, limiter: Limi
     return AgentRun(*_load(job), resolved, Path(job.run_dir), max_steps=job.settings.max_steps, on_event=on_event)
 
 
-@lru_cache(maxsize=None)
-def _completer(model: str, base_url: str | None) -> Callable[[str, str], str]:
+@cache
+def _completer(model: str, base_url: str | None) -> Completer:
     """One completer per model for the whole batch: its event-loop thread and connections are shared."""
     from gavel_agent.models.completer import make_completer
 
@@ -196,8 +198,7 @@ async def run_job(job: Job, on_event: Callable[[StepEvent], None] | None = None,
         outcome = await agent_run.run(resume=agent_run.files.exists())
         if job.settings.verify and outcome.stats.status == "finished" and not (Path(job.run_dir) / UNVERIFIED_NAME).exists():
             completer = None if agent_run.model.is_offline else _completer(job.settings.model, job.settings.base_url)
-            verified = await asyncio.to_thread(verify_run, job.run_dir, agent_run.spec, agent_run.case,
-                                               completer=completer, index=agent_run.ws.index)
+            verified = await asyncio.to_thread(verify_agent_run, agent_run, completer)
             outcome.stats.values = sum(len(v) for v in verified.checklist.items.values())
             outcome.stats.filled_items = sum(1 for v in verified.checklist.items.values() if v)
         return _entry(job, outcome.stats)
@@ -326,6 +327,8 @@ class Batch:
             return await self._run_all(started)
 
     async def _run_all(self, started: float) -> BatchReport:
+        concurrency = self.concurrency
+        assert concurrency is not None  # __post_init__ chose it
         jobs = self.jobs()
         done = {j.name: e for j in jobs if (e := self._finished(j))}
         for entry in done.values():  # a store deleted or made elsewhere catches up on resume
@@ -335,19 +338,19 @@ class Batch:
             self.progress.on_start(len(jobs), len(done))
         if self.engine == "ray":
             batch_ray.start(self.address)
-            starters = batch_ray.submitters(run_job_in_process, run_case, self.offline, self.concurrency)
-            results = await batch_ray.run_jobs(todo, starters, (self._limiter(),), self.concurrency, self._record_ray,
+            starters = batch_ray.submitters(run_job_in_process, run_case, self.offline, concurrency)
+            results = await batch_ray.run_jobs(todo, starters, (self._limiter(),), concurrency, self._record_ray,
                                                _failure)
         elif self.engine == "asyncio" or (self.engine == "auto" and not self.offline):
-            gate = asyncio.Semaphore(self.concurrency)
+            gate = asyncio.Semaphore(concurrency)
             limiter = self._limiter()
             results = await asyncio.gather(*(self._run_llm(j, gate, limiter) for j in todo))
-        elif self.concurrency == 1:
+        elif concurrency == 1:
             results = [await self._run_offline(j, None) for j in todo]
         else:
             # spawn, not fork: the parent has threads (progress display, event loop helpers).
-            with ProcessPoolExecutor(self.concurrency, mp_context=multiprocessing.get_context("spawn")) as pool:
+            with ProcessPoolExecutor(concurrency, mp_context=multiprocessing.get_context("spawn")) as pool:
                 results = await asyncio.gather(*(self._run_offline(j, pool) for j in todo))
         by_name = {**done, **{e.case: e for e in results}}
         return BatchReport([by_name[j.name] for j in jobs], sorted(done), round(time.monotonic() - started, 3),
-                           self.concurrency)
+                           concurrency)

@@ -14,7 +14,6 @@ import bisect
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from functools import cached_property
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.documents import SUFFIXES as DOCUMENT_SUFFIXES
 from gavel_agent.documents import DocumentReadError, read_document
 from gavel_agent.documents.text import decode
+from gavel_agent.evaluators.values import full_date
 
 # About 2.5M tokens: bigger documents are almost always a mis-export (a whole docket dump, a binary).
 MAX_DOCUMENT_CHARS = 10_000_000
@@ -137,18 +137,9 @@ def slug(text: str, limit: int = 50) -> str:
 
 def sort_by_date(documents: list[Document]) -> list[Document]:
     """Dated documents in date order; undated ones keep their place after them, in input order."""
-    dated = [d for d in documents if _parse_date(d.date)]
-    undated = [d for d in documents if not _parse_date(d.date)]
-    return sorted(dated, key=lambda d: _parse_date(d.date)) + undated
-
-
-def _parse_date(value: str | None) -> date | None:
-    if not value:
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None
+    dated = [(day, d) for d in documents if (day := full_date(d.date or ""))]
+    undated = [d for d in documents if not full_date(d.date or "")]
+    return [d for _, d in sorted(dated, key=lambda pair: pair[0])] + undated
 
 
 def unique_names(names: list[str]) -> list[str]:

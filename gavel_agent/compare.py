@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -74,7 +75,7 @@ class Comparison(BaseModel):
     runs: list[RunSide]
     items: list[ItemRow]
 
-    def differences_only(self) -> "Comparison":
+    def differences_only(self) -> Comparison:
         """The comparison with the items every run agrees on left out."""
         return self.model_copy(update={"items": [row for row in self.items if row.differs]})
 
@@ -162,7 +163,7 @@ def _documents(values: list[Value]) -> list[str]:
     return list(dict.fromkeys(e.document for v in values for e in v.evidence))
 
 
-def compare(run_paths: list[str | Path], spec: ChecklistSpec, reference: str | Path | None = None,
+def compare(run_paths: Sequence[str | Path], spec: ChecklistSpec, reference: str | Path | None = None,
             judge: Judge | None = None) -> Comparison:
     """The runs side by side; ``judge`` (offline when None) decides agreement and scores against ``reference``."""
     judge = judge or OfflineJudge()

@@ -146,15 +146,17 @@ class AgentRun:
 
     def _function_tool(self, spec: calls.ToolSpec) -> FunctionTool:
         async def invoke(ctx, raw_arguments: str) -> str:
-            text, summary = self._call(spec, raw_arguments)
-            self._summaries[getattr(ctx, "tool_call_id", "")] = summary
-            return text
+            result = self._call(spec, raw_arguments)
+            self._summaries[getattr(ctx, "tool_call_id", "")] = result.summary
+            if isinstance(self.model.model, calls.ResultReader):
+                self.model.model.read_result(ctx.tool_call_id, result)
+            return result.text
 
         return FunctionTool(name=spec.name, description=spec.description, params_json_schema=self._schemas[spec.name],
                             on_invoke_tool=invoke, strict_json_schema=self.model.agent.strict_tools)
 
-    def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> tuple[str, str]:
-        """Run one tool call; its text for the model and its one-line summary."""
+    def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> calls.ToolResult:
+        """Run one tool call; its result carries the text for the model, a one-line summary and data."""
         self._text_replies_in_row = 0
         result = calls.invoke(self.ws, spec, raw_arguments)
         malformed = result.summary in ("malformed arguments", "invalid arguments")
@@ -165,7 +167,7 @@ class AgentRun:
         elif self._malformed_in_a_row > MAX_MALFORMED_IN_A_ROW:
             self._finish("interrupted", f"{self._malformed_in_a_row} malformed tool calls in a row")
         self._record(spec.name, raw_arguments, result)
-        return result.text, result.summary
+        return result
 
     def _stop_attempt(self, how: str) -> calls.ToolResult:
         self.stats.stop_attempts += 1

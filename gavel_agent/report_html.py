@@ -196,7 +196,7 @@ def render(comparison: Comparison, differences_only: bool = False) -> str:
         item_rows.append(f'<tr id="item-{escape(row.item)}" class="{kind}">' + "".join(cells) + "</tr>")
     counts = {kind: sum(r.agreement.split()[0] == kind for r in comparison.items if r.agreement)
               for kind in ("agree", "differ", "only")}
-    reference = (f"Reference: {escape(comparison.reference)} (judge: {escape(comparison.judge or '')})" if scored
+    reference = (f"Reference: {escape(comparison.reference or '')} (judge: {escape(comparison.judge or '')})" if scored
                  else "No reference given: no scores.")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

@@ -89,7 +89,7 @@ class StepTrace:
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 
-    def __enter__(self) -> "StepTrace":
+    def __enter__(self) -> StepTrace:
         if self.console.is_terminal:
             self.live.start()
         return self

@@ -12,7 +12,7 @@ case:
 - factual: does the value come from the quote rather than outside knowledge.
 
 The checks reuse the strict judge's readers of numbers, dates, modal verbs,
-negation and exception markers (``evaluators.audit_judge``). Separately, an
+negation and exception markers (``evaluators.values``). Separately, an
 independent BM25 search of the case with the value's own words looks for a
 passage that answers the same questions.
 
@@ -26,13 +26,15 @@ keeping a false one, and the checks are noisier than the extraction:
 
 - a value that fails its challenge is deleted only if the independent search
   does not confirm it; a confirmed value stays ("deletion blocked");
-- a value is added to an empty item only when the item's rule extractor,
-  run on independently searched passages, finds the same value at two
-  separate places in the case and the value passes its own challenge.
+- a value is added to an empty item only when the caller's proposer finds
+  one and it passes its own challenge. For an offline run that is the item's
+  rule extractor, run on independently searched passages, finding the same
+  value at two separate places (``gavel_agent.offline.propose``); an LLM
+  verify proposes nothing, so it loads no offline rules.
 
-With an LLM backend (``completer``) the model answers the same category
+With an LLM challenger (``gavel_agent.verify_llm``) the model answers the same category
 questions instead of the offline checks and may keep, revise or delete the
-value, citing quotes that are re-found in the case (``gavel_agent.verify_llm``);
+value, citing quotes that are re-found in the case;
 the independent search and the gates stay as they are. A revision is a deletion
 plus an addition, so it passes both gates: the revised value must be confirmed
 by the independent search, and the original must not be.
@@ -52,21 +54,16 @@ from pathlib import Path
 from typing import Literal
 
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
-from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
-from gavel_agent.evaluators.audit.judge import NUMBER, CLAUSE_WORDS, TIME_UNITS, conditions, dates, modalities, negated, numbers
+from gavel_agent.checklists.record import ChecklistFile, Value
+from gavel_agent.evaluators.values import CLAUSE_WORDS, NUMBER, TIME_UNITS, conditions, dates, modalities, negated, numbers, same_date
 from gavel_agent import atomic
 from gavel_agent.case import Case
-from gavel_agent.offline.item_plan import item_plan
-from gavel_agent.offline.policy import keyword_queries
-from gavel_agent.offline.registry import DocInfo, get_extractor
 from gavel_agent.tools import quotes
 from gavel_agent.tools.injection import blank_injected, touches
 from gavel_agent.tools.search import SearchIndex, words
 
 MAX_ROUNDS = 2
 CONFIRM_HITS = 5  # passages the independent search reads per value
-PROPOSE_HITS = 4  # passages per item query when looking for a missing value
-AGREEING_PLACES = 2  # separate places a new value must be found at
 MIN_WORDS_FROM_SOURCE = 0.6  # share of a value's content words its source must contain
 # A cap or floor on a figure: dropping it changes what the figure means.
 _QUALIFIER = re.compile(r"\b(?:not to exceed|shall not exceed|up to|at least|no more than|not more than|no less than|"
@@ -88,6 +85,9 @@ class Ruling:
 
 # A challenger rules on one value of one item (offline checks or a language model).
 Challenger = Callable[[Value, ItemSpec], Ruling]
+# A proposer suggests a value for an empty item, found independently, and says where
+# (the offline rules, ``gavel_agent.offline.propose``); the caller chooses one or none.
+Proposer = Callable[[ItemSpec], tuple[Value, str] | None]
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def _stems(text: str) -> set[str]:
 def unanswered(value: str, source: str, category: str) -> str | None:
     """The first category question ``source`` does not answer for ``value``, or None."""
     for d in dates(value):
-        if not any(all(x is None or y is None or x == y for x, y in zip(d, s)) for s in dates(source)):
+        if not any(same_date(d, s) for s in dates(source)):
             return "temporal: the date is inferred, not stated in the quote"
     stated = numbers(source)
     for q in numbers(value):
@@ -132,8 +132,9 @@ def unanswered(value: str, source: str, category: str) -> str | None:
             kind = "temporal" if q[1] in TIME_UNITS else "numeric"
             return f"{kind}: {q[0]:g} {q[1] or ''} is not in the quote with that unit".replace("  ", " ")
     clause = len(value.split()) >= CLAUSE_WORDS
-    if category == "numeric" and not clause and numbers(value) and _QUALIFIER.search(source) and not _QUALIFIER.search(value):
-        return f"numeric: the quote qualifies the figure ({_QUALIFIER.search(source).group(0)!r}) and the value drops it"
+    qualifier = _QUALIFIER.search(source)
+    if category == "numeric" and not clause and numbers(value) and qualifier and not _QUALIFIER.search(value):
+        return f"numeric: the quote qualifies the figure ({qualifier.group(0)!r}) and the value drops it"
     if category == "obligation" and clause:
         if modalities(value) - modalities(source):
             return "obligation: the value's modal verb is not the quote's"
@@ -197,34 +198,6 @@ def confirmed(value: Value, item: ItemSpec, index: SearchIndex, elsewhere: bool 
     return None
 
 
-def propose(item: ItemSpec, spec: ChecklistSpec, case: Case, index: SearchIndex) -> tuple[Value, str] | None:
-    """A value for an empty item that the item's extractor finds at two separate places."""
-    extract = get_extractor(spec.name, item.key)
-    if extract is None:
-        return None
-    places: dict[str, dict[tuple[str, int], Evidence]] = {}
-    shown: dict[str, str] = {}
-    # Only plain queries: regex and open: queries are the extraction's own route; BM25 stays independent.
-    for query in keyword_queries(item_plan(spec.name, item)):
-        for hit in index.bm25(query, top_k=PROPOSE_HITS):
-            doc = case.document(hit.document)
-            window = blank_injected(doc.text, hit.start_char, hit.end_char)
-            for finding in extract(window, DocInfo(doc.name, doc.title, doc.type, doc.date)):
-                span = quotes.locate(finding.quote, doc.text)
-                if span is None:
-                    continue
-                key = quotes.fold_quote(finding.value)
-                shown.setdefault(key, finding.value)
-                evidence = Evidence(document=doc.name, quote=doc.text[span[0] : span[1]], start_char=span[0], end_char=span[1])
-                places.setdefault(key, {})[(doc.name, span[0])] = evidence
-    agreed = [(k, list(p.values())) for k, p in places.items() if len(p) >= AGREEING_PLACES]
-    if not agreed:
-        return None
-    key, evidence = max(agreed, key=lambda kv: len(kv[1]))
-    where = "; ".join(f"{e.document} chars {e.start_char}-{e.end_char}" for e in evidence[:3])
-    return Value(value=shown[key], evidence=evidence[:AGREEING_PLACES]), f"found at {len(evidence)} separate places ({where})"
-
-
 def gate(ruling: Ruling, value: Value, item: ItemSpec, index: SearchIndex) -> tuple[Action, Value | None, str]:
     """Apply the asymmetric gates: the action, the value that stays (None when deleted), the reason."""
     if ruling.decision == "keep":
@@ -237,6 +210,7 @@ def gate(ruling: Ruling, value: Value, item: ItemSpec, index: SearchIndex) -> tu
             return "keep_blocked", value, f"{ruling.reason} but the independent search confirms it at {support}"
         return "delete", None, f"{ruling.reason} and the independent search found no support"
     revised = ruling.revised
+    assert revised is not None  # a "revise" ruling carries its replacement
     if revised.injection_only:
         return "revise_rejected", value, f"{ruling.reason}; the revision's only evidence is injected text; the original is kept"
     # The revision's quotes are new evidence the model has just cited, so they may confirm it.
@@ -259,22 +233,18 @@ def _replace(values: list[Value], old: Value, new: Value | None) -> None:
 
 
 def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
-                     completer: Callable[[str, str], str] | None = None,
+                     challenger: Challenger | None = None, proposer: Proposer | None = None,
                      index: SearchIndex | None = None,
                      on_decision: Callable[[Decision], object] | None = None) -> VerifyResult:
-    """Challenge every value; with ``completer`` a language model answers the challenges.
+    """Challenge every value and fill empty items from ``proposer`` (none: nothing is added).
 
-    ``index`` is the case's search index when the caller has one already (the run's own);
-    ``on_decision`` sees each decision as it is made (the live trace prints it).
+    ``challenger`` rules on each value (default: the offline checks; ``verify_llm.LLMChallenger``
+    puts the challenges to a language model); ``index`` is the case's search index when the
+    caller has one already (the run's own); ``on_decision`` sees each decision as it is made.
     """
     items = {k: list(v) for k, v in checklist.items.items()}
     index = index or SearchIndex(case)
-    if completer is None:
-        rule: Challenger = partial(offline_ruling, case=case)
-    else:
-        from gavel_agent.verify_llm import LLMChallenger  # it imports this module
-
-        rule = LLMChallenger(completer, spec, case, index)
+    rule: Challenger = challenger or partial(offline_ruling, case=case)
     decisions: list[Decision] = []
 
     def decide(decision: Decision) -> None:
@@ -295,10 +265,11 @@ def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
                     _replace(items[key], value, kept)
                 if action == "revise" and any(v is kept for v in items[key]):  # not merged into a twin
                     added.setdefault(key, []).append(kept)
-                decide(Decision(round_no, key, value.value, action, reason, kept.value if action == "revise" else ""))
-        if round_no == 1:
+                decide(Decision(round_no, key, value.value, action, reason,
+                                kept.value if action == "revise" and kept is not None else ""))
+        if round_no == 1 and proposer is not None:
             for key in [k for k, v in items.items() if not v]:
-                proposal = propose(spec.item(key), spec, case, index)
+                proposal = proposer(spec.item(key))
                 if proposal is None:
                     continue
                 value, why = proposal
@@ -320,17 +291,17 @@ LOG_NAME = "verify.jsonl"
 
 def verify_run(run_dir: str | Path, spec: ChecklistSpec, case: Case,
                report: Callable[[str], object] | None = None,
-               completer: Callable[[str, str], str] | None = None,
+               challenger: Challenger | None = None, proposer: Proposer | None = None,
                index: SearchIndex | None = None,
                on_decision: Callable[[Decision], object] | None = None) -> VerifyResult:
     """Verify a run folder's checklist in place; the extraction is kept as checklist_unverified.json.
 
-    ``report`` receives a one-line summary (the CLI passes its console's print);
-    ``completer`` (``system, user -> reply``) puts the challenges to a language model.
+    ``report`` receives a one-line summary (the CLI passes its console's print); ``challenger``
+    and ``proposer`` are as for ``verify_checklist`` (``gavel_agent.verifiers`` picks them for a model).
     """
     run_dir = Path(run_dir)
     original = ChecklistFile.read(run_dir / "checklist.json")
-    result = verify_checklist(original, spec, case, completer, index, on_decision)
+    result = verify_checklist(original, spec, case, challenger, proposer, index, on_decision)
     atomic.write_text(run_dir / UNVERIFIED_NAME, original.model_dump_json(indent=2) + "\n")
     atomic.write_text(run_dir / LOG_NAME, "".join(json.dumps(asdict(d), ensure_ascii=False) + "\n" for d in result.decisions))
     atomic.write_text(run_dir / "checklist.json", result.checklist.model_dump_json(indent=2) + "\n")

@@ -16,7 +16,6 @@ stops verification.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, ValidationError
@@ -24,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from gavel_agent import prompts
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import Value
-from gavel_agent.evaluators.llm import parse_json_reply
+from gavel_agent.evaluators.llm import Completer, parse_json_reply
 from gavel_agent.case import Case
 from gavel_agent.models.keys import redact
 from gavel_agent.verify import Ruling, offline_ruling
@@ -63,7 +62,7 @@ def read_reply(reply: str) -> ChallengeReply:
 class LLMChallenger:
     """A ``verify.Challenger`` that asks ``complete(system, user)`` and checks the quotes it cites."""
 
-    def __init__(self, complete: Callable[[str, str], str], spec: ChecklistSpec, case: Case, index: SearchIndex):
+    def __init__(self, complete: Completer, spec: ChecklistSpec, case: Case, index: SearchIndex):
         self.complete = complete
         self.case = case
         self.index = index

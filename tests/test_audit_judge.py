@@ -7,7 +7,8 @@ import json
 import pytest
 
 from gavel_agent.checklists import load_spec
-from gavel_agent.evaluators.audit.judge import OfflineJudge, compare, conditions, dates, modalities, negated, numbers
+from gavel_agent.evaluators.audit.judge import StrictJudge, compare
+from gavel_agent.evaluators.values import conditions, dates, modalities, negated, numbers
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge, read_verdict
 
 CUAD = load_spec("cuad")
@@ -61,9 +62,9 @@ def test_an_exact_reference_value_is_supported_even_among_others():
 
 
 def test_offline_judge_reports_the_first_contradicting_value():
-    verdict = OfflineJudge()(CUAD.item("governing_law"), ["New York", "Delaware"], ["New York"])
+    verdict = StrictJudge()(CUAD.item("governing_law"), ["New York", "Delaware"], ["New York"])
     assert not verdict.supported and verdict.mismatch == "other" and "Delaware" in verdict.reason
-    assert OfflineJudge()(CUAD.item("governing_law"), ["New York"], ["State of New York"]).supported
+    assert StrictJudge()(CUAD.item("governing_law"), ["New York"], ["State of New York"]).supported
 
 
 def test_llm_judge_sends_the_item_and_reads_the_verdict():

@@ -10,7 +10,7 @@ import pytest
 
 from gavel_agent.checklists import load_spec
 from gavel_agent.evaluators.audit.metrics import UnitResult, audit, bootstrap_sums, judge_units, rates, summarize, typed_gap
-from gavel_agent.evaluators.audit.judge import OfflineJudge, Verdict
+from gavel_agent.evaluators.audit.judge import StrictJudge, Verdict
 
 GAVEL = load_spec("gavel")
 
@@ -23,7 +23,7 @@ def test_outcomes_per_document_and_item():
     predicted = {"c1": {"filing_date": ["May 1, 2020"], "judge_name": ["Ann Lee"], "trials": [], "appeals": []}}
     reference = {"c1": {"filing_date": ["May 1, 2020"], "judge_name": [], "trials": ["Bench trial"], "appeals": []},
                  "c2": {"filing_date": ["x"]}}
-    units = {u.item: u for u in judge_units(predicted, reference, GAVEL, OfflineJudge())}
+    units = {u.item: u for u in judge_units(predicted, reference, GAVEL, StrictJudge())}
     # Items the prediction never asked for (absent keys) and unmatched documents are not units.
     assert set(units) == {"filing_date", "judge_name", "trials", "appeals"}
     assert [units[k].outcome for k in ("filing_date", "judge_name", "trials", "appeals")] == ["TP", "FP", "FN", "TN"]
@@ -31,7 +31,7 @@ def test_outcomes_per_document_and_item():
 
 
 def test_documents_match_ignoring_case_and_punctuation():
-    units = judge_units({"case-46210": {"trials": []}}, {"Case 46210": {"trials": []}}, GAVEL, OfflineJudge())
+    units = judge_units({"case-46210": {"trials": []}}, {"Case 46210": {"trials": []}}, GAVEL, StrictJudge())
     assert [(u.document, u.outcome) for u in units] == [("Case 46210", "TN")]
 
 
@@ -120,4 +120,4 @@ def test_judge_sees_item_and_both_value_lists():
 
 def test_nothing_in_common_is_an_error():
     with pytest.raises(ValueError, match="share documents"):
-        audit({"a": {"trials": []}}, {"b": {"trials": []}}, GAVEL, OfflineJudge())
+        audit({"a": {"trials": []}}, {"b": {"trials": []}}, GAVEL, StrictJudge())

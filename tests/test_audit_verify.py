@@ -7,6 +7,8 @@ import json
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.case import Case, Document
+from gavel_agent.offline.propose import rule_proposer
+from gavel_agent.tools.search import SearchIndex
 from gavel_agent.verify import verify_checklist, verify_run
 
 CUAD = load_spec("cuad")
@@ -62,10 +64,14 @@ def test_deletion_is_blocked_when_the_independent_search_confirms_the_value():
     assert decision.action == "keep_blocked" and "confirms" in decision.reason
 
 
+def _with_rules(case):
+    return verify_checklist(_checklist({}), CUAD, case, proposer=rule_proposer(CUAD, case, SearchIndex(case)))
+
+
 def test_a_value_is_added_only_when_found_at_two_separate_places():
-    once = verify_checklist(_checklist({}), CUAD, _case())
+    once = _with_rules(_case())
     assert once.checklist.values_of("governing_law") == []
-    twice = verify_checklist(_checklist({}), CUAD, _case(TEXT + REPEATED))
+    twice = _with_rules(_case(TEXT + REPEATED))
     assert twice.checklist.values_of("governing_law") == ["Ohio"]
     added = [d for d in twice.decisions if d.action == "add" and d.item == "governing_law"]
     assert added and "2 separate places" in added[0].reason
@@ -73,6 +79,12 @@ def test_a_value_is_added_only_when_found_at_two_separate_places():
     assert any(d.round == 2 and d.item == "governing_law" and d.action == "keep" for d in twice.decisions)
     evidence = twice.checklist.items["governing_law"][0].evidence
     assert len({e.start_char for e in evidence}) == 2
+
+
+def test_without_a_proposer_nothing_is_added():
+    # An LLM verify passes no proposer: the offline rules are not consulted for empty items.
+    result = verify_checklist(_checklist({}), CUAD, _case(TEXT + REPEATED))
+    assert result.checklist.values_of("governing_law") == [] and not any(d.action == "add" for d in result.decisions)
 
 
 def test_verify_run_rewrites_the_checklist_and_keeps_the_original(tmp_path):

@@ -93,6 +93,10 @@ def test_costs_follow_the_price_table():
 def test_reasoning_families_get_reasoning_settings():
     assert catalog.settings_for("openai:o4-mini").reasoning.effort == "medium"
     assert catalog.settings_for("openai:gpt-4.1").temperature == 0.0
+    # One lookup answers settings, prices and context window together.
+    entry = catalog.lookup("openai:gpt-4.1-2025-04-14")
+    assert entry.prices == catalog.prices_for("openai:gpt-4.1-2025-04-14") and entry.settings.temperature == 0.0
+    assert entry.context_window == catalog.context_window("openai:gpt-4.1-2025-04-14") and entry.context_window > 100_000
 
 
 @pytest.mark.parametrize("name", list(PROVIDERS))

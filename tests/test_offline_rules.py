@@ -530,11 +530,17 @@ def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documen
     assert page_windows(f"open:{pattern}", without_complaints) == []
 
 
-def test_the_policy_reads_document_lengths_from_the_listing():
-    from gavel_agent.offline.policy import parse_documents
+def test_the_policy_reads_the_listing_as_data_not_as_text():
+    from gavel_agent.offline.policy import documents
+    from gavel_agent.tools.calls import DocumentRow, ToolResult
 
-    listing = "2 documents, 5300 tokens in all:\n- complaint | Complaint | Complaint | 2016-07-29 | 5000 tokens | 0% read"
-    assert parse_documents(listing)["complaint"].tokens == 5000
+    rows = [DocumentRow("complaint", "Complaint | Exhibit A", "Complaint", "2016-07-29", 5000, 0.0),
+            DocumentRow("notes", "Notes", "", None, 12, 0.5)]
+    # The text is whatever a model is shown; the policy reads only the rows.
+    docs = documents(ToolResult("a listing worded for a model", "2 documents", data=rows))
+    assert docs["complaint"].tokens == 5000 and docs["complaint"].title == "Complaint | Exhibit A"
+    assert docs["notes"].type == "" and docs["notes"].date is None
+    assert documents(ToolResult("ERROR: ...", "error", ok=False)) == {} == documents(None)
 
 
 def test_a_filing_date_takes_the_earliest_near_certain_event_unless_it_is_the_same_paper():
@@ -568,7 +574,6 @@ def test_an_item_may_keep_more_values_than_the_default():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
-    spec = load_spec("gavel")
     names = [f"Defendant: Officer Number{chr(65 + i)}" for i in range(20)]
     found = [(1.0, Finding(n, n, 0.8), "complaint") for n in names]
     parties = _plan("parties")
@@ -595,7 +600,6 @@ def test_a_single_valued_item_takes_its_most_certain_finding():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
-    spec = load_spec("gavel")
     found = [(6.0, Finding("May 1, 2020", "Filed: 05/01/2020 narrative", 0.5), "order"),
              (0.5, Finding("April 2, 2020", "Document 1 Filed 04/02/20", 1.0), "complaint")]
     assert [v["value"] for v in choose(_plan("filing_date"), list(found))] == ["April 2, 2020"]
@@ -829,7 +833,6 @@ def test_housekeeping_motions_are_not_listed_as_rulings():
     ("statutory_basis", "the policy exceeds federal power and hence violates the Tenth Amendment"),
 ])
 def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
-    from gavel_agent.checklists import load_spec
     from gavel_agent.tools.search import compile_pattern
 
     queries = [q[3:] for q in _plan(item).queries if q.startswith("re:")]
@@ -837,11 +840,9 @@ def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
 
 
 def test_an_item_may_run_more_searches_than_the_default():
-    from gavel_agent.checklists import load_spec
     from gavel_agent.offline.item_plan import QUERIES_PER_ITEM
     from gavel_agent.offline.policy import searched
 
-    spec = load_spec("gavel")
     basis, remedy = _plan("statutory_basis"), _plan("remedy_sought")
     assert len(searched(basis)) == basis.searches > QUERIES_PER_ITEM
     assert searched(basis)[-1].startswith("re:") and "Supremacy" in searched(basis)[-1]

@@ -11,6 +11,8 @@ from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.case import Case, Document
 from gavel_agent.verify import verify_checklist, verify_run
+from gavel_agent.verify_llm import LLMChallenger
+from gavel_agent.tools.search import SearchIndex
 
 CUAD = load_spec("cuad")
 
@@ -54,6 +56,11 @@ class ScriptedModel:
         return reply if isinstance(reply, str) else json.dumps(reply)
 
 
+def llm_verify(checklist, model):
+    case = licence_case()
+    return verify_checklist(checklist, CUAD, case, LLMChallenger(model, CUAD, case, SearchIndex(case)))
+
+
 def decisions_for(result, item: str) -> list:
     return [d for d in result.decisions if d.item == item]
 
@@ -61,7 +68,7 @@ def decisions_for(result, item: str) -> list:
 def test_a_value_defended_with_a_real_quote_is_kept():
     model = ScriptedModel({"Delaware": {"decision": "keep", "quotes": [{"document": "licence", "quote": DELAWARE}],
                                         "reason": "the clause names Delaware law"}})
-    result = verify_checklist(checklist(governing_law=[stored("Delaware", DELAWARE)]), CUAD, licence_case(), model)
+    result = llm_verify(checklist(governing_law=[stored("Delaware", DELAWARE)]), model)
     assert result.checklist.values_of("governing_law") == ["Delaware"]
     (decision,) = decisions_for(result, "governing_law")
     assert decision.action == "keep" and "names Delaware law" in decision.reason and "licence chars" in decision.reason
@@ -75,7 +82,7 @@ def test_a_revision_whose_quote_is_not_in_the_case_is_rejected():
     invented = "Licensor warrants the Software for a period of twenty-four (24) months"
     model = ScriptedModel({"12 months": {"decision": "revise", "value": "24 months",
                                          "quotes": [{"document": "licence", "quote": invented}], "reason": "longer term"}})
-    result = verify_checklist(checklist(warranty_duration=[stored("12 months", WARRANTY)]), CUAD, licence_case(), model)
+    result = llm_verify(checklist(warranty_duration=[stored("12 months", WARRANTY)]), model)
     assert result.checklist.values_of("warranty_duration") == ["12 months"]
     (decision,) = decisions_for(result, "warranty_duration")
     assert decision.action == "revise_rejected"
@@ -84,7 +91,7 @@ def test_a_revision_whose_quote_is_not_in_the_case_is_rejected():
 
 def test_deleting_a_value_the_independent_search_confirms_is_blocked():
     model = ScriptedModel({"Delaware": {"decision": "delete", "reason": "looks like outside knowledge"}})
-    result = verify_checklist(checklist(governing_law=[stored("Delaware", DELAWARE)]), CUAD, licence_case(), model)
+    result = llm_verify(checklist(governing_law=[stored("Delaware", DELAWARE)]), model)
     assert result.checklist.values_of("governing_law") == ["Delaware"]
     (decision,) = decisions_for(result, "governing_law")
     assert decision.action == "keep_blocked" and "outside knowledge" in decision.reason and "confirms" in decision.reason
@@ -95,7 +102,8 @@ def test_an_unsupported_value_is_deleted_and_the_reason_logged(tmp_path):
     (tmp_path / "checklist.json").write_text(original.model_dump_json(), encoding="utf-8")
     model = ScriptedModel({"24 months": {"decision": "delete", "reason": "the clause says twelve months"}})
     lines = []
-    verify_run(tmp_path, CUAD, licence_case(), report=lines.append, completer=model)
+    case = licence_case()
+    verify_run(tmp_path, CUAD, case, report=lines.append, challenger=LLMChallenger(model, CUAD, case, SearchIndex(case)))
     assert ChecklistFile.read(tmp_path / "checklist.json").values_of("warranty_duration") == []
     assert ChecklistFile.read(tmp_path / "checklist_unverified.json").values_of("warranty_duration") == ["24 months"]
     log = [json.loads(line) for line in (tmp_path / "verify.jsonl").read_text().splitlines()]
@@ -112,7 +120,7 @@ def test_a_confirmed_revision_replaces_the_value_and_is_challenged_again():
                     "quotes": [{"document": "licence", "quote": "total liability shall not exceed $50,000 in the aggregate"}]},
         revised: {"decision": "keep", "reason": "states the cap as written"},
     })
-    result = verify_checklist(checklist(cap_on_liability=[stored("$50,000", CAP)]), CUAD, licence_case(), model)
+    result = llm_verify(checklist(cap_on_liability=[stored("$50,000", CAP)]), model)
     assert result.checklist.values_of("cap_on_liability") == [revised]
     first, second = decisions_for(result, "cap_on_liability")
     assert (first.round, first.action, first.revised_to) == (1, "revise", revised)
@@ -126,8 +134,8 @@ def test_a_confirmed_revision_replaces_the_value_and_is_challenged_again():
 
 def test_an_unreadable_reply_falls_back_to_the_offline_checks():
     model = ScriptedModel({"24 months": "I would rather not say.", "Delaware": '{"decision": "maybe"}'})
-    result = verify_checklist(checklist(warranty_duration=[stored("24 months", WARRANTY)],
-                                        governing_law=[stored("Delaware", DELAWARE)]), CUAD, licence_case(), model)
+    result = llm_verify(checklist(warranty_duration=[stored("24 months", WARRANTY)],
+                                        governing_law=[stored("Delaware", DELAWARE)]), model)
     assert result.checklist.values_of("warranty_duration") == []
     assert result.checklist.values_of("governing_law") == ["Delaware"]
     (deleted,) = decisions_for(result, "warranty_duration")
@@ -149,7 +157,8 @@ def test_challenges_go_to_a_chat_completions_server(tmp_path, monkeypatch):
     complete = make_completer(provider.model, provider.base_url)
     with httpx2_mock() as router:
         route = router.post(provider.url).mock(side_effect=lambda request: httpx.Response(200, json=reply))
-        result = verify_run(tmp_path, CUAD, licence_case(), completer=complete)
+        case = licence_case()
+        result = verify_run(tmp_path, CUAD, case, challenger=LLMChallenger(complete, CUAD, case, SearchIndex(case)))
     assert result.checklist.values_of("governing_law") == ["Delaware"]
     assert "clause 1" in decisions_for(result, "governing_law")[0].reason
     body = json.loads(route.calls[0].request.content)

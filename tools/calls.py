@@ -1,7 +1,9 @@
 """The tool surface the model sees: argument schemas and the calls themselves.
 
 Each call takes the run's Workspace and validated arguments and returns a
-ToolResult: text for the model and a one-line summary for the trace and ledger.
+ToolResult: text for the model, a one-line summary for the trace and ledger, and
+what the text reports as data (document rows, the span read, search hits), so a
+reader that is a program (the offline model) never re-parses text written for a model.
 Problems the model can fix come back as error results, never as exceptions.
 """
 
@@ -11,17 +13,46 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.tools import injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
+from gavel_agent.tools.search import Hit
 from gavel_agent.tools.workspace import ToolError, Workspace
 
 MAX_READ_TOKENS = 10_000
 DEFAULT_READ_TOKENS = 3_000
+
+
+@dataclass(frozen=True)
+class DocumentRow:
+    """One line of list_documents."""
+
+    name: str
+    title: str
+    type: str  # "" when unknown
+    date: str | None
+    tokens: int
+    read_share: float
+
+
+@dataclass(frozen=True)
+class DocumentRead:
+    """What read_document returned: the token span (clamped) and its text."""
+
+    document: str
+    start_token: int
+    end_token: int
+    token_count: int
+    start_char: int
+    end_char: int
+    text: str
+
+
+ToolData = list[DocumentRow] | DocumentRead | list[Hit] | None
 
 
 @dataclass
@@ -29,6 +60,14 @@ class ToolResult:
     text: str
     summary: str
     ok: bool = True
+    data: ToolData = None  # list_documents, read_document and search; None for the other tools and errors
+
+
+@runtime_checkable
+class ResultReader(Protocol):
+    """A model that reads each tool result as data (the offline model); the loop hands it every result."""
+
+    def read_result(self, call_id: str, result: ToolResult) -> None: ...
 
 
 class NoArgs(BaseModel):
@@ -85,12 +124,13 @@ class StopArgs(BaseModel):
 
 
 def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
-    rows = []
+    rows, data = [], []
     for d in ws.case.documents:
         read = ws.reads.tokens_read(d.name) / max(d.token_count, 1)
+        data.append(DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read))
         rows.append(f"- {d.name} | {d.title} | {d.type or 'unknown type'} | {d.date or 'undated'} | {d.token_count} tokens | {read:.0%} read")
     text = f"{len(rows)} documents, {ws.case.token_count} tokens in all:\n" + "\n".join(rows)
-    return ToolResult(text, f"{len(rows)} documents")
+    return ToolResult(text, f"{len(rows)} documents", data=data)
 
 
 def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:
@@ -110,7 +150,8 @@ def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:
     s, e = doc.char_span(start, end)
     ws.reads.add(doc.name, start, end)
     header = f"[{doc.name} tokens {start}-{end} of {n}; characters {s}-{e}]{note}"
-    return ToolResult(f"{header}\n{doc.text[s:e]}", f"{doc.name} tokens {start}-{end}")
+    read = DocumentRead(doc.name, start, end, n, s, e, doc.text[s:e])
+    return ToolResult(f"{header}\n{read.text}", f"{doc.name} tokens {start}-{end}", data=read)
 
 
 def search(ws: Workspace, args: SearchArgs) -> ToolResult:
@@ -122,9 +163,9 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
     # The summary names the query: once the hits are pruned from the prompt, the digest still says what was sought.
     asked = f"{args.mode} {args.query!r}"
     if not hits:
-        return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits")
+        return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits", data=[])
     lines = [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
-    return ToolResult("\n".join(lines), f"{asked}: {len(hits)} hits, best in {hits[0].document}")
+    return ToolResult("\n".join(lines), f"{asked}: {len(hits)} hits, best in {hits[0].document}", data=hits)
 
 
 def get_checklist(ws: Workspace, args: GetChecklistArgs) -> ToolResult:
@@ -209,7 +250,7 @@ def _descriptions() -> dict[str, str]:
 
 def tool_specs() -> list[ToolSpec]:
     d = _descriptions()
-    table = [
+    table: list[tuple[str, type[BaseModel], Callable[[Workspace, Any], ToolResult]]] = [
         ("list_documents", NoArgs, list_documents),
         ("read_document", ReadDocumentArgs, read_document),
         ("search", SearchArgs, search),

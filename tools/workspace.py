@@ -22,7 +22,7 @@ class ReadTracker:
     spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     def add(self, document: str, start: int, end: int) -> None:
-        merged = []
+        merged: list[tuple[int, int]] = []
         for s, e in sorted(self.spans.get(document, []) + [(start, end)]):
             if merged and s <= merged[-1][1]:
                 merged[-1] = (merged[-1][0], max(merged[-1][1], e))
@@ -43,7 +43,7 @@ class Workspace:
     reads: ReadTracker = field(default_factory=ReadTracker)
 
     @classmethod
-    def open(cls, case: Case, spec: ChecklistSpec, item_keys: list[str]) -> "Workspace":
+    def open(cls, case: Case, spec: ChecklistSpec, item_keys: list[str]) -> Workspace:
         return cls(case, spec, ChecklistState(spec, item_keys, case), SearchIndex(case))
 
     def document(self, name: str):

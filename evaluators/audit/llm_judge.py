@@ -12,7 +12,7 @@ import json
 
 from gavel_agent import prompts
 from gavel_agent.checklists import ItemSpec
-from gavel_agent.evaluators.audit.judge import MISMATCH_TYPES, OfflineJudge, Verdict
+from gavel_agent.evaluators.audit.judge import MISMATCH_TYPES, StrictJudge, Verdict
 from gavel_agent.evaluators.llm import Completer, parse_json_reply
 
 
@@ -20,7 +20,7 @@ class LLMJudge:
     def __init__(self, complete: Completer, name: str = "llm"):
         self.complete = complete
         self.name = name
-        self.fallback = OfflineJudge()
+        self.fallback = StrictJudge()
 
     def __call__(self, item: ItemSpec, predicted: list[str], reference: list[str]) -> Verdict:
         question = {
@@ -52,4 +52,4 @@ def read_verdict(reply: str) -> Verdict:
         mismatch = "none"
     elif mismatch not in MISMATCH_TYPES or mismatch == "none":
         mismatch = "other"
-    return Verdict(supported, mismatch, str(data.get("reason") or "")[:300])  # type: ignore[arg-type]
+    return Verdict(supported, mismatch, str(data.get("reason") or "")[:300])

@@ -123,7 +123,7 @@ def _unit_matrix(units: list[UnitResult]) -> np.ndarray:
     """units x (1 + categories) x STATS indicator array; slot 0 is 'overall'."""
     x = np.zeros((len(units), 1 + len(CATEGORIES), len(STATS)))
     for i, u in enumerate(units):
-        hits = [u.outcome]
+        hits: list[str] = [u.outcome]
         if u.verdict:
             hits.append(u.verdict)
         if u.mismatch in ("extra_condition", "missing_condition"):

@@ -60,7 +60,7 @@ def _iso(value: object) -> date | None:
         return None
 
 
-def _labels(values: object) -> list[str]:
+def _labels(values: list | None) -> list[str]:
     """Coded multi-value fields hold strings or {"value": ...} objects."""
     out = []
     for v in values or []:

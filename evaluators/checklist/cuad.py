@@ -81,7 +81,7 @@ def locate_span(span: str, text: str) -> tuple[int, int] | None:
             found = (pos + m.start(), pos + m.end())
         start = found[0] if start is None else start
         end = pos = found[1]
-    return start, end
+    return None if start is None or end is None else (start, end)
 
 
 def _spans(cell: str, where: str) -> list[str]:

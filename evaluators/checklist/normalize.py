@@ -16,8 +16,9 @@ from pathlib import Path
 
 import logging
 
-import dateparser
 import eyecite
+
+from gavel_agent.evaluators.values import parse_date
 
 # eyecite logs every odd citation overlap it meets; values are often fragments, so that is noise here.
 logging.getLogger("eyecite").setLevel(logging.ERROR)
@@ -143,11 +144,10 @@ def _roman(numeral: str) -> int:
     return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
-@lru_cache(maxsize=50_000)
 def _iso_date(text: str, partial: bool) -> str | None:
-    parsed = dateparser.parse(
-        text, languages=["en"], settings={"DATE_ORDER": "MDY", "PREFER_DAY_OF_MONTH": "first"}
-    )
-    if parsed is None:
+    parts = parse_date(text)
+    if parts is None or parts[0] is None:
         return None
-    return parsed.strftime("%Y-%m") if partial else parsed.strftime("%Y-%m-%d")
+    year, month, day = parts
+    # An open month or day counts as the first, as a reader filling in a form would.
+    return f"{year:04d}-{month or 1:02d}" + ("" if partial else f"-{day or 1:02d}")

@@ -216,7 +216,7 @@ def read_evidence_status(path: str | Path, spec: ChecklistSpec | None = None,
 
 def _quotes(items: dict) -> list:
     """Quotes of one case's items: GAVEL's ``evidence`` / ``evidences`` lists in either layout."""
-    out = []
+    out: list = []
     for entry in items.values():
         values = entry.get("extracted") or [] if isinstance(entry, dict) else entry
         for value in values if isinstance(values, list) else []:
@@ -300,4 +300,4 @@ def _indices(value: object) -> list[int]:
         return []
     if isinstance(value, list):
         return [i for v in value for i in _indices(v)]
-    return [int(value)]
+    return [int(value)]  # type: ignore[call-overload]  # an index as GAVEL's files write it (int or str)

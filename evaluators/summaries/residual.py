@@ -15,7 +15,7 @@ state some checklist value of the case.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from rapidfuzz import fuzz
 
@@ -39,7 +39,8 @@ def residual_spans(summary: str, evidence_quotes: list[str]) -> list[str]:
         quote = quote.strip()
         for start, end in _quote_spans(summary, quote):
             covered[start:end] = [True] * (end - start)
-    spans, current = [], []
+    spans: list = []
+    current: list = []
     for ch, is_covered in zip(summary, covered):
         if is_covered:
             if current:

@@ -6,10 +6,10 @@ the CLI builds one from ``--model`` with ``gavel_agent.models.completer.make_com
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
 from gavel_agent import prompts
 from gavel_agent.arguments.scenarios import CaseFacts, Triple, factor_order, factors
+from gavel_agent.evaluators.llm import Completer
 
 WINNERS = {"P": "plaintiff", "D": "defendant"}
 
@@ -30,6 +30,6 @@ def argument_prompt(triple: Triple) -> tuple[str, str]:
     return prompts.load("argument_system"), user
 
 
-def llm_argument(triple: Triple, complete: Callable[[str, str], str]) -> str:
+def llm_argument(triple: Triple, complete: Completer) -> str:
     system, user = argument_prompt(triple)
     return complete(system, user).strip()

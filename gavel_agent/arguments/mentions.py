@@ -37,7 +37,8 @@ def read_mentions(text: str, document: str = "argument") -> list[Mention]:
     doc = DocInfo(document, document)
     mentions = []
     for key in load_spec("cato").keys:
-        for finding in get_extractor("cato", key)(text, doc):
+        extract = get_extractor("cato", key)
+        for finding in extract(text, doc) if extract else []:
             start = text.find(finding.quote)
             if start < 0:  # extractors promise substrings; a broken promise is a bug, not data
                 raise AssertionError(f"quote for {key} is not in the text: {finding.quote!r}")

@@ -89,7 +89,7 @@ class CaseFacts:
         return {**asdict(self), "factors": list(self.factors)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "CaseFacts":
+    def from_dict(cls, data: dict) -> CaseFacts:
         return cls(**{**data, "factors": tuple(data["factors"])})
 
 
@@ -123,8 +123,9 @@ class Triple:
         return {"id": self.id, "test": self.test, "cases": [c.to_dict() for c in self.cases]}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Triple":
-        return cls(data["id"], data["test"], tuple(CaseFacts.from_dict(c) for c in data["cases"]))
+    def from_dict(cls, data: dict) -> Triple:
+        first, second, third = (CaseFacts.from_dict(c) for c in data["cases"])
+        return cls(data["id"], data["test"], (first, second, third))
 
 
 def _pick(rng: random.Random, pool: list[str], k: int, taken: set[str]) -> list[str]:

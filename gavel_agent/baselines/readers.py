@@ -10,12 +10,11 @@ the offline baselines are what an LLM would have been sent.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gavel_agent import prompts
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
-from gavel_agent.evaluators.llm import parse_json_reply
+from gavel_agent.evaluators.llm import Completer, parse_json_reply
 from gavel_agent import tokens
 from gavel_agent.case import Case
 from gavel_agent.baselines.concat import Concatenation, segments
@@ -24,7 +23,6 @@ from gavel_agent.offline.policy import choose, type_prior
 from gavel_agent.offline.registry import DocInfo, get_extractor
 from gavel_agent.tools.checklist import ChecklistState
 
-Completer = Callable[[str, str], str]
 _TEXT_SLOT = "\x00text\x00"
 
 

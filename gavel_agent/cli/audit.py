@@ -13,7 +13,7 @@ from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.evaluators.audit.metrics import CATEGORIES, METRICS, RESAMPLES, SEED, AuditReport, Interval, audit, match_documents
 from gavel_agent.evaluators.audit.chart import write_chart
 from gavel_agent.evaluators.audit.inputs import read_reference
-from gavel_agent.evaluators.audit.judge import OfflineJudge
+from gavel_agent.evaluators.audit.judge import StrictJudge
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge
 from gavel_agent.evaluators.llm import ReplyCache, cached
 from gavel_agent.evaluators.checklist.readers import (
@@ -70,7 +70,7 @@ def audit_command(
 
 def _judge(name: str, cache_dir: Path):
     if name == "offline":
-        return OfflineJudge()
+        return StrictJudge()
     from gavel_agent.models.completer import make_completer  # the model stack loads only when asked for
 
     return LLMJudge(cached(make_completer(name), ReplyCache(cache_dir / "audit_judge.sqlite", name)), name=name)

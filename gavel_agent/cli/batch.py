@@ -9,7 +9,9 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -32,7 +34,7 @@ class ProgressBar:
             TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),
             TextColumn("{task.fields[failed]} failed · {task.fields[tokens]:,} prompt tokens · ${task.fields[cost]:.2f}"),
             TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=console)
-        self.task = None
+        self.task = TaskID(0)  # replaced by start()
 
     def hooks(self) -> BatchProgress:
         return BatchProgress(on_start=self.start, on_done=self.done, on_tokens=self.tokens)

@@ -53,7 +53,7 @@ def items_table(comparison: Comparison) -> Table:
                                      for v, m in zip(cell.values, cell.agreement))
             cells += [values if cell.values else Text("—"), Text(", ".join(cell.documents))]
             if scored:
-                cells.append(_score(cell.score))
+                cells.append(Text(_score(cell.score)))
         table.add_row(*cells)
     return table
 

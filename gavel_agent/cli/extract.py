@@ -73,7 +73,7 @@ def register(app: typer.Typer) -> None:
         live = baseline_trace(err, baseline) if show else nullcontext()
         with user_errors(ValueError), live:
             outcome = baseline.run(resume=resume)
-        stats = outcome.stats
+        stats = baseline.stats  # the baseline's own stats (its rejected values), also outcome.stats
         if json_output:
             sys.stdout.write(outcome.checklist.model_dump_json(indent=2) + "\n")
         elif not quiet:

@@ -30,11 +30,12 @@ def documents_from_gavel(case: dict) -> list[Document]:
 
 
 def write_case_folder(folder: Path, title: str, case_id: str, documents: list[Document]) -> None:
-    meta = {"title": title, "case_id": case_id, "documents": {}}
+    documents_meta: dict[str, dict] = {}
+    meta = {"title": title, "case_id": case_id, "documents": documents_meta}
     for i, doc in enumerate(documents, 1):
         filename = f"{i:02d}-{doc.name}.txt"
         atomic.write_text(folder / filename, doc.text)
-        meta["documents"][filename] = {"title": doc.title, "type": doc.type, "date": doc.date}
+        documents_meta[filename] = {"title": doc.title, "type": doc.type, "date": doc.date}
     atomic.write_json(folder / "case.json", meta)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import cast
 from pathlib import Path
 
 import typer
@@ -10,6 +11,7 @@ from rich.console import Console
 
 from gavel_agent.cli.common import UserError, user_errors
 from gavel_agent.results import DB_NAME, FORMATS, ResultsStore, StoreError, export, find_runs
+from gavel_agent.results.tables import ExportFormat
 
 RUNS_ARGUMENT = typer.Argument(..., metavar="RUNS", help="Run folders, batch folders of runs, or a results.sqlite store.")
 
@@ -53,7 +55,7 @@ def register(app: typer.Typer) -> None:
         if len(runs) != 1:
             raise UserError("export takes one source: a store, a batch folder or a run folder")
         with user_errors(StoreError):
-            text = export(runs[0], out, format, as_wide=wide, checklist="reviewed" if reviewed else "agent")
+            text = export(runs[0], out, cast(ExportFormat, format), as_wide=wide, checklist="reviewed" if reviewed else "agent")
         if text is not None:
             sys.stdout.write(text)
         else:

@@ -18,12 +18,12 @@ from gavel_agent.cli.common import (
     user_errors, writable_folder,
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
-from gavel_agent.models import ResolvedModel, resolve_model
+from gavel_agent.models import resolve_model
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunStats
 from gavel_agent.trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.tracing import TRACE_OPTION, configure_tracing
-from gavel_agent.verify import verify_run
+from gavel_agent.verifiers import run_completer, verify_agent_run
 
 
 def default_run_dir(case_name: str, model_label: str) -> Path:
@@ -48,15 +48,6 @@ def prepare_run(case_path: str, spec_name: str, items: str, model: str | None, b
         refuse_existing_run(run_dir, "add --resume to continue it or choose another --out")
     writable_folder(run_dir)
     return AgentRun(case, spec, keys, resolved, run_dir, max_steps=max_steps, trace=trace)
-
-
-def verify_completer(model: ResolvedModel, base_url: str | None):
-    """The run's own model answers the verification challenges; offline runs keep the deterministic checks."""
-    if model.is_offline:
-        return None
-    from gavel_agent.models.completer import make_completer
-
-    return make_completer(model.label, base_url)
 
 
 def resume_command(case: str, agent_run: AgentRun, base_url: str | None, verify: bool) -> str:
@@ -143,10 +134,9 @@ def register(app: typer.Typer) -> None:
         if verify and outcome.stats.status == "finished":  # an interrupted run is resumed first
             tracer, on_decision = verify_trace(err) if show else (nullcontext(), None)
             with tracer:
-                outcome.checklist = verify_run(outcome.run_dir, agent_run.spec, agent_run.case,
-                                               report=lambda line: err.print(Text(line), highlight=False),
-                                               completer=verify_completer(agent_run.model, base_url),
-                                               index=agent_run.ws.index, on_decision=on_decision).checklist
+                outcome.checklist = verify_agent_run(agent_run, run_completer(agent_run.model, base_url),
+                                                     report=lambda line: err.print(Text(line), highlight=False),
+                                                     on_decision=on_decision).checklist
         stats = outcome.stats
         if json_output:
             sys.stdout.write(outcome.checklist.model_dump_json(indent=2) + "\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ class ResolvedModel:
     provider: str  # offline | openai | openai-compatible | anthropic
     settings: ModelSettings = field(default_factory=ModelSettings)
     prices: Any = None  # catalog.Prices or None (offline and unknown models cost nothing we can price)
+    context_window: int | None = None  # tokens (catalog); None: no limit, as for the offline model
     agent: catalog.AgentOptions = field(default_factory=catalog.AgentOptions)
 
     @property
@@ -27,7 +29,43 @@ class ResolvedModel:
         return self.provider == "offline"
 
 
-PROVIDERS = ("openai", "openai-compatible", "anthropic")
+def _offline(model_id: str, base_url: str | None) -> Model:
+    from gavel_agent.models.offline import OfflineModel
+
+    return OfflineModel()
+
+
+def _openai(model_id: str, base_url: str | None) -> Model:
+    from gavel_agent.models import openai_backend
+
+    return openai_backend.responses_model(model_id)
+
+
+def _openai_compatible(model_id: str, base_url: str | None) -> Model:
+    from gavel_agent.models import openai_backend
+
+    base_url = base_url or keys.setting("OPENAI_BASE_URL")
+    if not base_url:
+        raise keys.user_error("openai-compatible models need --base-url (e.g. http://127.0.0.1:8000/v1)")
+    return openai_backend.chat_completions_model(model_id, base_url)
+
+
+def _anthropic(model_id: str, base_url: str | None) -> Model:
+    from gavel_agent.models.anthropic_backend import AnthropicModel
+
+    return AnthropicModel(model_id)
+
+
+# The prefix of a --model string names its provider; each factory builds the backend for the rest
+# (imported lazily, so choosing one provider never loads another's SDK). ``offline`` takes no model id.
+ModelFactory = Callable[[str, str | None], Model]
+REGISTRY: dict[str, ModelFactory] = {
+    OFFLINE_LABEL: _offline,
+    "openai": _openai,
+    "openai-compatible": _openai_compatible,
+    "anthropic": _anthropic,
+}
+PROVIDERS = tuple(p for p in REGISTRY if p != OFFLINE_LABEL)
 
 
 def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedModel:
@@ -38,29 +76,12 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     """
     if name in (None, ""):
         name = keys.setting("GAVEL_MODEL") or OFFLINE_LABEL
-    if name == OFFLINE_LABEL:
-        from gavel_agent.models.offline import OfflineModel
-
-        return ResolvedModel(OfflineModel(), OFFLINE_LABEL, "offline", agent=catalog.agent_options(OFFLINE_LABEL))
     provider, _, model_id = name.partition(":")
-    if provider not in PROVIDERS or not model_id:
+    offline = provider == OFFLINE_LABEL
+    if provider not in REGISTRY or offline != (not model_id):  # offline takes no model id; the others need one
         raise keys.user_error(f"unknown model {name!r}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}")
-    return ResolvedModel(
-        _backend(provider, model_id, base_url), name, provider, catalog.settings_for(name), catalog.prices_for(name),
-        catalog.agent_options(name),
-    )
-
-
-def _backend(provider: str, model_id: str, base_url: str | None) -> Model:
-    if provider == "anthropic":
-        from gavel_agent.models.anthropic_backend import AnthropicModel
-
-        return AnthropicModel(model_id)
-    from gavel_agent.models import openai_backend
-
-    if provider == "openai":
-        return openai_backend.responses_model(model_id)
-    base_url = base_url or keys.setting("OPENAI_BASE_URL")
-    if not base_url:
-        raise keys.user_error("openai-compatible models need --base-url (e.g. http://127.0.0.1:8000/v1)")
-    return openai_backend.chat_completions_model(model_id, base_url)
+    model = REGISTRY[provider](model_id, base_url)
+    if offline:
+        return ResolvedModel(model, OFFLINE_LABEL, OFFLINE_LABEL, agent=catalog.agent_options(OFFLINE_LABEL))
+    entry = catalog.lookup(name)
+    return ResolvedModel(model, name, provider, entry.settings, entry.prices, entry.context_window, entry.agent)

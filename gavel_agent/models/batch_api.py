@@ -22,6 +22,7 @@ from typing import Protocol, TypeVar
 from pydantic import BaseModel, Field
 
 from gavel_agent import atomic
+from gavel_agent.evaluators.llm import Completer
 from gavel_agent.models import catalog, keys
 from gavel_agent.models.keys import api_key
 
@@ -243,7 +244,7 @@ def request_key(system: str, user: str) -> str:
     return hashlib.sha256(f"{system}\0{user}".encode()).hexdigest()[:32]
 
 
-def answer_in_batch(score: Callable[[Callable[[str, str], str], bool], T], label: str, state_dir: Path,
+def answer_in_batch(score: Callable[[Completer, bool], T], label: str, state_dir: Path,
                     known: Callable[[str, str], str | None] = lambda _s, _u: None,
                     on_status: Callable[[str], None] | None = None, first_poll_s: float | None = None) -> T:
     """Run ``score(completer, final)`` twice: once to learn its questions, once with the batch's answers.

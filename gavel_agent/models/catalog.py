@@ -1,4 +1,6 @@
-"""Per-model sampling settings, token prices and client options, read from ``models.json``.
+"""Per-model sampling settings, token prices, context windows and client options, read from ``models.json``.
+
+``lookup(label)`` answers all of it for one ``provider:model`` at once.
 
 Keeping these as data means a price change or a new model family is a file
 edit, not a code change.
@@ -58,6 +60,23 @@ class AgentOptions:
 class ClientOptions:
     max_retries: int
     timeout_seconds: float
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    """What the catalog says about one ``provider:model``."""
+
+    settings: ModelSettings
+    prices: Prices | None  # None: a model the catalog cannot price
+    context_window: int | None  # tokens; None: no limit
+    batch_price_factor: float  # share of the list price through the provider's batch API
+    agent: AgentOptions  # how the loop treats the family (history budget, strict tool schemas)
+
+
+def lookup(label: str) -> ModelEntry:
+    return ModelEntry(
+        settings_for(label), prices_for(label), context_window(label), batch_price_factor(label), agent_options(label)
+    )
 
 
 @lru_cache(maxsize=1)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
 
 from agents.items import ItemHelpers
 from agents.models.interface import ModelTracing
 
+from gavel_agent.evaluators.llm import Completer
 from gavel_agent.models import OFFLINE_LABEL, keys, resolve_model
 
 
@@ -27,7 +27,7 @@ class _LoopThread:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()
 
 
-def make_completer(model_name: str, base_url: str | None = None) -> Callable[[str, str], str]:
+def make_completer(model_name: str, base_url: str | None = None) -> Completer:
     if model_name in ("", OFFLINE_LABEL):
         raise keys.user_error("LLM judging needs a model such as openai:<model>; the offline model cannot judge")
     resolved = resolve_model(model_name, base_url)

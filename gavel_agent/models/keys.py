@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import overload
 from functools import lru_cache
 
 from dotenv import find_dotenv, load_dotenv
@@ -33,6 +34,10 @@ def setting(variable: str) -> str | None:
     return os.environ.get(variable, "").strip() or None
 
 
+@overload
+def api_key(variable: str) -> str: ...
+@overload
+def api_key(variable: str, *, required: bool) -> str | None: ...
 def api_key(variable: str, *, required: bool = True) -> str | None:
     """The key in ``variable``; a missing required key is a one-line user error naming it."""
     value = setting(variable)

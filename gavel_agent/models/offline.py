@@ -1,8 +1,10 @@
 """The offline model: a deterministic rule-based reader behind the same loop.
 
-It needs no key and no network. Like an LLM, it only sees the conversation:
-it reads the task message for the checklist and items, issues tool calls, and
-reads their results; the plan it follows is in ``gavel_agent.offline.policy``.
+It needs no key and no network. Like an LLM, it reads the task message for the
+checklist and items and issues tool calls; it reads their results as the data
+the tools return beside their text (the loop hands them over, see
+``calls.ResultReader``), so rewording a result for a model cannot change what it
+reads. The plan it follows is in ``gavel_agent.offline.policy``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from agents.models.interface import Model
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
 
 from gavel_agent.checklists import load_spec
-from gavel_agent.offline.policy import Batch, plan
+from gavel_agent.offline.policy import Batch, Results, plan
+from gavel_agent.tools.calls import ToolResult
 
 _SPEC_LINE = re.compile(r"^Checklist: (\S+)", re.M)
 _ITEM_LINE = re.compile(r"^- (\w+) \(", re.M)
@@ -36,16 +39,21 @@ def _text_of(item) -> str:
 
 class OfflineModel(Model):
     def __init__(self) -> None:
-        self._plan: Generator[Batch, list[str], None] | None = None
+        self._plan: Generator[Batch, Results, None] | None = None
         self._pending: list[str] = []
+        self._results: dict[str, ToolResult] = {}
         self._calls = 0
 
-    def _start(self, items: list) -> Generator[Batch, list[str], None]:
+    def read_result(self, call_id: str, result: ToolResult) -> None:
+        self._results[call_id] = result
+
+    def _start(self, items: list) -> Generator[Batch, Results, None]:
         user_texts = [_text_of(i) for i in items if _field(i, "role") == "user"]
         task = next((t for t in user_texts if _SPEC_LINE.search(t)), "")
-        if not task:
+        spec_line = _SPEC_LINE.search(task)
+        if spec_line is None:
             raise ValueError("offline model: the task message names no checklist")
-        spec = load_spec(_SPEC_LINE.search(task).group(1))
+        spec = load_spec(spec_line.group(1))
         keys = _ITEM_LINE.findall(task)
         # On a resumed run the state snapshot says which items are still empty.
         empty = next((m.group(1) for t in reversed(user_texts) if (m := _EMPTY_LINE.search(t))), None)
@@ -54,9 +62,9 @@ class OfflineModel(Model):
             keys = [k for k in keys if k in still_empty]
         return plan(spec, keys)
 
-    def _outputs(self, items: list) -> list[str]:
-        by_call = {_field(i, "call_id"): _field(i, "output") for i in items if _field(i, "type") == "function_call_output"}
-        return [str(by_call.get(call_id, "")) for call_id in self._pending]
+    def _outputs(self) -> Results:
+        """The results of the last turn's calls, in call order (None for a call the loop did not run)."""
+        return [self._results.pop(call_id, None) for call_id in self._pending]
 
     async def get_response(self, system_instructions, input, model_settings, tools, output_schema, handoffs,
                            tracing, *, previous_response_id=None, conversation_id=None, prompt=None) -> ModelResponse:
@@ -66,7 +74,7 @@ class OfflineModel(Model):
                 self._plan = self._start(items)
                 batch = next(self._plan)
             else:
-                batch = self._plan.send(self._outputs(items))
+                batch = self._plan.send(self._outputs())
         except StopIteration:
             return self._reply("Finished.")
         output = []

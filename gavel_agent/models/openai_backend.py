@@ -8,6 +8,8 @@ exponential backoff (0.5 s doubling, capped at 8 s, with jitter), and a
 
 from __future__ import annotations
 
+from typing import Any
+
 from agents.models.openai_chatcompletions import OpenAIChatCompletionsModel
 from agents.models.openai_responses import OpenAIResponsesModel
 from openai import AsyncOpenAI
@@ -40,6 +42,8 @@ class _OwnsClient:
     """
 
     cut_off: bool = False
+
+    _client: Any  # the SDK model's own client (set by the SDK class this is mixed into)
 
     async def close(self) -> None:
         await self._client.close()

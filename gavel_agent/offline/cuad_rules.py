@@ -168,8 +168,8 @@ def document_name(text: str, doc: DocInfo) -> list[Finding]:
         ):
             return [Finding(flat(line), line)]
     # Many contracts lost their line breaks: take the name the preamble uses ('This Reseller Agreement').
-    m = _PREAMBLE_NAME.search(text)
-    return [Finding(flat(m.group(1)), m.group(0))] if m else []
+    preamble = _PREAMBLE_NAME.search(text)
+    return [Finding(flat(preamble.group(1)), preamble.group(0))] if preamble else []
 
 
 _PREAMBLE = r"\b(?:made|entered into|dated|executed|is effective)\b"

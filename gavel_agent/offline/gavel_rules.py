@@ -233,9 +233,9 @@ def docket_parties(text: str) -> list[Finding]:
         wrap = m.group("wrap")
         if wrap and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
-        side, name = _side(m.group("side")), party_name(name)
-        if name and sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
-            found.append(Finding(f"{side}: {name}", m.group(0), 0.8))
+        side, party = _side(m.group("side")), party_name(name)
+        if party and sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
+            found.append(Finding(f"{side}: {party}", m.group(0), 0.8))
     return found
 
 
@@ -258,9 +258,10 @@ def caption_parties(text: str) -> list[Finding]:
         if _DOCKET_PARTY.match(text, marker.start()):
             continue  # a docket report's party list (docket_parties reads it): the lines above are its header
         word = re.search(_PLAINTIFF_LABEL, marker.group(0), re.I | re.M)
+        assert word is not None  # _PLAINTIFF_MARK's match holds the label
         versus = _VERSUS.search(text, marker.start() + word.end(), marker.end() + 200)
         defendants = versus and _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
-        if not defendants:
+        if not versus or not defendants:
             continue
         start = max(0, marker.start() - CAPTION_LOOKBACK_CHARS)
         heads = list(_CAPTION_HEAD.finditer(text, start, marker.start()))

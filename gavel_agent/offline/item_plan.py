@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from gavel_agent.checklists import ItemSpec
@@ -48,7 +48,7 @@ def register_plans(spec_name: str, rows: dict[str, dict]) -> None:
     _REGISTERED[spec_name] = rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plan_file(spec_name: str) -> dict[str, dict]:
     path = PLAN_DIR / f"{spec_name}.json"
     return json.loads(path.read_text(encoding="utf-8"))["items"] if path.is_file() else {}

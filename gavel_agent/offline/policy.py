@@ -1,7 +1,7 @@
 """The offline model's plan: how a rule-based reader navigates a case.
 
-It is a generator that yields batches of tool calls and receives their text
-results, exactly what an LLM would see. Per item it searches with the item's
+It is a generator that yields batches of tool calls and receives their results
+(the data each tool returns beside the text an LLM reads). Per item it searches with the item's
 queries (regex queries start with ``re:``), ranks the hits, favouring the
 document types where that item is usually stated, reads a window around the
 best hits, runs the item's rule extractor on what it read, and records the
@@ -24,13 +24,16 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.offline.item_plan import MAX_LIST_VALUES, ItemPlan, item_plan
+from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
 from gavel_agent.offline.rules_text import parse_date
+from gavel_agent.tools.calls import DocumentRead, DocumentRow, ToolResult
 from gavel_agent.tools.injection import blank_injected
+from gavel_agent.tools.search import Hit
 
 Call = tuple[str, dict]
 Batch = list[Call]
+Results = list[ToolResult | None]  # one per call of a batch; None when the loop did not run the call
 
 CALLS_PER_TURN = 16
 WINDOW_MARGIN = 96
@@ -41,9 +44,6 @@ OPEN_DOCUMENTS = 2  # earliest matching documents per open: or close: query
 OPEN_TOKENS = 700  # a first (or last) page and a little more
 OPEN_SCORE = 2.0  # as much as a top search hit in a preferred document type
 
-_HIT = re.compile(r"^\d+\. (.+?) tokens (\d+)-(\d+): ", re.M)
-_HEADER = re.compile(r"^\[(.+?) tokens (\d+)-(\d+) of (\d+);")
-
 
 @dataclass(frozen=True)
 class Window:
@@ -53,30 +53,20 @@ class Window:
     score: float
 
 
-def parse_documents(listing: str) -> dict[str, DocInfo]:
-    docs = {}
-    for line in listing.splitlines():
-        if not line.startswith("- "):
-            continue
-        parts = line[2:].split(" | ")
-        if len(parts) < 6:
-            continue
-        name, title, dtype, date = parts[0], " | ".join(parts[1:-4]), parts[-4], parts[-3]
-        count = parts[-2].split()[0]  # "5000 tokens"
-        tokens = int(count) if count.isdigit() else 0
-        docs[name] = DocInfo(name, title, "" if dtype == "unknown type" else dtype, None if date == "undated" else date, tokens)
-    return docs
+def documents(listing: ToolResult | None) -> dict[str, DocInfo]:
+    """The case's documents from a list_documents result."""
+    rows: list[DocumentRow] = listing.data if listing is not None and isinstance(listing.data, list) else []
+    return {r.name: DocInfo(r.name, r.title, r.type, r.date or None, r.tokens) for r in rows}
 
 
-def parse_hits(result: str) -> list[tuple[str, int, int]]:
-    return [(m.group(1), int(m.group(2)), int(m.group(3))) for m in _HIT.finditer(result)]
+def hits(result: ToolResult | None) -> list[Hit]:
+    """The hits of a search result, best first (none for an error)."""
+    return [h for h in result.data if isinstance(h, Hit)] if result is not None and isinstance(result.data, list) else []
 
 
-def split_read(result: str) -> tuple[str, str]:
-    """The document name and the text of a read_document result ('' when it was an error)."""
-    header, _, body = result.partition("\n")
-    m = _HEADER.match(header)
-    return (m.group(1), body) if m else ("", "")
+def read_text(result: ToolResult | None) -> DocumentRead | None:
+    """The span a read_document result holds (None for an error)."""
+    return result.data if result is not None and isinstance(result.data, DocumentRead) else None
 
 
 def type_prior(plan: ItemPlan, doc: DocInfo | None) -> float:
@@ -118,12 +108,12 @@ def search_call(query: str) -> Call:
     return ("search", {"query": query, "top_k": HITS_PER_QUERY})
 
 
-def rank_windows(plan: ItemPlan, results: list[str], docs: dict[str, DocInfo]) -> list[Window]:
+def rank_windows(plan: ItemPlan, results: Results, docs: dict[str, DocInfo]) -> list[Window]:
     scored: dict[tuple[str, int, int], float] = {}
     for result in results:
-        for rank, (doc, start, end) in enumerate(parse_hits(result)):
-            key = (doc, start, end)
-            scored[key] = scored.get(key, 0.0) + type_prior(plan, docs.get(doc)) / (rank + 1)
+        for rank, hit in enumerate(hits(result)):
+            key = (hit.document, hit.start_token, hit.end_token)
+            scored[key] = scored.get(key, 0.0) + type_prior(plan, docs.get(hit.document)) / (rank + 1)
     windows: list[Window] = []
     for (doc, start, end), score in sorted(scored.items(), key=lambda kv: -kv[1]):
         s, e = max(0, start - WINDOW_MARGIN), end + WINDOW_MARGIN
@@ -195,22 +185,22 @@ def searched(plan: ItemPlan) -> list[str]:
     return [q for q in plan.queries if not q.startswith(PAGE_READS)][: plan.searches]
 
 
-def in_turns(calls: list[Call]) -> Generator[Batch, list[str], list[str]]:
+def in_turns(calls: list[Call]) -> Generator[Batch, Results, Results]:
     """Send calls in turns of at most CALLS_PER_TURN and gather all results."""
-    results: list[str] = []
+    results: Results = []
     for i in range(0, len(calls), CALLS_PER_TURN):
         results += yield calls[i : i + CALLS_PER_TURN]
     return results
 
 
-def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, list[str], None]:
+def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, Results, None]:
     (listing,) = yield [("list_documents", {})]
-    docs = parse_documents(listing)
+    docs = documents(listing)
     items = [item_plan(spec.name, spec.item(k)) for k in item_keys if get_extractor(spec.name, k)]
 
     queries = [(item, q) for item in items for q in searched(item)]
     search_results = yield from in_turns([search_call(q) for _, q in queries])
-    by_item: dict[str, list[str]] = {}
+    by_item: dict[str, Results] = {}
     for (item, _), result in zip(queries, search_results):
         by_item.setdefault(item.key, []).append(result)
 
@@ -225,13 +215,17 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, list[str
 
     found: dict[str, list[tuple[float, Finding, str]]] = {}
     for readers, result in zip(reads.values(), read_results):
-        doc_name, text = split_read(result)
-        text = blank_injected(text)  # text addressed to a model is not the case's own statement
+        read = read_text(result)
+        if read is None:
+            continue
+        doc_name = read.document
+        text = blank_injected(read.text)  # text addressed to a model is not the case's own statement
         if not text:
             continue
         info = docs.get(doc_name, DocInfo(doc_name))
         for item, window in readers:
-            for finding in get_extractor(spec.name, item.key)(text, info):
+            extract = get_extractor(spec.name, item.key)
+            for finding in extract(text, info) if extract else []:
                 found.setdefault(item.key, []).append((window.score, finding, doc_name))
 
     writes = [

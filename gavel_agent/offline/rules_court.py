@@ -279,8 +279,8 @@ def _sentence_date(text: str, start: int, end: int, doc: DocInfo) -> str | None:
     if "docket" in doc.type.lower():
         line_start = text.rfind("\n", 0, start) + 1
         m = _DOCKET_LINE.match(text, line_start)
-        if m and parse_date(m.group(1)):
-            return show_date(parse_date(m.group(1)))
+        if m and (day := parse_date(m.group(1))):
+            return show_date(day)
     dates = dates_in(text, start, end)
     return show_date(dates[0][0]) if dates else None
 

@@ -139,7 +139,7 @@ def _stamped(text: str, label: str, found: list[Finding]) -> list[Finding]:
     """The stamp's date, unless the paper already gave that day in words (one event, one value)."""
     m = _FILED_STAMP.search(text)
     day = m and parse_date(m.group(1))
-    if not day or any(f.value.startswith(f"{show_date(day)}:") for f in found):
+    if not m or not day or any(f.value.startswith(f"{show_date(day)}:") for f in found):
         return []
     return [Finding(f"{show_date(day)}: {label}", m.group(0), 0.5)]
 

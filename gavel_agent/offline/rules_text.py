@@ -11,11 +11,11 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
+from functools import lru_cache, cache
 from pathlib import Path
 
-import dateparser
 
+from gavel_agent.evaluators.values import full_date
 from gavel_agent.offline.registry import DocInfo, Finding
 
 TABLES_FILE = Path(__file__).with_name("gavel_tables.json")
@@ -57,7 +57,7 @@ def tables() -> dict:
     return json.loads(TABLES_FILE.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def compiled(table: str, flags: int = re.I) -> list[tuple[dict, re.Pattern]]:
     """The rows of one vocabulary table, each with its pattern compiled."""
     return [(row, re.compile(row["pattern"], flags)) for row in tables()[table]]
@@ -159,12 +159,9 @@ def flat(text: str, limit: int = MAX_VALUE_CHARS) -> str:
 
 
 def parse_date(text: str) -> date | None:
-    cleaned = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", text)
-    cleaned = re.sub(r"\bday\s+of\s+", "", cleaned, flags=re.I)
-    parsed = dateparser.parse(cleaned, languages=["en"], settings={"DATE_ORDER": "MDY", "STRICT_PARSING": True})
-    if parsed is None or not 1900 <= parsed.year <= 2035:
-        return None
-    return parsed.date()
+    """A date stated to the day in a plausible year for a case (others are misread numbers)."""
+    parsed = full_date(text)
+    return parsed if parsed is not None and 1900 <= parsed.year <= 2035 else None
 
 
 def show_date(d: date) -> str:
@@ -182,10 +179,7 @@ def dates_in(text: str, start: int = 0, end: int | None = None) -> list[tuple[da
 
 def doc_date(doc: DocInfo) -> date | None:
     """The document's own date from the case listing (ISO), if it has one."""
-    try:
-        return date.fromisoformat((doc.date or "")[:10])
-    except ValueError:
-        return None
+    return full_date(doc.date or "")
 
 
 # After "is granted": a legal standard goes on ("is granted only if ..."), a ruling does not.
@@ -207,9 +201,10 @@ def listed_date(doc: DocInfo, heading: re.Match | None, confidence: float, label
     """The document's date from the case listing as a value, quoted with the heading that shows what
     the document is (a complaint's title, a decree's caption); None without both."""
     quote = heading.group(0).strip() if heading else ""
-    if doc_date(doc) is None or len(quote) < 8:
+    day = doc_date(doc)
+    if day is None or len(quote) < 8:
         return None
-    return Finding(show_date(doc_date(doc)) + (f": {label}" if label else ""), quote, confidence)
+    return Finding(show_date(day) + (f": {label}" if label else ""), quote, confidence)
 
 
 # Where a paper says when it was signed or entered: "DATED: March 1, 1985", "SO ORDERED this 3rd day of May, 2001".

@@ -45,7 +45,7 @@ class Thresholds:
     evidence_cover: float  # share of a checklist value's words a clause must hold to state it (S_residual)
 
     @classmethod
-    def load(cls, path: Path = THRESHOLDS_FILE) -> "Thresholds":
+    def load(cls, path: Path = THRESHOLDS_FILE) -> Thresholds:
         data = json.loads(path.read_text(encoding="utf-8"))
         return cls(**{f.name: float(data[f.name]) for f in fields(cls)})
 
@@ -67,7 +67,7 @@ def _kind(key: str) -> str:
     return key.split(":")[0] if ":" in key else "date"
 
 
-def _dates_agree(x: str, y: str, tolerance_days: int) -> bool:
+def _dates_agree(x: str, y: str, tolerance_days: float) -> bool:
     """Same day, a partial date containing the other ("2019-06" / "2019-06-26"), or days apart."""
     if x.startswith(y) or y.startswith(x):
         return True
@@ -77,7 +77,7 @@ def _dates_agree(x: str, y: str, tolerance_days: int) -> bool:
         return False
 
 
-def _anchors(a: Normalized, b: Normalized, tolerance_days: int) -> tuple[int, int]:
+def _anchors(a: Normalized, b: Normalized, tolerance_days: float) -> tuple[int, int]:
     """(kinds of canonical key both values name, kinds among them where some keys agree)."""
     shared = agreed = 0
     for kind in {_kind(k) for k in a.keys} & {_kind(k) for k in b.keys}:
@@ -106,7 +106,7 @@ class OfflineJudge:
     def _norm(self, value: str, item: str | None) -> Normalized:
         return normalize(value, is_name=item in _NAME_ITEMS)
 
-    def for_facts(self) -> "OfflineJudge":
+    def for_facts(self) -> OfflineJudge:
         """This judge with the threshold for sentence-length facts (S_residual) as its match threshold."""
         return OfflineJudge(replace(self.thresholds, match=self.thresholds.fact_match))
 

@@ -1,0 +1,184 @@
+"""Boundaries of the tree: what may import what, and the typed tool contract the offline model reads.
+
+The import checks read the source with ``ast`` (every import, also those inside functions, which
+run whenever that code path does; those under ``if TYPE_CHECKING:`` never run and are left out).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import json
+from functools import cache
+from pathlib import Path
+
+import gavel_agent
+from gavel_agent.tools import calls
+
+REPO = Path(__file__).resolve().parents[1]
+# Top-level folders and the package each installs as (pyproject.toml's package-dir).
+PACKAGES = {
+    "gavel_agent": "gavel_agent",
+    "tools": "gavel_agent.tools",
+    "evaluators": "gavel_agent.evaluators",
+    "checklists": "gavel_agent.checklists",
+    "prompts": "gavel_agent.prompts",
+}
+
+
+@cache
+def modules() -> dict[str, Path]:
+    found = {}
+    for folder, package in PACKAGES.items():
+        for path in (REPO / folder).rglob("*.py"):
+            parts = list(path.relative_to(REPO / folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join([package, *parts])] = path
+    return found
+
+
+def _type_checking_only(node: ast.AST) -> set[int]:
+    """ids of import nodes under ``if TYPE_CHECKING:``."""
+    skipped = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test):
+            skipped |= {id(m) for b in n.body for m in ast.walk(b)}
+    return skipped
+
+
+@cache
+def imports_of(module: str) -> frozenset[str]:
+    """The project modules ``module`` imports (``from pkg import name`` counts as ``pkg.name`` when that is a module)."""
+    path = modules()[module]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_checking_only(tree)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules() else base)
+    return frozenset(name for name in found if name in modules() and name != module)
+
+
+def project_imports(prefix: str) -> dict[str, set[str]]:
+    return {m: set(imports_of(m)) for m in modules() if m == prefix or m.startswith(prefix + ".")}
+
+
+def within(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def test_the_module_map_sees_the_whole_tree():
+    assert {
+        "gavel_agent.loop",
+        "gavel_agent.tools.calls",
+        "gavel_agent.evaluators.values",
+        "gavel_agent.offline.policy",
+        "gavel_agent.models.offline",
+    } <= set(modules())
+    # The reader finds real edges, absolute and lazy (inside a function) alike.
+    assert "gavel_agent.offline.policy" in imports_of("gavel_agent.models.offline")
+    assert "gavel_agent.verify" in imports_of("gavel_agent.verify_llm")
+    assert "gavel_agent.offline.propose" in imports_of("gavel_agent.verifiers")
+
+
+# Data every path reads (item specs, prompt files), not agent code.
+SHARED_DATA = ("gavel_agent.checklists", "gavel_agent.prompts")
+
+
+def test_the_evaluators_import_nothing_from_the_agent():
+    allowed = ("gavel_agent.evaluators", *SHARED_DATA)
+    leaks = {
+        m: sorted(i for i in deps if not any(within(i, a) for a in allowed))
+        for m, deps in project_imports("gavel_agent.evaluators").items()
+    }
+    assert {m: d for m, d in leaks.items() if d} == {}
+
+
+def test_the_loop_tools_and_backends_import_nothing_from_the_offline_model():
+    importers = {
+        **project_imports("gavel_agent.loop"),
+        **project_imports("gavel_agent.tools"),
+        **project_imports("gavel_agent.models"),
+    }
+    importers.pop("gavel_agent.models.offline")  # the offline backend is where the offline model plugs in
+    leaks = {m: sorted(i for i in deps if within(i, "gavel_agent.offline")) for m, deps in importers.items()}
+    assert {m: d for m, d in leaks.items() if d} == {}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycles_between_modules():
+    assert cycles({m: set(imports_of(m)) for m in modules()}) == []
+
+
+def test_the_checklists_hold_no_offline_queries_and_the_offline_plans_do():
+    offline_keys = {"queries", "document_types", "windows", "searches", "max_values", "prefer"}
+    for spec in ("gavel", "cato", "cuad"):
+        items = json.loads((REPO / "checklists" / f"{spec}.json").read_text(encoding="utf-8"))["items"]
+        assert all(not offline_keys & set(item) for item in items), spec
+        assert not any(isinstance(v, str) and v.startswith("re:") for item in items for v in item.values())
+        plan = (REPO / "gavel_agent" / "offline" / "plans" / f"{spec}.json").read_text(encoding="utf-8")
+        assert '"re:' in plan and '"queries"' in plan
+
+
+def test_the_offline_model_reads_tool_data_so_rewording_results_changes_nothing(sample_case, monkeypatch):
+    items = "filing_date,judge_name,parties,appeals"
+    plain = gavel_agent.extract(sample_case, items=items)
+    assert plain.values_of("filing_date") == ["March 15, 2021"]
+    invoke = calls.invoke
+
+    def reworded(ws, spec, raw_arguments):
+        result = invoke(ws, spec, raw_arguments)
+        return dataclasses.replace(result, text=f"(reworded for a model) {result.text[::-1]}")
+
+    monkeypatch.setattr(calls, "invoke", reworded)
+    assert gavel_agent.extract(sample_case, items=items).items == plain.items
