@@ -12,7 +12,7 @@ from pathlib import Path
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
 # How a quote was found in its document: word for word; after normalising typography and page
 # furniture; or as pieces (split at an ellipsis or a bracketed alteration) in order within a short span.
@@ -45,9 +45,36 @@ class Evidence(BaseModel):
     named_document: str | None = None
 
 
+ReviewDecision = Literal["accepted", "rejected", "edited", "added", "not_applicable"]
+REJECT_REASONS = ("wrong", "not supported", "wrong item", "duplicate")
+
+
+class Review(BaseModel):
+    """A person's verdict on one value (``checklist_reviewed.json``, written by ``gavel-agent review``)."""
+
+    decision: ReviewDecision
+    reason: str | None = None  # why a value was rejected: one of REJECT_REASONS
+    reviewer: str
+    time: str  # ISO-8601 UTC
+
+
 class Value(BaseModel):
     value: str
     evidence: list[Evidence] = Field(default_factory=list)
+    review: Review | None = None  # only in a reviewed checklist; the agent's own checklist has none
+
+    @model_serializer(mode="wrap")
+    def _without_empty_review(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
+        # An unreviewed value is written as before: checklist.json keeps its shape.
+        data = handler(self)
+        if self.review is None:
+            data.pop("review", None)
+        return data
+
+    @property
+    def rejected(self) -> bool:
+        """A reviewer rejected this value: it is not part of what the case says."""
+        return self.review is not None and self.review.decision == "rejected"
 
     @property
     def injection_only(self) -> bool:

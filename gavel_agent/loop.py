@@ -21,7 +21,7 @@ from agents.run_config import CallModelData, ModelInputData
 from gavel_agent import prompts
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent import tokens
-from gavel_agent.case import Case
+from gavel_agent.case import Case, case_source
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
@@ -116,7 +116,8 @@ class AgentRun:
         self.files = RunFiles(self.run_dir)
         self.ws = Workspace.open(self.case, self.spec, self.item_keys)
         self.stats = RunStats(case=self.case.name, spec=self.spec.name, items=self.item_keys,
-                              model=self.model.label, provider=self.model.provider)
+                              model=self.model.label, provider=self.model.provider,
+                              source=case_source(self.case))
         self._tool_specs = {t.name: t for t in calls.tool_specs()}
         self._summaries: list[str] = []
         self._malformed_in_a_row = 0

@@ -110,7 +110,9 @@ def _read_file(file: Path, spec: ChecklistSpec, case_id: str | None) -> Checklis
     if "items" in data and ("case" in data or "spec" in data):
         record = ChecklistFile.model_validate(data)
         case = record.case or case_id or _case_from_path(file)
-        return {case: _by_key({k: [v.value for v in vals] for k, vals in record.items.items()}, spec, file)}
+        # A reviewed checklist keeps the values a reviewer rejected (with the verdict): they are not values.
+        return {case: _by_key({k: [v.value for v in vals if not v.rejected] for k, vals in record.items.items()},
+                              spec, file)}
     if isinstance(data.get("results"), dict):
         return _read_results(data["results"], spec, file)
     if "case_data" in data and "documents" in data:  # a Clearinghouse record: its coding is the reference
