@@ -88,6 +88,16 @@ class ChecklistFile(BaseModel):
     spec: str = "gavel"
     case: str = ""
     items: dict[str, list[Value]] = Field(default_factory=dict)
+    # A reference that speaks to some items only (a comparison's choices): predictions are scored on
+    # these items alone, as for a Clearinghouse record. None: a whole checklist.
+    coded_items: list[str] | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_coding(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
+        data = handler(self)
+        if self.coded_items is None:
+            data.pop("coded_items", None)
+        return data
 
     @classmethod
     def read(cls, path: str | Path) -> "ChecklistFile":

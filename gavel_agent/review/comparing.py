@@ -113,7 +113,7 @@ class Comparison:
                             "review": Review(decision="accepted", reviewer=reviewer, time=now())})
             items[item] = list(chosen.values())
         a = checklists["A"]
-        return ChecklistFile(spec=a.spec, case=a.case, items=items)
+        return ChecklistFile(spec=a.spec, case=a.case, items=items, coded_items=list(items))
 
     def _write_reference(self, reviewer: str, checklists: dict[str, ChecklistFile]) -> None:
         atomic.write_text(self.reference_file, self.reference(reviewer, checklists).model_dump_json(indent=2) + "\n")

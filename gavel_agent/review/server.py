@@ -10,6 +10,8 @@ into the page with textContent.
 from __future__ import annotations
 
 import getpass
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -272,3 +274,32 @@ def create_app(runs: Runs, reviewer: str | None = None) -> Starlette:
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.state.workbench = bench
     return app
+
+
+class BackgroundServer:
+    """The app served on 127.0.0.1 from a thread (for scripts and tests that drive it with a browser)."""
+
+    def __init__(self, app: Starlette, port: int = 0):
+        import socket
+
+        import uvicorn
+
+        self._sock = socket.socket()
+        self._sock.bind(("127.0.0.1", port))
+        self._sock.listen(128)
+        self.url = f"http://127.0.0.1:{self._sock.getsockname()[1]}"
+        self._server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]}, daemon=True)
+
+    def __enter__(self) -> BackgroundServer:
+        self._thread.start()
+        while not self._server.started:
+            if not self._thread.is_alive():
+                raise RuntimeError("the review server did not start")
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=10)
+        self._sock.close()
