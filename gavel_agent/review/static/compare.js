@@ -39,6 +39,8 @@ function sideCell(item, side) {
     no.title = "wrong";
     no.addEventListener("click", () => choose({item: item.key, side, value_index: i, right: false}));
     row.append(yes, no, el("span", "text", v.value));
+    if (v.review) row.append(el("span", "badge " + v.review.decision, v.review.decision.replace("_", " ") +
+      (v.review.reason ? ": " + v.review.reason : "") + " in review"));
     const ev = v.evidence[0];
     if (ev) row.append(el("div", "where", `${ev.document}${ev.page ? ", page " + ev.page : ""}: “${ev.quote.slice(0, 160)}”`));
     td.append(row);
