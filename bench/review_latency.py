@@ -91,7 +91,7 @@ def main() -> None:
             ids = [run.id for run in runs][:: max(1, args.runs // args.views)][: args.views]
             views = []
             for run_id in ids:
-                views.append(timed(lambda: (page.goto(f"{server.url}/run/{run_id}", wait_until="load"),
+                views.append(timed(lambda run_id=run_id: (page.goto(f"{server.url}/run/{run_id}", wait_until="load"),
                                             page.wait_for_selector("#doc-text mark"))))
             browser.close()
     print(f"case list ({args.runs} runs): median {1000 * statistics.median(lists):.0f} ms, "

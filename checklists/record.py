@@ -10,7 +10,7 @@ import json
 import re
 from pathlib import Path
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
@@ -58,18 +58,26 @@ class Review(BaseModel):
     time: str  # ISO-8601 UTC
 
 
-class Value(BaseModel):
+class _OptionalExtras(BaseModel):
+    """A model whose optional extra fields are left out of the file while unset, so files written
+    before the fields existed (and the agent's own checklist.json) keep their shape."""
+
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _without_unset_extras(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
+        data = handler(self)
+        for name in self._left_out_when_none:
+            if getattr(self, name) is None:
+                data.pop(name, None)
+        return data
+
+
+class Value(_OptionalExtras):
     value: str
     evidence: list[Evidence] = Field(default_factory=list)
     review: Review | None = None  # only in a reviewed checklist; the agent's own checklist has none
-
-    @model_serializer(mode="wrap")
-    def _without_empty_review(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
-        # An unreviewed value is written as before: checklist.json keeps its shape.
-        data = handler(self)
-        if self.review is None:
-            data.pop("review", None)
-        return data
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("review",)
 
     @property
     def rejected(self) -> bool:
@@ -82,7 +90,7 @@ class Value(BaseModel):
         return bool(self.evidence) and all(e.injected for e in self.evidence)
 
 
-class ChecklistFile(BaseModel):
+class ChecklistFile(_OptionalExtras):
     """A filled checklist: ``items`` maps item key -> values (empty list = nothing found)."""
 
     spec: str = "gavel"
@@ -91,13 +99,7 @@ class ChecklistFile(BaseModel):
     # A reference that speaks to some items only (a comparison's choices): predictions are scored on
     # these items alone, as for a Clearinghouse record. None: a whole checklist.
     coded_items: list[str] | None = None
-
-    @model_serializer(mode="wrap")
-    def _without_empty_coding(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
-        data = handler(self)
-        if self.coded_items is None:
-            data.pop("coded_items", None)
-        return data
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("coded_items",)
 
     @classmethod
     def read(cls, path: str | Path) -> "ChecklistFile":

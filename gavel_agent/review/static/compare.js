@@ -2,13 +2,6 @@
 // All text from runs goes into the page through textContent, never as HTML.
 "use strict";
 let state = JSON.parse(document.getElementById("state").textContent);
-const $ = (id) => document.getElementById(id);
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-};
 const pct = (x) => (x === null ? "–" : (100 * x).toFixed(0) + "%");
 
 async function choose(body) {

@@ -7,13 +7,6 @@ let cursor = 0;          // index into positions()
 let mode = null;         // null | "reject" | "form"
 let formAction = null;
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-};
 
 function positions() {
   // Every value, and every empty item (so a value can be added to it).
