@@ -50,6 +50,12 @@ def test_paths_outside_the_runs_are_refused(client, path):
     assert "root:" not in response.text and "[project]" not in response.text
 
 
+def test_requests_for_another_host_name_are_refused(run):
+    app = create_app(Runs([run.parent]), reviewer="ana", hosts=["127.0.0.1", "localhost"])
+    assert TestClient(app, base_url="http://rebound.example").get("/api/run/one/document/01-complaint").status_code == 400
+    assert TestClient(app, base_url="http://127.0.0.1:8123").get("/api/run/one/document/01-complaint").status_code == 200
+
+
 def test_a_document_of_the_run_is_served(client):
     data = client.get("/api/run/one/document/01-complaint").json()
     assert data["text"].startswith("Case 3:21-cv-01187") and data["pages"][0] == [0, 1]

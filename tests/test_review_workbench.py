@@ -3,12 +3,10 @@ case, compare mode and export, with the files written checked; document text sho
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import hashlib
 import io
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -33,9 +31,7 @@ def browser():
     if not CHROMIUM.exists():
         pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)")
     playwright_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package (pip install playwright)")
-    # Playwright hands its driver the process's stderr, falling back to sys.__stderr__ under pytest's
-    # capture; a real file here keeps it working even when an earlier test has closed that.
-    with open(os.devnull, "w") as sink, contextlib.redirect_stderr(sink), playwright_api.sync_playwright() as p:
+    with playwright_api.sync_playwright() as p:
         try:
             chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         except Exception as e:  # noqa: BLE001 - any launch failure means: this machine cannot run the test

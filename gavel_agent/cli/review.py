@@ -59,5 +59,7 @@ def register(app: typer.Typer) -> None:
         print(f"reviewing {len(found)} runs at {url}  (Ctrl-C to stop)", flush=True)
         if open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-        server = uvicorn.Server(uvicorn.Config(create_app(found, reviewer), log_level="warning"))
+        # Behind a wildcard address the names it is reached by are unknown; otherwise only its own.
+        hosts = None if host in ("0.0.0.0", "::") else [host, "localhost", "127.0.0.1", "::1"]
+        server = uvicorn.Server(uvicorn.Config(create_app(found, reviewer, hosts), log_level="warning"))
         server.run(sockets=[sock])

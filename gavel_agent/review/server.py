@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -144,7 +146,9 @@ def _int_or_none(value) -> int | None:
     return value
 
 
-def create_app(runs: Runs, reviewer: str | None = None) -> Starlette:
+def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None = None) -> Starlette:
+    """The workbench app; with ``hosts``, requests naming any other host are refused (a page on another
+    site that rebinds its name to 127.0.0.1 cannot read the documents)."""
     bench = Workbench(runs, reviewer or getpass.getuser())
     templates = Environment(loader=PackageLoader("gavel_agent.review", "templates"),
                             autoescape=select_autoescape(default=True, default_for_string=True))
@@ -271,7 +275,8 @@ def create_app(runs: Runs, reviewer: str | None = None) -> Starlette:
         Route("/api/compare/{a}/{b}/choose", choose, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC)),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: http_error})
     app.state.workbench = bench
     return app
 
