@@ -54,9 +54,9 @@ def register(app: typer.Typer) -> None:
         url = f"http://{shown_host}:{sock.getsockname()[1]}/"
         err = Console(stderr=True, highlight=False)
         if missing:
-            err.print(f"warning: no case documents found for {len(missing)} runs ({', '.join(missing[:5])}); "
+            err.print(f"warning: no case documents found for {len(missing)} of the runs ({', '.join(missing[:5])}); "
                       "pass --cases FOLDER", markup=False)
-        print(f"reviewing {len(found)} runs at {url}  (Ctrl-C to stop)", flush=True)
+        print(f"reviewing {len(found)} run{'s' if len(found) != 1 else ''} at {url}  (Ctrl-C to stop)", flush=True)
         if open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()
         # Behind a wildcard address the names it is reached by are unknown; otherwise only its own.

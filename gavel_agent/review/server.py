@@ -293,7 +293,9 @@ class BackgroundServer:
         self._sock.bind(("127.0.0.1", port))
         self._sock.listen(128)
         self.url = f"http://127.0.0.1:{self._sock.getsockname()[1]}"
-        self._server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        # log_config=None: uvicorn's own logging set-up (dictConfig) would close every logging handler
+        # of the host process, a test runner's included.
+        self._server = uvicorn.Server(uvicorn.Config(app, log_config=None, log_level="warning"))
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]}, daemon=True)
 
     def __enter__(self) -> BackgroundServer:
