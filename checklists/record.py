@@ -10,9 +10,9 @@ import json
 import re
 from pathlib import Path
 
-from typing import Literal
+from typing import ClassVar, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
 # How a quote was found in its document: word for word; after normalising typography and page
 # furniture; or as pieces (split at an ellipsis or a bracketed alteration) in order within a short span.
@@ -50,9 +50,44 @@ class Evidence(BaseModel):
         return f"{self.document} p. {self.page}" if self.page else self.document
 
 
-class Value(BaseModel):
+ReviewDecision = Literal["accepted", "rejected", "edited", "added", "not_applicable"]
+REJECT_REASONS = ("wrong", "not supported", "wrong item", "duplicate")
+
+
+class Review(BaseModel):
+    """A person's verdict on one value (``checklist_reviewed.json``, written by ``gavel-agent review``)."""
+
+    decision: ReviewDecision
+    reason: str | None = None  # why a value was rejected: one of REJECT_REASONS
+    reviewer: str
+    time: str  # ISO-8601 UTC
+
+
+class _OptionalExtras(BaseModel):
+    """A model whose optional extra fields are left out of the file while unset, so files written
+    before the fields existed (and the agent's own checklist.json) keep their shape."""
+
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _without_unset_extras(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
+        data = handler(self)
+        for name in self._left_out_when_none:
+            if getattr(self, name) is None:
+                data.pop(name, None)
+        return data
+
+
+class Value(_OptionalExtras):
     value: str
     evidence: list[Evidence] = Field(default_factory=list)
+    review: Review | None = None  # only in a reviewed checklist; the agent's own checklist has none
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("review",)
+
+    @property
+    def rejected(self) -> bool:
+        """A reviewer rejected this value: it is not part of what the case says."""
+        return self.review is not None and self.review.decision == "rejected"
 
     @property
     def injection_only(self) -> bool:
@@ -60,12 +95,16 @@ class Value(BaseModel):
         return bool(self.evidence) and all(e.injected for e in self.evidence)
 
 
-class ChecklistFile(BaseModel):
+class ChecklistFile(_OptionalExtras):
     """A filled checklist: ``items`` maps item key -> values (empty list = nothing found)."""
 
     spec: str = "gavel"
     case: str = ""
     items: dict[str, list[Value]] = Field(default_factory=dict)
+    # A reference that speaks to some items only (a comparison's choices): predictions are scored on
+    # these items alone, as for a Clearinghouse record. None: a whole checklist.
+    coded_items: list[str] | None = None
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("coded_items",)
 
     @classmethod
     def read(cls, path: str | Path) -> ChecklistFile:

@@ -152,14 +152,14 @@ def evaluate(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel"
     ``judge``: ``offline`` (no model calls) or a model such as ``openai:gpt-4.1``.
     Nothing is written; ``report.model_dump_json()`` gives the JSON ``gavel-agent evaluate --out`` writes.
     """
-    from gavel_agent.evaluators.checklist.readers import coded_items_only, is_clearinghouse_record
+    from gavel_agent.evaluators.checklist.readers import coded_items_only, codes_some_items
     from gavel_agent.evaluators.checklist.score import score_cases
 
     checklist_spec = _spec(spec)
     preds = _as_checklists(predicted, checklist_spec, case, "predicted")
     refs = _as_checklists(reference, checklist_spec, case or (next(iter(preds)) if len(preds) == 1 else None),
                           "reference")
-    if isinstance(reference, (str, Path)) and is_clearinghouse_record(reference):
+    if isinstance(reference, (str, Path)) and codes_some_items(reference):
         preds = coded_items_only(preds, refs)
     if case:
         preds = {c: v for c, v in preds.items() if c == case}

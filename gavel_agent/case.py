@@ -124,6 +124,12 @@ class Case:
         )
 
 
+def case_source(case: Case) -> str:
+    """The absolute path a case was loaded from ("" for a case built in memory), recorded in a run's
+    stats so that its documents can be opened again (``gavel-agent review``)."""
+    return str(Path(case.source).resolve()) if case.source else ""
+
+
 def _fold(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", (text or "").lower())
 

@@ -21,7 +21,7 @@ from agents.run_config import CallModelData, ModelInputData
 from gavel_agent import prompts
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent import tokens
-from gavel_agent.case import Case
+from gavel_agent.case import Case, case_source
 from gavel_agent.context import History, item_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
@@ -87,7 +87,8 @@ class AgentRun:
         self.ws = Workspace.open(self.case, self.spec, self.item_keys)
         self.stats = RunStats(case=self.case.name, spec=self.spec.name, items=self.item_keys,
                               model=self.model.label, provider=self.model.provider,
-                              redacted_documents=self.case.redacted_documents, document_warnings=self.case.warnings)
+                              redacted_documents=self.case.redacted_documents, document_warnings=self.case.warnings,
+                              source=case_source(self.case))
         self._tool_specs = {t.name: t for t in calls.tool_specs()}
         self._schemas = {name: schemas.tool_schema(t.args, self.item_keys, strict=self.model.agent.strict_tools)
                          for name, t in self._tool_specs.items()}

@@ -37,6 +37,8 @@ class RunStats(BaseModel):
     items: list[str]
     model: str
     provider: str
+    # The case folder or record the run read (absolute), so a reviewer can open its documents later.
+    source: str = ""
     status: str = "running"  # running | finished | interrupted
     stop_reason: str = ""
     steps: int = 0

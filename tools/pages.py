@@ -47,6 +47,11 @@ def _page_starts(text: str) -> tuple[list[int], list[int]]:
     return starts, numbers
 
 
+def page_starts(text: str) -> list[tuple[int, int]]:
+    """(character offset, page number) where each marked page starts; empty when the text marks none."""
+    return list(zip(*_page_starts(text)))
+
+
 def page_at(text: str, char: int) -> int | None:
     """The 1-based page that ``char`` is on, or None when the text does not mark its pages."""
     starts, numbers = _page_starts(text)

@@ -66,6 +66,18 @@ def is_clearinghouse_record(path: str | Path) -> bool:
     return isinstance(data, dict) and "case_data" in data and "documents" in data
 
 
+def codes_some_items(path: str | Path) -> bool:
+    """Whether the reference at ``path`` speaks to some items only: a Clearinghouse record, or a
+    checklist that lists its coded items (a reference made by comparing two runs in ``gavel-agent review``)."""
+    if is_clearinghouse_record(path):
+        return True
+    file = Path(path)
+    if not file.is_file() or file.suffix.lower() != ".json":
+        return False
+    data = _load_json(file)
+    return isinstance(data, dict) and "items" in data and isinstance(data.get("coded_items"), list)
+
+
 def coded_items_only(preds: Checklists, refs: Checklists) -> Checklists:
     """Predictions cut to the items each case's reference codes: an item a Clearinghouse record
     does not code is unknown there, not empty, so a value for it is neither right nor wrong."""
@@ -110,7 +122,9 @@ def _read_file(file: Path, spec: ChecklistSpec, case_id: str | None) -> Checklis
     if "items" in data and ("case" in data or "spec" in data):
         record = ChecklistFile.model_validate(data)
         case = record.case or case_id or _case_from_path(file)
-        return {case: _by_key({k: [v.value for v in vals] for k, vals in record.items.items()}, spec, file)}
+        # A reviewed checklist keeps the values a reviewer rejected (with the verdict): they are not values.
+        return {case: _by_key({k: [v.value for v in vals if not v.rejected] for k, vals in record.items.items()},
+                              spec, file)}
     if isinstance(data.get("results"), dict):
         return _read_results(data["results"], spec, file)
     if "case_data" in data and "documents" in data:  # a Clearinghouse record: its coding is the reference

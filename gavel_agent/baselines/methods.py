@@ -18,7 +18,7 @@ from pydantic import Field
 
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import Value
-from gavel_agent.case import Case
+from gavel_agent.case import Case, case_source
 from gavel_agent.baselines.concat import Concatenation, case_concatenated_tokens, concatenate
 from gavel_agent.baselines.readers import Answer, Completer, LLMReader, OfflineReader, Proposal, Request, build_prompt
 from gavel_agent.loop import RunOutcome
@@ -99,7 +99,7 @@ class Baseline:
         self.stats = BaselineStats(
             case=self.case.name, spec=self.spec.name, items=self.item_keys, model=self.model_label,
             provider=self.model_label.partition(":")[0] if ":" in self.model_label else OFFLINE_LABEL,
-            method=self.method, context_tokens=self.context_tokens, case_tokens=case_concatenated_tokens(self.case))
+            source=case_source(self.case), method=self.method, context_tokens=self.context_tokens, case_tokens=case_concatenated_tokens(self.case))
 
     # -- what is shown ---------------------------------------------------------
     def _item_batches(self) -> list[list[ItemSpec]]:

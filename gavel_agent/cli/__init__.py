@@ -43,6 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arguments": ("gavel_agent.cli.arguments", "Generate and evaluate 3-ply case-based arguments (AccH, RecU, abstention)."),
     "import": ("gavel_agent.cli.import_case", "Make case folders from Clearinghouse records or GAVEL case data, or fetch one (clearinghouse:<id>, courtlistener:<docket id>)."),
     "index": ("gavel_agent.cli.results", "Build the results store (SQLite) from run folders."),
+    "review": ("gavel_agent.cli.review", "Review values against their evidence in a local web page; compare two runs; export."),
     "export": ("gavel_agent.cli.results", "Export every value with its evidence as CSV, Parquet or JSONL (or one row per case)."),
 }
 

@@ -17,7 +17,7 @@ from gavel_agent.evaluators.audit.judge import StrictJudge
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge
 from gavel_agent.evaluators.llm import ReplyCache, cached
 from gavel_agent.evaluators.checklist.readers import (
-    coded_items_only, is_clearinghouse_record, read_checklists, read_evidence_status,
+    coded_items_only, codes_some_items, read_checklists, read_evidence_status,
 )
 from gavel_agent.evaluators.checklist.cuad import CuadError
 from gavel_agent.evaluators.definitions import footer, help_epilog
@@ -51,7 +51,7 @@ def audit_command(
         checklist_spec = load_spec(spec_name)
         predicted = read_checklists(pred, checklist_spec)
         expected = read_reference(reference, checklist_spec)
-        if is_clearinghouse_record(reference):
+        if codes_some_items(reference):
             predicted = coded_items_only(predicted, expected)
         report = audit(predicted, expected, checklist_spec, _judge(judge, cache_dir), resamples, seed,
                        evidence=read_evidence_status(pred, checklist_spec))

@@ -15,7 +15,7 @@ from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
 from gavel_agent.evaluators.checklist.score import Report, score_cases
 from gavel_agent.evaluators.definitions import footer, help_epilog
 from gavel_agent.evaluators.checklist.readers import (
-    coded_items_only, is_clearinghouse_record, read_checklists, read_evidence_quotes,
+    coded_items_only, codes_some_items, read_checklists, read_evidence_quotes,
 )
 from gavel_agent.evaluators.summaries.residual_style import ResidualStyleReport, score_summaries
 from gavel_agent.evaluators.summaries.style import DIMENSIONS
@@ -47,7 +47,7 @@ def evaluate_command(
         checklist_spec = load_spec(spec)
         preds = read_checklists(pred, checklist_spec, case_id=case)
         refs = read_checklists(reference, checklist_spec, case_id=case)
-        if is_clearinghouse_record(reference):
+        if codes_some_items(reference):
             preds = coded_items_only(preds, refs)
     if case:
         if case not in preds or case not in refs:
