@@ -17,7 +17,7 @@ OFFLINE_LABEL = "offline"
 class ResolvedModel:
     model: Model
     label: str
-    provider: str  # offline | openai | openai-compatible | anthropic
+    provider: str  # offline | openai | openai-compatible | anthropic | litellm
     settings: ModelSettings = field(default_factory=ModelSettings)
     prices: Any = None  # catalog.Prices or None (offline and unknown models cost nothing we can price)
 
@@ -26,7 +26,7 @@ class ResolvedModel:
         return self.provider == "offline"
 
 
-PROVIDERS = ("openai", "openai-compatible", "anthropic")
+PROVIDERS = ("openai", "openai-compatible", "anthropic", "litellm")
 
 
 def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedModel:
@@ -44,9 +44,12 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     provider, _, model_id = name.partition(":")
     if provider not in PROVIDERS or not model_id:
         raise keys.user_error(f"unknown model {name!r}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}")
-    return ResolvedModel(
-        _backend(provider, model_id, base_url), name, provider, catalog.settings_for(name), catalog.prices_for(name)
-    )
+    settings = catalog.settings_for(name)
+    if provider == "litellm":
+        from gavel_agent.models.litellm_backend import client_settings
+
+        settings = client_settings(settings)
+    return ResolvedModel(_backend(provider, model_id, base_url), name, provider, settings, catalog.prices_for(name))
 
 
 def _backend(provider: str, model_id: str, base_url: str | None) -> Model:
@@ -54,6 +57,10 @@ def _backend(provider: str, model_id: str, base_url: str | None) -> Model:
         from gavel_agent.models.anthropic_backend import AnthropicModel
 
         return AnthropicModel(model_id)
+    if provider == "litellm":
+        from gavel_agent.models.litellm_backend import litellm_model
+
+        return litellm_model(model_id, base_url)
     from gavel_agent.models import openai_backend
 
     if provider == "openai":

@@ -82,15 +82,6 @@ def context_window(label: str) -> int | None:
     return int(table["default"])
 
 
-def context_window(label: str) -> int | None:
-    """The context window in tokens of ``provider:model`` (None: no limit), or the catalog's default."""
-    table = _catalog()["context_windows"]
-    for row in table["windows"]:
-        if fnmatchcase(label, row["match"]):
-            return row["tokens"]
-    return int(table["default"])
-
-
 def batch_price_factor(label: str) -> float:
     """The share of the list price a request costs through the provider's batch API (1.0 when unknown)."""
     for row in _catalog().get("batch_price_factor", []):
