@@ -8,6 +8,7 @@ through respx and none can reach the network.
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import httpx
@@ -21,6 +22,8 @@ from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.errors import UserError
 from gavel_agent.models import resolve_model
 
+# LiteLLM fetches its price table on import unless told to use its bundled copy (as the backend tells it).
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 pytest.importorskip("litellm", reason="the litellm: route needs the litellm extra (pip install -e '.[litellm]')")
 
 GEMINI_KEY = "AIzaFAKE-0123456789abcdefghijklmn"
