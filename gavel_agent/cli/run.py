@@ -99,7 +99,7 @@ def register(app: typer.Typer) -> None:
         case: str = CASE_ARGUMENT,
         items: str = ITEMS_OPTION,
         spec: str = SPEC_OPTION,
-        model: str = typer.Option(None, help="offline, openai:<m>, anthropic:<m> or openai-compatible:<m> (default: GAVEL_MODEL, else offline)."),
+        model: str = typer.Option(None, help="offline, openai:<m>, anthropic:<m>, openai-compatible:<m> or litellm:<provider>/<m> (default: GAVEL_MODEL, else offline)."),
         base_url: str = BASE_URL_OPTION,
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls before the run is ended."),
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<time>)."),
