@@ -20,10 +20,6 @@ from gavel_agent.checklists.record import ChecklistFile
 REPO = Path(__file__).resolve().parents[1]
 
 
-def scratch_folders() -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).glob("gavel-agent-*")}
-
-
 def test_importing_the_evaluators_does_not_load_the_agent():
     code = ("import sys, gavel_agent, gavel_agent.evaluators.checklist.score; "
             "print(sorted(m for m in ('agents', 'gavel_agent.loop', 'gavel_agent.api', 'gavel_agent.tools') "
@@ -36,15 +32,18 @@ def test_importing_the_evaluators_does_not_load_the_agent():
 
 
 def test_extract_returns_values_with_evidence_and_writes_nothing(sample_case, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    before = scratch_folders()
+    # A temporary folder of this test's own: other processes on the machine make gavel-agent-* folders in /tmp too.
+    work, scratch = tmp_path / "work", tmp_path / "tmp"
+    work.mkdir(), scratch.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     checklist = gavel_agent.extract(sample_case, items="filing_date,judge_name")
     assert isinstance(checklist, ChecklistFile) and checklist.case == "riverside-jail"
     assert checklist.values_of("filing_date") == ["March 15, 2021"]
     evidence = checklist.items["filing_date"][0].evidence[0]
     text = (sample_case / f"{evidence.document}.txt").read_text(encoding="utf-8")
     assert text[evidence.start_char:evidence.end_char] == evidence.quote
-    assert list(tmp_path.iterdir()) == [] and scratch_folders() == before  # no run folder anywhere
+    assert list(work.iterdir()) == [] and list(scratch.glob("gavel-agent-*")) == []  # no run folder anywhere
 
 
 async def test_the_sync_call_works_inside_a_running_event_loop(sample_case):
