@@ -8,6 +8,7 @@ and are addressable by token ranges and by character offsets.
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 from dataclasses import dataclass, field
@@ -80,6 +81,7 @@ class Case:
     documents: list[Document]
     title: str = ""
     source: str = ""
+    warnings: list[str] = field(default_factory=list)  # documents left out, for the user to see
     _by_name: dict[str, Document] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -154,13 +156,22 @@ def _check_size(doc: Document, where: str) -> Document:
     return doc
 
 
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
 def _read_text(path: Path) -> str:
     raw = path.read_bytes()
-    if b"\x00" in raw[:8192]:
-        raise CaseError(f"{path}: binary file, not a text document")
+    # A byte-order mark names the encoding (UTF-16 exports from Word hold NUL bytes, yet are text).
+    encoding = next((name for bom, name in _BOMS if raw.startswith(bom)), "utf-8")
+    nul = raw.find(b"\x00") if encoding == "utf-8" else -1
+    if nul >= 0:
+        raise CaseError(f"{path}: binary file, not a text document (NUL byte at offset {nul})")
     try:
-        return raw.decode("utf-8")
+        return raw.decode(encoding)
     except UnicodeDecodeError as e:
+        if encoding != "utf-8":
+            raise CaseError(f"{path}: binary file, not a text document (does not decode as its {encoding} mark says)") from None
         raise CaseError(f"{path}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start})") from None
 
 
@@ -176,13 +187,18 @@ def load_folder(path: Path) -> Case:
     files = [p for p in files if p.name.lower() != "readme.md"]
     if not files:
         raise CaseError(f"{path}: no documents (.txt or .md files) in this folder")
-    docs = []
+    docs, warnings = [], []
     for p in files:
         m = meta.documents.get(p.name) or meta.documents.get(p.stem) or DocumentMeta()
         text = _read_text(p)
+        if not text.strip():
+            warnings.append(f"{p}: empty document, left out")
+            continue
         docs.append(_check_size(Document(name=p.stem, text=text, title=m.title or p.stem, type=m.type or "", date=m.date), str(path)))
+    if not docs:
+        raise CaseError(f"{path}: every document in this folder is empty")
     name = canonical_case_name(meta.case_id or path.name)
-    return Case(name=name, title=meta.title or path.name, documents=docs, source=str(path))
+    return Case(name=name, title=meta.title or path.name, documents=docs, source=str(path), warnings=warnings)
 
 
 def documents_from_clearinghouse(record: dict) -> list[Document]:

@@ -47,7 +47,11 @@ def prepare_run(case_path: str, spec_name: str, items: str, model: str | None, b
     if not resume:
         refuse_existing_run(run_dir, "add --resume to continue it or choose another --out")
     writable_folder(run_dir)
-    return AgentRun(case, spec, keys, resolved, run_dir, max_steps=max_steps, trace=trace)
+    agent_run = AgentRun(case, spec, keys, resolved, run_dir, max_steps=max_steps, trace=trace)
+    if resume:
+        with user_errors(ValueError):
+            agent_run.check_resumable()
+    return agent_run
 
 
 def verify_completer(model: ResolvedModel, base_url: str | None):
