@@ -167,7 +167,7 @@ def bad_inputs(work: Path) -> list[tuple[str, bool]]:
         p = cli("run", case, "--items", "judge_name", "--json", "--out", work / "sym-run", cwd=work)
         ledger = work / "sym-run" / "ledger.jsonl"
         listed = ledger.read_text() if ledger.is_file() else ""
-        return clean(p) and "root:" not in p.stdout + listed and "passwd" not in listed
+        return clean(p) and "root:" not in p.stdout + listed and "passwd" not in listed and "symbolic link" in p.stderr
 
     probe("symlink to /etc/passwd in a case folder", symlink)
 

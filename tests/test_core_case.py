@@ -71,6 +71,16 @@ def test_utf16_is_read_as_text_and_an_empty_document_is_left_out_with_a_warning(
     assert len(case.warnings) == 1 and "empty.txt: empty document, left out" in case.warnings[0]
 
 
+def test_a_symlinked_document_is_left_out(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash")
+    folder = make_folder(tmp_path, {"order.txt": "The motion is granted."})
+    (folder / "passwd.txt").symlink_to(secret)
+    case = load_case(folder)
+    assert [d.name for d in case.documents] == ["order"]
+    assert "passwd.txt: a symbolic link" in case.warnings[0]
+
+
 def test_missing_path(tmp_path):
     with pytest.raises(CaseError, match="no such case"):
         load_case(tmp_path / "nope")
