@@ -179,7 +179,18 @@ def bad_inputs(work: Path) -> list[tuple[str, bool]]:
         return clean(p) and (p.returncode != 0 or warned)
 
     probe("NUL byte after the first 8 KiB", lambda: odd_document("nul", b"a " * 5000 + b"\x00 tail"))
-    probe("UTF-16 document", lambda: odd_document("utf16", "The Honorable Jane Roe presides.".encode("utf-16")))
+    def utf16() -> bool:
+        """UTF-16 is text: the run reads it (it used to be refused as binary)."""
+        text = "The Honorable Jane Roe presides."
+        case = case_copy(work, "utf16")
+        (case / "zz-utf16.txt").write_bytes(text.encode("utf-16"))
+        p = cli("run", case, *one, "--out", work / "utf16-run", cwd=work)
+        sys.path.insert(0, str(REPO))
+        from gavel_agent.case import load_case
+
+        return clean(p) and p.returncode == 0 and load_case(case).document("zz-utf16").text == text
+
+    probe("UTF-16 document", utf16)
     probe("0-byte document", lambda: odd_document("empty", b""))
 
     def markup() -> bool:
