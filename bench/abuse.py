@@ -4,9 +4,7 @@
 
 Every probe runs the real ``gavel-agent`` command in a subprocess (what a user sees on stderr, exit codes)
 or the library call the probe names. A probe that is not handled is reported as such; it never stops the
-bench. Probes fixed by other helpers (symlinks, record shapes, NUL, UTF-16, empty documents, resume
-mismatches, unknown tools, oversized turns, rich markup) are tried too so the figures can be re-run after
-merging. The slowdown is an openai-compatible batch at concurrency 4 against a scripted local server on
+bench. The slowdown is an openai-compatible batch at concurrency 4 against a scripted local server on
 127.0.0.1: four benign cases alone, then the same four plus one whose model sends catastrophic regexes.
 """
 
