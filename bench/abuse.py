@@ -4,9 +4,7 @@
 
 Every probe runs the real ``gavel-agent`` command in a subprocess (what a user sees on stderr, exit codes)
 or the library call the probe names. A probe that is not handled is reported as such; it never stops the
-bench. Probes fixed by other helpers (symlinks, record shapes, NUL, UTF-16, empty documents, resume
-mismatches, unknown tools, oversized turns, rich markup) are tried too so the figures can be re-run after
-merging. The slowdown is an openai-compatible batch at concurrency 4 against a scripted local server on
+bench. The slowdown is an openai-compatible batch at concurrency 4 against a scripted local server on
 127.0.0.1: four benign cases alone, then the same four plus one whose model sends catastrophic regexes.
 """
 
@@ -167,7 +165,7 @@ def bad_inputs(work: Path) -> list[tuple[str, bool]]:
         p = cli("run", case, "--items", "judge_name", "--json", "--out", work / "sym-run", cwd=work)
         ledger = work / "sym-run" / "ledger.jsonl"
         listed = ledger.read_text() if ledger.is_file() else ""
-        return clean(p) and "root:" not in p.stdout + listed and "passwd" not in listed
+        return clean(p) and "root:" not in p.stdout + listed and "passwd" not in listed and "symbolic link" in p.stderr
 
     probe("symlink to /etc/passwd in a case folder", symlink)
 
@@ -179,7 +177,18 @@ def bad_inputs(work: Path) -> list[tuple[str, bool]]:
         return clean(p) and (p.returncode != 0 or warned)
 
     probe("NUL byte after the first 8 KiB", lambda: odd_document("nul", b"a " * 5000 + b"\x00 tail"))
-    probe("UTF-16 document", lambda: odd_document("utf16", "The Honorable Jane Roe presides.".encode("utf-16")))
+    def utf16() -> bool:
+        """UTF-16 is text: the run reads it (it used to be refused as binary)."""
+        text = "The Honorable Jane Roe presides."
+        case = case_copy(work, "utf16")
+        (case / "zz-utf16.txt").write_bytes(text.encode("utf-16"))
+        p = cli("run", case, *one, "--out", work / "utf16-run", cwd=work)
+        sys.path.insert(0, str(REPO))
+        from gavel_agent.case import load_case
+
+        return clean(p) and p.returncode == 0 and load_case(case).document("zz-utf16").text == text
+
+    probe("UTF-16 document", utf16)
     probe("0-byte document", lambda: odd_document("empty", b""))
 
     def markup() -> bool:

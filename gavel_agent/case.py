@@ -199,6 +199,9 @@ def load_folder(path: Path) -> Case:
         raise CaseError(f"{path}: no documents ({', '.join(DOCUMENT_SUFFIXES)} files) in this folder")
     docs, warnings = [], []
     for p, name in zip(files, unique_names([p.stem for p in files])):
+        if p.is_symlink():  # a link can reach any file on the machine (passwd.txt -> /etc/passwd)
+            warnings.append(f"{p}: a symbolic link, not a file of the case folder; left out")
+            continue
         m = meta.documents.get(p.name) or meta.documents.get(p.stem) or DocumentMeta()
         try:
             doc, notes = read_file(p, m, name)

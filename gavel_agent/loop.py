@@ -68,6 +68,15 @@ def _as_dict(item) -> dict:
     return item if isinstance(item, dict) else item.model_dump(exclude_unset=True, mode="json")
 
 
+class ResumeMismatch(ValueError):
+    """--resume of a run folder that holds another case, spec or item selection."""
+
+
+def _item_list(keys: list[str]) -> str:
+    keys = sorted(keys)
+    return ",".join(keys) if len(keys) <= 4 else f"{len(keys)} items ({','.join(keys[:3])},...)"
+
+
 @dataclass
 class AgentRun:
     case: Case
@@ -268,6 +277,17 @@ class AgentRun:
             self._malformed_in_a_row += len(unknown)
 
     # -- running ------------------------------------------------------------------
+    def check_resumable(self) -> None:
+        """A saved run continues only as the same case, spec and items: anything else would mix in or drop values."""
+        if not self.files.exists():
+            return
+        saved = self.files.read_stats()
+        for what, was, now in (("case", saved.case, self.case.name), ("spec", saved.spec, self.spec.name),
+                               ("items", _item_list(saved.items), _item_list(self.item_keys))):
+            if was != now:
+                raise ResumeMismatch(f"{self.run_dir} holds a run of {what} {was}, not {now}; resume it with the same "
+                                     "case, --spec and --items, or choose another --out")
+
     def _restore(self) -> list[dict] | None:
         """Load a stopped run's state; None when there is nothing to resume."""
         if not self.files.exists():
@@ -287,6 +307,7 @@ class AgentRun:
         previous_wall = 0.0
         conversation = None
         if resume and self.files.exists():
+            self.check_resumable()
             if self.files.read_stats().status == "finished":
                 self.stats = self.files.read_stats()
                 self.ws.checklist.load(self.files.read_checklist())

@@ -247,3 +247,25 @@ def test_batch_exits_non_zero_when_a_case_failed_unless_told_otherwise(tmp_path,
     result = run_cli(monkeypatch, capsys, "batch", inputs, "--out", tmp_path / "out2", "--items", "judge_name",
                      "--quiet", "--concurrency", "1", "--allow-failures")
     assert result.code == 0 and "exit code 0 (--allow-failures)" in result.err
+
+
+# -- 6. resume refuses another case, spec or item selection, and keeps the values --------------------------------
+
+
+def test_resume_with_other_items_or_another_case_is_refused_and_keeps_the_values(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "run"
+    assert run_cli(monkeypatch, capsys, "run", SAMPLE_CASE, "--items", "judge_name", "--quiet", "--out", out).code == 0
+    before = (out / "checklist.json").read_text()
+    other_case = tmp_path / "other"
+    shutil.copytree(SAMPLE_CASE, other_case)
+    (other_case / "case.json").write_text(json.dumps({"case_id": "another-case"}))
+    for args, message in (
+        ([SAMPLE_CASE, "--items", "filing_date"], "holds a run of items judge_name, not filing_date"),
+        ([SAMPLE_CASE, "--items", "judge_name", "--spec", "cato"], "unknown item"),
+        ([other_case, "--items", "judge_name"], "holds a run of case riverside-jail, not another-case"),
+    ):
+        result = run_cli(monkeypatch, capsys, "run", *args, "--quiet", "--out", out, "--resume")
+        assert message in one_line_error(result), (args, result.err)
+    assert (out / "checklist.json").read_text() == before
+    again = run_cli(monkeypatch, capsys, "run", SAMPLE_CASE, "--items", "judge_name", "--quiet", "--out", out, "--resume")
+    assert again.code == 0 and (out / "checklist.json").read_text() == before

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import shutil
+import site
 import subprocess
 import sys
 import tempfile
 import textwrap
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -16,10 +18,6 @@ import gavel_agent
 from gavel_agent.checklists.record import ChecklistFile
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def scratch_folders() -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).glob("gavel-agent-*")}
 
 
 def test_importing_the_evaluators_does_not_load_the_agent():
@@ -34,15 +32,18 @@ def test_importing_the_evaluators_does_not_load_the_agent():
 
 
 def test_extract_returns_values_with_evidence_and_writes_nothing(sample_case, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    before = scratch_folders()
+    # A temporary folder of this test's own: other processes on the machine make gavel-agent-* folders in /tmp too.
+    work, scratch = tmp_path / "work", tmp_path / "tmp"
+    work.mkdir(), scratch.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     checklist = gavel_agent.extract(sample_case, items="filing_date,judge_name")
     assert isinstance(checklist, ChecklistFile) and checklist.case == "riverside-jail"
     assert checklist.values_of("filing_date") == ["March 15, 2021"]
     evidence = checklist.items["filing_date"][0].evidence[0]
     text = (sample_case / f"{evidence.document}.txt").read_text(encoding="utf-8")
     assert text[evidence.start_char:evidence.end_char] == evidence.quote
-    assert list(tmp_path.iterdir()) == [] and scratch_folders() == before  # no run folder anywhere
+    assert list(work.iterdir()) == [] and list(scratch.glob("gavel-agent-*")) == []  # no run folder anywhere
 
 
 async def test_the_sync_call_works_inside_a_running_event_loop(sample_case):
@@ -87,23 +88,64 @@ def test_evaluate_scores_an_extraction_in_memory_and_against_a_record(sample_cas
     assert sorted(p.name for p in tmp_path.iterdir()) == ["case_riverside.json"]  # nothing written
 
 
-def test_a_notebook_in_a_fresh_venv_with_its_own_tools_py(sample_case, tmp_path):
-    """Only the package installed (a wheel, not editable), a user's own tools.py etc. beside the notebook.
+# Where each folder of the repository installs (pyproject.toml's package-dir mapping).
+INSTALLED_AS = {"gavel_agent": "gavel_agent", "tools": "gavel_agent/tools", "evaluators": "gavel_agent/evaluators",
+                "checklists": "gavel_agent/checklists", "prompts": "gavel_agent/prompts"}
 
-    The venv sees the system's site-packages for the dependencies; the wheel is built from a copy of
-    the source with this interpreter's setuptools and wheel, without network.
-    """
-    source = tmp_path / "source"
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The package built as a wheel from a copy of the source, with this interpreter's setuptools and wheel, offline."""
+    scratch = tmp_path_factory.mktemp("wheel")
+    source = scratch / "source"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", "runs", "build", "dist", "*.egg-info",
                                                                 "__pycache__", ".pytest_cache", ".venv", "docs"))
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-                            "-w", str(tmp_path / "dist"), str(source)], capture_output=True, text=True, timeout=600)
+                            "-w", str(scratch / "dist"), str(source)], capture_output=True, text=True, timeout=600)
     if build.returncode != 0:
         pytest.skip(f"cannot build a wheel here (pip install wheel): {build.stderr.strip()[-300:]}")
+    return next((scratch / "dist").glob("gavel_agent-*.whl"))
+
+
+def test_the_wheel_holds_every_source_file(wheel):
+    """A package or data file left out of pyproject.toml's lists exists in the worktree but not in an install."""
+    tracked = subprocess.run(["git", "ls-files", *INSTALLED_AS], cwd=REPO, capture_output=True, text=True)
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout: cannot list the source files")
+    expected = set()
+    for path in tracked.stdout.split():
+        folder, _, rest = path.partition("/")
+        if Path(path).suffix in {".py", ".json", ".md"} and (REPO / path).exists():
+            expected.add(f"{INSTALLED_AS[folder]}/{rest}")
+    assert len(expected) > 100
+    with zipfile.ZipFile(wheel) as archive:
+        missing = sorted(expected - set(archive.namelist()))
+    assert missing == []
+
+
+def site_packages_of_this_interpreter() -> list[str]:
+    """Where this interpreter finds the dependencies: the system's, or a virtualenv's the suite runs in."""
+    folders = site.getsitepackages()
+    if site.ENABLE_USER_SITE:
+        folders.append(site.getusersitepackages())
+    return [folder for folder in folders if Path(folder).is_dir()]
+
+
+def test_a_notebook_in_a_fresh_venv_with_its_own_tools_py(sample_case, tmp_path, wheel):
+    """Only the package installed (a wheel, not editable), a user's own tools.py etc. beside the notebook.
+
+    The fresh venv gets the dependencies from the interpreter running the suite: with
+    --system-site-packages they come from the base interpreter only, which misses them when the suite
+    itself runs in a virtualenv, so a .pth file lists this interpreter's site-packages folders. A .pth
+    line adds the folder to the path without running the .pth files inside it, so the editable install
+    of the worktree stays out and the notebook imports the wheel's copy.
+    """
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    wheel = next((tmp_path / "dist").glob("gavel_agent-*.whl"))
+    venv_site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    (Path(venv_site) / "dependencies_of_the_suite.pth").write_text("\n".join(site_packages_of_this_interpreter()) + "\n")
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, timeout=300)
     notebook = tmp_path / "notebook"
     shutil.copytree(sample_case, notebook / "cases" / "riverside-jail")

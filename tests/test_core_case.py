@@ -54,12 +54,31 @@ def test_forgiving_document_names(tmp_path):
         ({}, "no documents"),
         ({"bin.txt": b"\x00\x01\x02binary"}, "binary file"),
         ({"latin.txt": "caf\xe9".encode("latin-1")}, "not UTF-8"),
+        ({"late.txt": b"a " * 5000 + b"\x00 tail"}, "NUL byte at offset 10000"),
+        ({"empty.txt": b"", "blank.md": b"  \n"}, "none of its 2 files could be read .*no readable text"),
     ],
 )
 def test_bad_folders_raise_one_line_errors(tmp_path, files, message):
     with pytest.raises(CaseError, match=message) as err:
         load_case(make_folder(tmp_path, files))
     assert "\n" not in str(err.value)
+
+
+def test_utf16_is_read_as_text_and_an_empty_document_is_left_out_with_a_warning(tmp_path):
+    case = load_case(make_folder(tmp_path, {"order.txt": "The Honorable Jane Roe presides.".encode("utf-16"),
+                                            "empty.txt": b""}))
+    assert [d.text for d in case.documents] == ["The Honorable Jane Roe presides."]
+    assert len(case.warnings) == 1 and "empty.txt: no readable text" in case.warnings[0]
+
+
+def test_a_symlinked_document_is_left_out(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash")
+    folder = make_folder(tmp_path, {"order.txt": "The motion is granted."})
+    (folder / "passwd.txt").symlink_to(secret)
+    case = load_case(folder)
+    assert [d.name for d in case.documents] == ["order"]
+    assert "passwd.txt: a symbolic link" in case.warnings[0]
 
 
 def test_missing_path(tmp_path):

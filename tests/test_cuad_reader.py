@@ -111,7 +111,6 @@ def test_real_master_clauses(shared):
         header = next(csv.reader(f))
     assert [i.name for i in SPEC.items] == [c for c in header[1:] if not c.endswith("-Answer")]
     refs = read_master_clauses(csv_path)
-    assert len(refs) == 405
-    assert set(refs) == {p.stem for p in (shared / "cuad" / "full_contract_txt").glob("*.txt")}
+    assert refs and set(refs) == {p.stem for p in (shared / "cuad" / "full_contract_txt").glob("*.txt")}
     evidence = [e for c in refs.values() for vals in c.items.values() for v in vals for e in v.evidence]
     assert sum(e.start_char is not None for e in evidence) / len(evidence) > 0.99

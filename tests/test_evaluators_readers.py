@@ -79,7 +79,7 @@ def test_evaluate_command(tmp_path):
 def test_reads_every_gavel_format(shared):
     gavel = shared / "gavel"
     human = read_checklists(gavel / "document_checklists" / "human.json")
-    assert len(human) == 20 and all(len(items) == 26 for items in human.values())
+    assert human and all(len(items) == 26 for items in human.values())
     # Count what the release in ../shared holds rather than the published totals: the shared copy
     # may carry fewer batches (a split of the release), and every file it does hold must read.
     end_to_end = gavel / "document_checklists" / "end_to_end"

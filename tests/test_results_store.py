@@ -65,16 +65,72 @@ def test_reindexing_replaces_a_run_instead_of_doubling_it(sample_run, tmp_path):
         assert store.count("runs") == 1 and store.count("values") == _checklist_values(sample_run)
 
 
-def test_a_reviewed_checklist_is_stored_beside_the_runs_own(sample_run, tmp_path):
+def write_review(run) -> dict:
+    """A checklist_reviewed.json as the review workbench writes it, by hand: raw JSON, not our models."""
+    reviewed = json.loads((run / "checklist.json").read_text(encoding="utf-8"))
+    items = reviewed["items"]
+    first_party, second_party = items["parties"][0], items["parties"][1]
+    items["filing_date"][0]["review"] = {"decision": "accepted", "reviewer": "ana", "time": "2026-11-24T01:00:00Z"}
+    first_party["review"] = {"decision": "rejected", "reason": "not a party: counsel", "reviewer": "ana",
+                             "time": "2026-11-24T01:01:00Z"}
+    second_party["value"] += " (edited)"
+    second_party["review"] = {"decision": "edited", "reason": "role was missing", "reviewer": "ana", "time": 1795999000}
+    items["judge_name"] = [{"value": "Hon. Added By Review", "evidence": [], "review": {
+        "decision": "added", "reason": "signature block", "reviewer": "ben", "time": "2026-11-24T01:02:00Z"}}]
+    items["monitor_name"] = [{"value": "Not applicable", "evidence": [], "review": {"decision": "not_applicable",
+                                                                                  "reviewer": "ben"}}]
+    (run / "checklist_reviewed.json").write_text(json.dumps(reviewed), encoding="utf-8")
+    return reviewed
+
+
+def test_a_reviewed_run_exports_each_values_decision_and_the_values_review_added(sample_run, tmp_path):
     run = tmp_path / "run"
     shutil.copytree(sample_run, run)
-    reviewed = ChecklistFile.read(run / "checklist.json")
-    reviewed.items["filing_date"] = []
-    (run / "checklist_reviewed.json").write_text(reviewed.model_dump_json(), encoding="utf-8")
-    table = results.values(run, checklist="reviewed")
-    assert "filing_date" not in set(table["item"]) and len(table) == _checklist_values(run) - 1
-    assert "filing_date" in set(results.values(run)["item"])
+    agent_values = _checklist_values(run)
+    reviewed = write_review(run)
+    table = results.values(run)
+    assert len(table) == sum(len(v) for v in reviewed["items"].values())
+    assert set(table["checklist"]) == {"reviewed"}
+    decided = table.dropna(subset=["review_decision"]).set_index("value")
+    parties = reviewed["items"]["parties"]
+    assert decided.loc[reviewed["items"]["filing_date"][0]["value"], "review_decision"] == "accepted"
+    assert decided.loc[parties[0]["value"], ["review_decision", "review_reason"]].tolist() == [
+        "rejected", "not a party: counsel"]
+    assert decided.loc[parties[1]["value"], ["review_decision", "review_time"]].tolist() == ["edited", "2026-11-30T00:36:40+00:00"]
+    added = decided.loc["Hon. Added By Review"]
+    assert (added["item"], added["review_decision"], added["reviewer"]) == ("judge_name", "added", "ben")
+    assert decided.loc["Not applicable", "review_decision"] == "not_applicable"
+    assert len(decided) == 5  # values the reviewer did not touch carry no decision
+    # The run's own values stay apart, and the wide table leaves rejected values out.
+    own = results.values(run, checklist="agent")
+    assert len(own) == agent_values and own["review_decision"].isna().all()
+    assert "Hon. Added By Review" not in set(own["value"])
+    wide = results.wide(run).iloc[0]
+    assert parties[0]["value"] not in wide["parties"] and parties[1]["value"] in wide["parties"]
+    assert wide["judge_name"] == "Hon. Added By Review"
     assert results.runs(run).iloc[0]["reviewed"] == 1
+    with pytest.raises(StoreError, match="unknown checklist"):
+        results.values(run, checklist="final")
+
+
+def test_export_and_index_commands_read_the_review(sample_run, tmp_path, monkeypatch, capsys):
+    import pandas as pd
+
+    run = tmp_path / "batch" / "case-a"
+    shutil.copytree(sample_run, run)
+    write_review(run)
+    db = tmp_path / "batch" / "results.sqlite"
+    with sqlite3.connect(db) as old:  # a store written by the first schema version
+        old.executescript("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                          "INSERT INTO meta VALUES ('schema_version', '1');")
+    assert run_cli(monkeypatch, capsys, "index", tmp_path / "batch").code == 0
+    result = run_cli(monkeypatch, capsys, "export", tmp_path / "batch", "--format", "csv", "--out", tmp_path / "v.csv")
+    assert result.code == 0
+    table = pd.read_csv(tmp_path / "v.csv")
+    assert table["review_decision"].value_counts().to_dict() == {
+        "accepted": 1, "rejected": 1, "edited": 1, "added": 1, "not_applicable": 1}
+    result = run_cli(monkeypatch, capsys, "export", tmp_path / "batch", "--checklist", "agent", "--format", "jsonl")
+    assert result.code == 0 and all(json.loads(line)["review_decision"] is None for line in result.out.splitlines())
 
 
 def test_wide_table_has_one_row_per_run_and_a_column_per_item(batch_folder):

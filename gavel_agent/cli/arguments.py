@@ -43,7 +43,7 @@ def _argue(model: str, base_url: str | None) -> Callable[[Triple], str]:
 
 def generate_command(
     out: Path = typer.Option(..., "--out", help="JSONL file to write, one triple and argument a line."),
-    model: str = typer.Option("hypo", "--model", help="hypo / offline (deterministic, no model), or openai:<m>, anthropic:<m>, openai-compatible:<m>."),
+    model: str = typer.Option("hypo", "--model", help="hypo / offline (deterministic, no model), or openai:<m>, anthropic:<m>, openai-compatible:<m>, litellm:<provider>/<m>."),
     n: int = typer.Option(90, "--n", help="How many triples (the three tests take turns: 90 gives 30 each)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the triple generator."),
     base_url: str = typer.Option(None, "--base-url", help="Server URL for openai-compatible models."),

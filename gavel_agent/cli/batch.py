@@ -115,7 +115,7 @@ def register(app: typer.Typer) -> None:
         out: Path = typer.Option(..., help="Output folder: one run folder per case, index.jsonl."),
         items: str = ITEMS_OPTION,
         spec: str = SPEC_OPTION,
-        model: str = typer.Option(None, help="offline (default), openai:<m>, anthropic:<m>, openai-compatible:<m>."),
+        model: str = typer.Option(None, help="offline (default), openai:<m>, anthropic:<m>, openai-compatible:<m>, litellm:<provider>/<m>."),
         base_url: str = BASE_URL_OPTION,
         method: str = typer.Option("agent", help="agent, end-to-end or chunk."),
         concurrency: int = typer.Option(None, help="Cases at a time (default: cores for offline, 8 for LLMs)."),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -37,7 +38,10 @@ def load_inputs(case_path: str, spec_name: str, items: str) -> tuple[Case, Check
     with user_errors(CaseError, UnknownItemError):
         case = load_case(case_path)
         spec = load_spec(spec_name)
-        return case, spec, spec.select(items)
+        keys = spec.select(items)
+    for warning in case.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return case, spec, keys
 
 
 def refuse_existing_run(run_dir: Path, hint: str) -> None:

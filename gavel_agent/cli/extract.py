@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         method: str = typer.Option("end-to-end", help="end-to-end (whole case per prompt) or chunk (16K-token chunks in order)."),
         items: str = ITEMS_OPTION,
         spec: str = SPEC_OPTION,
-        model: str = typer.Option(None, help="offline (rules over the text), openai:<m>, anthropic:<m>, openai-compatible:<m>."),
+        model: str = typer.Option(None, help="offline (rules over the text), openai:<m>, anthropic:<m>, openai-compatible:<m>, litellm:<provider>/<m>."),
         base_url: str = BASE_URL_OPTION,
         context_tokens: int = typer.Option(None, help="Context window to cut the text to (default: the model's, from models/models.json)."),
         prompt_per: str = typer.Option(None, help="One prompt per 'group' of items, per 'item', or 'all' items at once (default: group for end-to-end, all for chunk)."),

@@ -34,7 +34,7 @@ def register(app: typer.Typer) -> None:
             folders = find_runs(runs)
             if not folders:
                 raise UserError(f"no run folders (with stats.json) under {', '.join(map(str, runs))}")
-            with ResultsStore(target) as store:
+            with ResultsStore(target, replace_outdated=True) as store:
                 count, values, problems = store.rebuild(folders)
         err = Console(stderr=True, highlight=False)
         for problem in problems:
@@ -49,13 +49,15 @@ def register(app: typer.Typer) -> None:
         format: str = typer.Option("csv", "--format", help=f"One of {', '.join(FORMATS)}."),
         out: Path = typer.Option(None, help="File to write (default: csv/jsonl on standard output)."),
         wide: bool = typer.Option(False, help="One row per run, one column per item, instead of one row per value."),
-        reviewed: bool = typer.Option(False, help="The values after a person's review, not the run's own."),
+        checklist: str = typer.Option(
+            "current", help="current: a reviewed run's values with each decision (rejected and added included), "
+                            "else the run's own; agent: the runs' own values; reviewed: reviewed runs only."),
     ) -> None:
         """Export every value with its evidence (or a one-row-per-case table) as CSV, Parquet or JSONL."""
         if len(runs) != 1:
             raise UserError("export takes one source: a store, a batch folder or a run folder")
         with user_errors(StoreError):
-            text = export(runs[0], out, cast(ExportFormat, format), as_wide=wide, checklist="reviewed" if reviewed else "agent")
+            text = export(runs[0], out, cast(ExportFormat, format), as_wide=wide, checklist=checklist)
         if text is not None:
             sys.stdout.write(text)
         else:

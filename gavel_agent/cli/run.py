@@ -47,7 +47,11 @@ def prepare_run(case_path: str, spec_name: str, items: str, model: str | None, b
     if not resume:
         refuse_existing_run(run_dir, "add --resume to continue it or choose another --out")
     writable_folder(run_dir)
-    return AgentRun(case, spec, keys, resolved, run_dir, max_steps=max_steps, trace=trace)
+    agent_run = AgentRun(case, spec, keys, resolved, run_dir, max_steps=max_steps, trace=trace)
+    if resume:
+        with user_errors(ValueError):
+            agent_run.check_resumable()
+    return agent_run
 
 
 def resume_command(case: str, agent_run: AgentRun, base_url: str | None, verify: bool) -> str:
@@ -90,7 +94,7 @@ def register(app: typer.Typer) -> None:
         case: str = CASE_ARGUMENT,
         items: str = ITEMS_OPTION,
         spec: str = SPEC_OPTION,
-        model: str = typer.Option(None, help="offline, openai:<m>, anthropic:<m> or openai-compatible:<m> (default: GAVEL_MODEL, else offline)."),
+        model: str = typer.Option(None, help="offline, openai:<m>, anthropic:<m>, openai-compatible:<m> or litellm:<provider>/<m> (default: GAVEL_MODEL, else offline)."),
         base_url: str = BASE_URL_OPTION,
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls before the run is ended."),
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<time>)."),

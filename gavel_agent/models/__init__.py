@@ -18,7 +18,7 @@ OFFLINE_LABEL = "offline"
 class ResolvedModel:
     model: Model
     label: str
-    provider: str  # offline | openai | openai-compatible | anthropic
+    provider: str  # offline | openai | openai-compatible | anthropic | litellm
     settings: ModelSettings = field(default_factory=ModelSettings)
     prices: Any = None  # catalog.Prices or None (offline and unknown models cost nothing we can price)
     context_window: int | None = None  # tokens (catalog); None: no limit, as for the offline model
@@ -56,6 +56,12 @@ def _anthropic(model_id: str, base_url: str | None) -> Model:
     return AnthropicModel(model_id)
 
 
+def _litellm(model_id: str, base_url: str | None) -> Model:
+    from gavel_agent.models.litellm_backend import litellm_model
+
+    return litellm_model(model_id, base_url)
+
+
 # The prefix of a --model string names its provider; each factory builds the backend for the rest
 # (imported lazily, so choosing one provider never loads another's SDK). ``offline`` takes no model id.
 ModelFactory = Callable[[str, str | None], Model]
@@ -64,6 +70,7 @@ REGISTRY: dict[str, ModelFactory] = {
     "openai": _openai,
     "openai-compatible": _openai_compatible,
     "anthropic": _anthropic,
+    "litellm": _litellm,
 }
 PROVIDERS = tuple(p for p in REGISTRY if p != OFFLINE_LABEL)
 
@@ -84,4 +91,9 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     if offline:
         return ResolvedModel(model, OFFLINE_LABEL, OFFLINE_LABEL, agent=catalog.agent_options(OFFLINE_LABEL))
     entry = catalog.lookup(name)
-    return ResolvedModel(model, name, provider, entry.settings, entry.prices, entry.context_window, entry.agent)
+    settings = entry.settings
+    if provider == "litellm":
+        from gavel_agent.models.litellm_backend import client_settings
+
+        settings = client_settings(settings)
+    return ResolvedModel(model, name, provider, settings, entry.prices, entry.context_window, entry.agent)

@@ -20,12 +20,12 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from gavel_agent.checklists.record import ChecklistFile
+from gavel_agent.results.review import REVIEWED_CHECKLIST, ReviewedChecklist
 from gavel_agent.run_files import RunFiles, RunStats
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: review decisions on values
 DB_NAME = "results.sqlite"
 BUSY_TIMEOUT_MS = 30_000
-REVIEWED_CHECKLIST = "checklist_reviewed.json"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -57,7 +57,11 @@ CREATE TABLE IF NOT EXISTS "values" (
     checklist TEXT NOT NULL,            -- agent (the run's own) | reviewed (after a person's review)
     item TEXT NOT NULL,
     position INTEGER NOT NULL,
-    value TEXT NOT NULL
+    value TEXT NOT NULL,
+    review_decision TEXT,               -- accepted | rejected | edited | added | not_applicable (reviewed checklist)
+    review_reason TEXT,
+    reviewer TEXT,
+    review_time TEXT
 );
 CREATE TABLE IF NOT EXISTS evidence (
     value_id INTEGER NOT NULL REFERENCES "values"(value_id) ON DELETE CASCADE,
@@ -103,7 +107,8 @@ def find_runs(paths: Iterable[str | Path]) -> list[Path]:
 class ResultsStore:
     """One SQLite database of runs and values (``results.sqlite`` in a batch folder, or any path)."""
 
-    def __init__(self, path: str | Path = ":memory:"):
+    def __init__(self, path: str | Path = ":memory:", replace_outdated: bool = False):
+        """``replace_outdated``: a store of another schema version is emptied (to be rebuilt) instead of refused."""
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -114,13 +119,20 @@ class ResultsStore:
             if self.path != ":memory:":
                 self.db.execute("PRAGMA journal_mode = WAL")
             self.db.executescript(_SCHEMA)
-            self._check_version()
+            self._check_version(replace_outdated)
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path}: not a results store ({e})") from None
 
-    def _check_version(self) -> None:
+    def _check_version(self, replace_outdated: bool) -> None:
         with self.transaction():
             row = self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if row is not None and int(row[0]) != SCHEMA_VERSION and replace_outdated:
+                for table in ("evidence", "values", "runs", "meta"):
+                    self.db.execute(f'DROP TABLE "{table}"')
+                self.db.execute("COMMIT")
+                self.db.executescript(_SCHEMA)
+                self.db.execute("BEGIN IMMEDIATE")
+                row = None
             if row is None:
                 self.db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
             elif int(row[0]) != SCHEMA_VERSION:
@@ -158,7 +170,7 @@ class ResultsStore:
             checklists = {"agent": files.read_checklist()} if files.checklist.is_file() else {}
             reviewed = run_dir / REVIEWED_CHECKLIST
             if reviewed.is_file():
-                checklists["reviewed"] = ChecklistFile.read(reviewed)
+                checklists["reviewed"] = ReviewedChecklist.read(reviewed)
         except (OSError, ValueError, ValidationError) as e:
             raise StoreError(f"{run_dir}: unreadable run files ({type(e).__name__})") from None
         row = (str(run_dir), stats.case, stats.spec, stats.model, stats.provider, raw.get("method", "agent"),
@@ -187,8 +199,12 @@ class ResultsStore:
         count = 0
         for item, values in checklist.items.items():
             for position, value in enumerate(values):
-                cursor = db.execute('INSERT INTO "values" (run_dir, checklist, item, position, value) VALUES (?, ?, ?, ?, ?)',
-                                    (run_dir, checklist_name, item, position, value.value))
+                review = getattr(value, "review", None)
+                decision = (review.decision, review.reason, review.reviewer, review.time_text) if review else (None,) * 4
+                cursor = db.execute(
+                    'INSERT INTO "values" (run_dir, checklist, item, position, value, review_decision, review_reason, '
+                    "reviewer, review_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (run_dir, checklist_name, item, position, value.value, *decision))
                 db.executemany(
                     "INSERT INTO evidence (value_id, position, document, quote, start_char, end_char, page, status) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -215,6 +231,6 @@ class ResultsStore:
             raise ValueError(table)
         return self.db.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0]
 
-    def query(self, sql: str, parameters: tuple = ()) -> tuple[list[str], list[tuple]]:
+    def query(self, sql: str, parameters: tuple | dict = ()) -> tuple[list[str], list[tuple]]:
         cursor = self.db.execute(sql, parameters)
         return [d[0] for d in cursor.description or []], cursor.fetchall()

@@ -1,7 +1,7 @@
 """The store as tables: one row per value (long) or one row per run (wide), and files of them.
 
 Long rows carry the run's identity (case, spec, model, method, status), the item and the
-value, its first piece of evidence in columns (document, quote, offsets, page, alignment
+value, the reviewer's decision on it (when the run was reviewed), its first piece of evidence in columns (document, quote, offsets, page, alignment
 status) and all of its evidence as a JSON list, so a spreadsheet shows the quote beside
 the value and a program loses nothing.
 """
@@ -20,11 +20,15 @@ if TYPE_CHECKING:
 
 ExportFormat = Literal["csv", "parquet", "jsonl"]
 FORMATS: tuple[str, ...] = ("csv", "parquet", "jsonl")
+# current: each run's reviewed checklist where it has one (every value with its decision, values the
+# reviewer added included), else the run's own; agent: the runs' own values; reviewed: reviewed runs only.
+CHECKLISTS: tuple[str, ...] = ("current", "agent", "reviewed")
 WIDE_SEPARATOR = " | "
 
 _VALUES_SQL = """
 SELECT r.case_name AS "case", r.spec, r.model, r.method, r.status AS run_status, r.run_dir,
        v.checklist, v.item, v.position, v.value,
+       v.review_decision, v.review_reason, v.reviewer, v.review_time,
        e.document, e.quote, e.start_char, e.end_char, e.page, e.status AS alignment,
        (SELECT COUNT(*) FROM evidence x WHERE x.value_id = v.value_id) AS evidence_count,
        (SELECT json_group_array(json_object('document', x.document, 'quote', x.quote, 'start_char', x.start_char,
@@ -33,7 +37,8 @@ SELECT r.case_name AS "case", r.spec, r.model, r.method, r.status AS run_status,
 FROM "values" v
 JOIN runs r ON r.run_dir = v.run_dir
 LEFT JOIN evidence e ON e.value_id = v.value_id AND e.position = 0
-WHERE v.checklist = ?
+WHERE v.checklist = CASE WHEN :checklist = 'current' THEN (CASE WHEN r.reviewed THEN 'reviewed' ELSE 'agent' END)
+                         ELSE :checklist END
 ORDER BY r.case_name, r.run_dir, v.item, v.position
 """
 
@@ -69,10 +74,12 @@ def _frame(columns: list[str], rows: list[tuple]) -> pd.DataFrame:
     return pd.DataFrame.from_records(rows, columns=columns)
 
 
-def values(source: str | Path | ResultsStore, checklist: str = "agent") -> pd.DataFrame:
-    """One row per value (``checklist="reviewed"`` for the values after a person's review)."""
+def values(source: str | Path | ResultsStore, checklist: str = "current") -> pd.DataFrame:
+    """One row per value, with the review decision on it where the run was reviewed (see CHECKLISTS)."""
+    if checklist not in CHECKLISTS:
+        raise StoreError(f"unknown checklist {checklist!r}; use one of {', '.join(CHECKLISTS)}")
     store = open_store(source)
-    frame = _frame(*store.query(_VALUES_SQL, (checklist,)))
+    frame = _frame(*store.query(_VALUES_SQL, {"checklist": checklist}))
     frame["evidence"] = frame["evidence"].map(json.loads)
     return frame
 
@@ -84,11 +91,15 @@ def runs(source: str | Path | ResultsStore) -> pd.DataFrame:
     return frame
 
 
-def wide(source: str | Path | ResultsStore, checklist: str = "agent") -> pd.DataFrame:
-    """One row per run, one column per item: its values joined by `` | `` (empty when none)."""
+def wide(source: str | Path | ResultsStore, checklist: str = "current") -> pd.DataFrame:
+    """One row per run, one column per item: its values joined by `` | `` (empty when none).
+
+    Values a reviewer rejected are left out: the wide table says what each case holds.
+    """
     store = open_store(source)
     run_rows = runs(store)
     long = values(store, checklist)
+    long = long[long["review_decision"] != "rejected"]
     joined = long.groupby(["run_dir", "item"])["value"].agg(WIDE_SEPARATOR.join).unstack(fill_value="")
     items = list(dict.fromkeys(item for asked in run_rows["items"] for item in asked))
     joined = joined.reindex(columns=items + [c for c in joined.columns if c not in items], fill_value="")
@@ -97,7 +108,7 @@ def wide(source: str | Path | ResultsStore, checklist: str = "agent") -> pd.Data
 
 
 def export(source: str | Path | ResultsStore, out: str | Path | None, fmt: ExportFormat = "csv",
-           as_wide: bool = False, checklist: str = "agent") -> str | None:
+           as_wide: bool = False, checklist: str = "current") -> str | None:
     """Write the values (or the wide table) to ``out`` atomically; with no ``out``, return CSV/JSONL text."""
     if fmt not in FORMATS:
         raise StoreError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")

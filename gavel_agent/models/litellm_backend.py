@@ -1,0 +1,53 @@
+"""``litellm:<provider>/<model>``: providers beyond OpenAI and Anthropic (Gemini, Bedrock, Mistral...) through LiteLLM.
+
+The model is the openai-agents SDK's own ``LitellmModel``; LiteLLM reads each
+provider's credentials from its usual variables (GEMINI_API_KEY, MISTRAL_API_KEY,
+AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_REGION_NAME for Bedrock...).
+LiteLLM is an optional extra: ``pip install 'gavel-agent[litellm]'``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from agents import ModelSettings
+from agents.retry import ModelRetryBackoffSettings, ModelRetrySettings, retry_policies
+from agents.models.interface import Model
+
+from gavel_agent.models.catalog import client_options
+from gavel_agent.models.keys import user_error
+
+RETRIED_STATUSES = (408, 409, 429, 500, 502, 503, 504)
+INSTALL_HINT = "the litellm: route needs LiteLLM: pip install 'gavel-agent[litellm]'"
+
+
+def litellm_model(model: str, base_url: str | None = None) -> Model:
+    # LiteLLM fetches its price table from the network on import unless told to use its bundled copy.
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    try:
+        from agents.extensions.models.litellm_model import LitellmModel
+    except ImportError:
+        raise user_error(INSTALL_HINT) from None
+    if "/" not in model:
+        raise user_error(f"litellm models are named provider/model (e.g. litellm:gemini/gemini-2.5-pro), not {model!r}")
+    return LitellmModel(model=model, base_url=base_url)
+
+
+def client_settings(settings: ModelSettings) -> ModelSettings:
+    """The catalog's retries and timeout for LiteLLM requests.
+
+    Retries are the SDK runner's (LiteLLM's own need tenacity and retry at once): 408/409/429/5xx,
+    network errors and timeouts, backing off as the OpenAI client does (0.5 s doubling, capped at
+    8 s, with jitter) unless the provider says when to come back.
+    ``drop_params``: a setting one provider lacks is left out rather than failing every request
+    (Gemini refuses ``parallel_tool_calls=False`` with several tools; the loop still takes one call a step).
+    """
+    options = client_options()
+    retry = ModelRetrySettings(
+        max_retries=options.max_retries,
+        backoff=ModelRetryBackoffSettings(initial_delay=0.5, max_delay=8.0, multiplier=2.0, jitter=True),
+        policy=retry_policies.any(retry_policies.provider_suggested(), retry_policies.network_error(),
+                                  retry_policies.http_status(RETRIED_STATUSES)),
+    )
+    extra = {"num_retries": 0, "timeout": options.timeout_seconds, "drop_params": True, **(settings.extra_args or {})}
+    return settings.resolve(ModelSettings(extra_args=extra, retry=retry))
