@@ -119,7 +119,7 @@ class History:
                 self.pruned_calls += 1
                 if item.get("name") == "search":
                     self.pruned_searches.append(
-                        summaries.get(item.get("call_id"), "no result")
+                        summaries.get(str(item.get("call_id")), "no result")
                     )
         self.cut = cut
         if not self.budget:

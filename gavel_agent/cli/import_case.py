@@ -41,12 +41,13 @@ def write_case_folder(folder: Path, title: str, case_id: str, documents: list[Do
 
 def write_fetched_folder(folder: Path, fetched: FetchedCase) -> None:
     """The documents as fetched (a PDF stays a PDF) and case.json with their titles, types and dates."""
-    meta = {"title": fetched.title, "case_id": fetched.case_id, "documents": {}}
+    documents: dict[str, dict] = {}
+    meta = {"title": fetched.title, "case_id": fetched.case_id, "documents": documents}
     for i, doc in enumerate(fetched.documents, 1):
         filename = f"{i:02d}-{doc.stem}{doc.suffix}"
         with atomic.replacing(folder / filename) as tmp:
             tmp.write_bytes(doc.content)
-        meta["documents"][filename] = {"title": doc.title, "type": doc.type, "date": doc.date}
+        documents[filename] = {"title": doc.title, "type": doc.type, "date": doc.date}
     atomic.write_json(folder / "case.json", meta)
 
 
@@ -98,13 +99,13 @@ def register(app: typer.Typer) -> None:
             writable_folder(out)
             import_remote(*remote, out)
             return
-        source = Path(source)
-        if not source.is_file():
-            raise UserError(f"{source}: no such file")
+        record = Path(source)
+        if not record.is_file():
+            raise UserError(f"{record}: no such file")
         try:
-            data = json.loads(source.read_text(encoding="utf-8"))
+            data = json.loads(record.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise UserError(f"{source}: not a JSON file ({e.__class__.__name__})") from None
+            raise UserError(f"{record}: not a JSON file ({e.__class__.__name__})") from None
         writable_folder(out)
         for case_id, title, documents in cases_in(data):
             if not documents:

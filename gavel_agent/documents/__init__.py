@@ -52,9 +52,11 @@ def read_document(path: str | Path) -> Extracted:
         from gavel_agent.documents import ocr
 
         key = cache.cache_key(data, suffix, ocr.unavailable() is None)
-        extracted = cache.load(key)
-        if extracted is None:
+        cached = cache.load(key)
+        if cached is None:
             extracted = reader_for(suffix)(path, data)
             cache.store(key, extracted)
+        else:
+            extracted = cached
     # Warnings are stored without the file's name: the same content may sit under another name.
     return dataclasses.replace(extracted, warnings=[f"{path}: {w}" for w in extracted.warnings])

@@ -67,7 +67,7 @@ def _is_dark(rgba: tuple[int, int, int, int]) -> bool:
     return a > 200 and max(r, g, b) <= DARK
 
 
-def _boxes(page: pdfium.PdfPage, height: float, kind: int) -> list[tuple[Box, object]]:
+def _boxes(page: pdfium.PdfPage, height: float, kind: int) -> list[tuple[Box, pdfium.PdfObject]]:
     out = []
     for obj in page.get_objects(filter=(kind,), max_depth=4):
         left, bottom, right, top = obj.get_bounds()

@@ -82,8 +82,9 @@ class RunReview:
             return None
         open_ = [p for p in order if checklist.items[p.item][p.value_index].review is None]
         last = self.last_entry()
-        at = next((n for n, p in enumerate(order) if last and p == Position(last.get("item"), last.get("value_index"))),
-                  -1)
+        index = last.get("value_index") if last else None
+        last_at = Position(str(last.get("item")), int(index)) if last and index is not None else None
+        at = next((n for n, p in enumerate(order) if p == last_at), -1)
         later = [p for p in open_ if order.index(p) > at]
         return (later or open_ or [order[at] if at >= 0 else order[0]])[0]
 

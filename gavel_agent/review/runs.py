@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from threading import Lock
 
@@ -47,7 +48,7 @@ class Run:
 class Runs:
     """The runs being reviewed, by id, with their cases loaded on demand."""
 
-    def __init__(self, paths: list[str | Path], cases: str | Path | None = None):
+    def __init__(self, paths: Sequence[str | Path], cases: str | Path | None = None):
         self.by_id: dict[str, Run] = {}
         self._cases: OrderedDict[str, Case] = OrderedDict()
         self._lock = Lock()

@@ -258,7 +258,8 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
         return PlainTextResponse(export.as_csv(bench.runs), media_type="text/csv",
                                  headers={"Content-Disposition": 'attachment; filename="reviewed.csv"'})
 
-    async def http_error(request: Request, exc: HTTPException) -> Response:
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)  # registered for HTTPException only
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
         return PlainTextResponse(str(exc.detail), status_code=exc.status_code)

@@ -39,13 +39,13 @@ def fetch_case(case_id: str, token: str) -> FetchedCase:
 
 
 def _document(http: ServiceClient, name: str, row: dict) -> FetchedDocument | None:
-    meta = {"title": row.get("title") or name, "type": row.get("document_type") or "", "date": row.get("date")}
+    title, kind, date = row.get("title") or name, row.get("document_type") or "", row.get("date")
     if row.get("file"):
-        return FetchedDocument(name, _suffix(row["file"]), http.get(row["file"]).content, **meta)
+        return FetchedDocument(name, _suffix(row["file"]), http.get(row["file"]).content, title, kind, date)
     text = row.get("text") or ""
     if not text.strip() and row.get("has_text") and row.get("text_url"):
         text = (http.json(row["text_url"]) or {}).get("text") or ""
-    return FetchedDocument(name, ".txt", text.encode("utf-8"), **meta) if text.strip() else None
+    return FetchedDocument(name, ".txt", text.encode("utf-8"), title, kind, date) if text.strip() else None
 
 
 def _suffix(url: str) -> str:

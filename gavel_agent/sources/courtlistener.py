@@ -44,11 +44,12 @@ def _title(entry: dict, rd: dict) -> str:
 
 
 def _document(http: ServiceClient, name: str, entry: dict, rd: dict) -> FetchedDocument | None:
-    meta = {"title": _title(entry, rd), "type": "attachment" if rd.get("attachment_number") else "docket entry",
-            "date": entry.get("date_filed")}
+    title, kind, date = _title(entry, rd), "attachment" if rd.get("attachment_number") else "docket entry", entry.get(
+        "date_filed"
+    )
     if rd.get("is_available") and rd.get("filepath_local"):
         path = rd["filepath_local"]
         url = path if path.startswith("http") else f"{STORAGE}/{path.lstrip('/')}"
-        return FetchedDocument(name, ".pdf", http.get(url).content, **meta)
+        return FetchedDocument(name, ".pdf", http.get(url).content, title, kind, date)
     text = rd.get("plain_text") or ""
-    return FetchedDocument(name, ".txt", text.encode("utf-8"), **meta) if text.strip() else None
+    return FetchedDocument(name, ".txt", text.encode("utf-8"), title, kind, date) if text.strip() else None
