@@ -51,9 +51,21 @@ QUOTE_CUES = {
     "certified": r"\bcertif",
     "similarly": r"\bsimilarly\s+situated",
     "not": r"\bnot\b|\bno\b|\bnever\b",
+    "jurisdiction": r"\bjurisdiction|\bvenue\b",
+    "claim": r"\bclaims?\s+for\s+relief|\bcount\s+[IVX\d]+|\bcauses?\s+of\s+action|\bclaims?\b",
+    "violation": r"\bviolat|\bpursuant\s+to\b|\barising\s+under\b",
+}
+# What a value itself says: a statute of the federal courts' own jurisdiction is not a cause of action.
+VALUE_CUES = {
+    "title28": r"\b28\s+U\.?\s?S\.?\s?C",
+    "usc": r"U\.?\s?S\.?\s?C",
+    "section1983": r"\b1983\b",
+    "state_law": r"\bstate\b|\bcommon\s+law\b",
+    "constitution": r"\bAmendment\b|\bConstitution",
 }
 _DOC_KINDS = {k: re.compile(p, re.I) for k, p in DOC_KINDS.items()}
 _QUOTE_CUES = {k: re.compile(p, re.I) for k, p in QUOTE_CUES.items()}
+_VALUE_CUES = {k: re.compile(p, re.I) for k, p in VALUE_CUES.items()}
 COUNSEL_CATEGORIES = {
     "Government": ("Government",),
     "Public interest": ("Public interest", "Legal aid"),
@@ -115,6 +127,10 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
     doc_dates = [d for r in rows if (d := _iso(r["doc_date"]))]
     first_doc = min(doc_dates) if doc_dates else None
     categories = [category(r["value"]) for r in rows]
+    # The case listing's dates of the original complaints among the candidates' documents.
+    complaint_dates = {_iso(r["doc_date"]) for r in rows
+                       if _DOC_KINDS["complaint"].search(r["doc_type"] + " " + r["doc_title"])
+                       and not _DOC_KINDS["amended"].search(r["doc_title"])}
     out = []
     for r, k, d, cat in zip(rows, keys, dates, categories):
         label = f"{r['doc_type']} {r['doc_title']}"
@@ -134,6 +150,8 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             f[f"doc:{kind}"] = float(bool(pattern.search(label)))
         for cue, pattern in _QUOTE_CUES.items():
             f[f"quote:{cue}"] = float(bool(pattern.search(r["quote"])))
+        for cue, pattern in _VALUE_CUES.items():
+            f[f"value:{cue}"] = float(bool(pattern.search(r["value"])))
         if cat in CATEGORY_FEATURES:
             f[f"category:{cat}"] = 1.0
         own = _iso(r["doc_date"])
@@ -146,5 +164,6 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
                 f["vs_document"] = _days(d, own)
             if first_doc:
                 f["vs_first_document"] = _days(d, first_doc)
+            f["complaint_listing"] = float(d in complaint_dates)
         out.append(f)
     return out

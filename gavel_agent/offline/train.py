@@ -12,6 +12,7 @@ Fitting is deterministic: the same records give the same files.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -58,20 +59,26 @@ FIELDS = [
 
 
 def _objective(field: Field, model: dict, records: list[Record], probs: list[list[float]], labels: list[list[bool]]) -> float:
-    """How well a threshold does on training records: record accuracy for single values, F1 of the
-    kept candidates for lists."""
+    """How well a threshold does on training records: record accuracy for single values, F1 over
+    distinct values for lists (a value found in many windows is one value)."""
     right = kept_right = kept = positives = 0
     for r, p, marks in zip(records, probs, labels):
-        chosen = pick(model, r.rows(field.item), p)
+        rows = r.rows(field.item)
+        chosen = pick(model, rows, p)
         if field.kind == "single":
             right += marks[chosen[0]] if chosen else field.none_right(r.coded)
-        else:
-            kept += len(chosen)
-            kept_right += sum(marks[i] for i in chosen)
-            positives += sum(marks)
+            continue
+        values = {_value_key(rows[i]["value"]): marks[i] for i in chosen}
+        kept += len(values)
+        kept_right += sum(values.values())
+        positives += len({_value_key(row["value"]) for row, mark in zip(rows, marks) if mark})
     if field.kind == "single":
         return right / max(1, len(records))
     return 2 * kept_right / max(1, kept + positives)
+
+
+def _value_key(value: str) -> str:
+    return " ".join(re.findall(r"\w+", value.split(" (", 1)[0].lower()))
 
 
 def fit(field: Field, records: list[Record]) -> dict:
