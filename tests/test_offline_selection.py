@@ -49,6 +49,10 @@ def test_pick_single_category_and_list():
     rows = [row("Plaintiff: Private (Smith LLP)", 0.3), row("Plaintiff: Public interest nonprofit (ACLU)", 0.9),
             row("Plaintiff: Public interest nonprofit (NAACP LDF)", 0.6)]
     assert pick(_model("single"), rows) == [1]
+    # One value found twice: the rules' surest quote of it first, whatever the model's order.
+    twice = [row("May 5, 2003", 0.85, "Date Filed: 05/05/2003", "Docket"), row("May 5, 2003", 0.8, "Document 1 Filed 05/05/03")]
+    inverse = {**_model("single"), "coef": [-10.0], "intercept": 9.0}
+    assert pick(inverse, twice) == [0, 1]
     assert pick(_model("single", threshold=0.99), rows) == []  # nothing clears the threshold: nothing kept
     assert pick(_model("category"), rows) == [1, 2]  # the best candidate's kind of counsel only
     assert pick(_model("list", threshold=0.5), rows) == [1, 2]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -71,7 +72,8 @@ def probability(model: dict, features: dict[str, float]) -> float:
 def pick(model: dict, rows: list[dict], probs: list[float] | None = None) -> list[int]:
     """Indices of the rows the model keeps, best first (``probs``: the model's probabilities, if known).
 
-    ``single``: the most probable candidate, if it clears the threshold. ``category``: every
+    ``single``: the most probable candidate's value, if it clears the threshold (its candidates in
+    the rules' order, so the rules' surest quote of it comes first). ``category``: every
     candidate of the most probable candidate's category (the plaintiffs' main kind of counsel).
     ``list``: every candidate that clears the threshold.
     """
@@ -82,11 +84,21 @@ def pick(model: dict, rows: list[dict], probs: list[float] | None = None) -> lis
     ranked = sorted(range(len(rows)), key=lambda i: (-probs[i], i))
     threshold = model.get("threshold", 0.0)
     if model["kind"] == "single":
-        return ranked[:1] if probs[ranked[0]] >= threshold else []
+        if probs[ranked[0]] < threshold:
+            return []
+        # The chosen value with every quote the rules found for it, the rules' surest quote first
+        # (the complaint's own stamp before a docket header giving the same day).
+        best = _value_key(rows[ranked[0]]["value"])
+        same = [i for i in range(len(rows)) if _value_key(rows[i]["value"]) == best]
+        return sorted(same, key=lambda i: (-rows[i]["confidence"], -rows[i]["window_score"], i))
     if model["kind"] == "category":
         best = category(rows[ranked[0]]["value"])
         return [i for i in ranked if category(rows[i]["value"]) == best]
     return [i for i in ranked if probs[i] >= threshold]
+
+
+def _value_key(value: str) -> str:
+    return " ".join(re.findall(r"\w+", value.lower()))
 
 
 def apply_model(model: dict, found: Found, rows: list[dict], features: list[dict[str, float]] | None = None) -> Found:
