@@ -180,7 +180,7 @@ def fold_table(records: list[Record], coding, written, base) -> tuple[dict[str, 
     train: dict[str, list[Tally]] = {name: [] for name in ROWS}
     for k in range(FOLDS):
         inside = [r for r in records if r.fold != k]
-        models = {field.item: fit(field, inside) for field in FIELDS}
+        models = {field.item: fit(field, inside) for field in FIELDS}  # None (too few records): the rules' choice
         values = selected_values(records, base, models)
         for rows, cases in ((held, [r.case for r in records if r.fold == k]), (train, [r.case for r in inside])):
             for name, tally in coding_table(cases, coding, written, values).items():

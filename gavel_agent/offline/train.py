@@ -81,8 +81,9 @@ def _value_key(value: str) -> str:
     return " ".join(re.findall(r"\w+", value.split(" (", 1)[0].lower()))
 
 
-def fit(field: Field, records: list[Record]) -> dict:
-    """One item's model from the records that have its coding."""
+def fit(field: Field, records: list[Record]) -> dict | None:
+    """One item's model from the records that have its coding; None when their candidates are all
+    right or all wrong (too few records to learn from)."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -90,6 +91,8 @@ def fit(field: Field, records: list[Record]) -> dict:
     features = [r.features(field.item) for r in records]
     labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
     flat_labels = [mark for marks in labels for mark in marks]
+    if len(set(flat_labels)) < 2:
+        return None
     vectorizer = DictVectorizer(sparse=False, sort=True)
     x = vectorizer.fit_transform([f for feats in features for f in feats])
     regression = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit(x, flat_labels)
@@ -122,6 +125,8 @@ def main() -> None:
     records = load_records(files, run_dirs)
     for field in FIELDS:
         model = fit(field, records)
+        if model is None:
+            sys.exit(f"error: too few coded records to fit {field.item} ({len(records)} records)")
         write_json(MODEL_DIR / f"gavel.{field.item}.json", model)
         print(f"{field.item}: {model['trained_on']}, threshold {model['threshold']}")
 
