@@ -223,6 +223,24 @@ def test_parties_from_a_docket_reports_party_list():
                    "Defendant: Warden Andrew Phoenix"]
 
 
+def test_filing_date_told_in_an_opinions_narrative():
+    assert values("filing_date", "Employment ceased with the filing of their complaint on February 12, 1982.", ORDER) == ["February 12, 1982"]
+    assert values("filing_date", "The suit was begun March 14, 1964. Answer was filed later.", ORDER) == ["March 14, 1964"]
+    assert values("filing_date", "The motion was begun March 14, 1964.", ORDER) == []
+
+
+def test_counsel_in_an_opinions_reporter_style_lines():
+    text = ("Louis L. Redding, Wilmington, for plaintiffs. H. Albert Young, Attorney General, for defendants.\n"
+            "Jane Roe, American Civil Liberties Union of Delaware, Wilmington, for plaintiffs-appellees.")
+    got = values("type_of_counsel", text, ORDER)
+    assert "Plaintiff: Public interest nonprofit (ACLU)" in got
+    # Named lawyers and no organisation of the table: a private-counsel candidate, not the defendants' lawyer.
+    assert "Plaintiff: Private (Louis L. Redding)" in got
+    assert not any("Young" in v or "Government" in v for v in got)
+    # Outside an opinion the reporter-style line is not read.
+    assert values("type_of_counsel", "Louis L. Redding, Wilmington, for plaintiffs.", DOCKET) == []
+
+
 def test_class_action_sought_certified_and_refused():
     sought = "Plaintiffs bring this action on behalf of themselves and all others similarly situated under Rule 23(b)(2)."
     assert values("class_action", sought) == ["Plaintiffs: Class action"]

@@ -51,7 +51,7 @@ def test_a_log_keeps_every_step_and_every_stored_value(sample_case, tmp_path):
     assert printed_steps(text) == ledger_steps(tmp_path / "run")
     assert text.count("       + ") == values_of(tmp_path / "run")  # one line per stored value, with its quote
     assert "       + filing_date = March 15, 2021  ← 01-complaint p. 1 “Document 1" in text  # with its page
-    assert re.search(r"step 19/200 · items filled 26/26 · 92 values · read \d+% of the case", text)
+    assert re.search(r"step 19/200 · items filled 26/26 · 88 values · read \d+% of the case", text)
     assert "\x1b[" not in text  # no terminal control codes in a log
 
 

@@ -43,6 +43,8 @@ _FILED_ON = re.compile(
     r"(?:action|suit|lawsuit|case|complaint|petition)\b[^.;]{0,80}?\bon\s+" + f"({DATE})"
     + r"|\bOn\s+(?:or\s+about\s+)?" + f"({DATE})" + r",?\s+(?:[A-Z][\w.'’-]*\s+){0,6}(?:filed|commenced|brought|initiated|instituted|sued)\b(?![^.;]{0,40}\bamended)"
     + r"|\b(?:initiated|commenced|began)\s+(?:by|with)\s+the\s+filing\s+of\s+[^.;]{0,120}?\b(?:complaint|petition)\b[^.;]{0,80}?\bon\s+" + f"({DATE})"
+    + r"|\bfiling\s+of\s+(?:the|their|his|her|its|this)\s+(?:original\s+)?(?:complaint|petition)\s+on\s+" + f"({DATE})"
+    + r"|\b(?:suit|action|case)\s+was\s+(?:begun|commenced|filed|instituted)\s+(?:on\s+)?" + f"({DATE})"
     + r"|\b(?:a|an|the|their|its)\s+" + f"({DATE})" + r",?\s+(?:class[- ]action\s+|verified\s+)?(?:complaint|petition)\b"
     # Applications to the court (FISA, ex parte) open a matter by submission rather than by complaint.
     + r"|\b(?:application|petition|complaint)\b[^.;]{0,80}?\b(?:submitted|filed|presented)\s+(?:to|with|in)\s+(?:the|this)\s+Court\s+on\s+" + f"({DATE})"
@@ -428,10 +430,41 @@ def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
     return blocks
 
 
+# An opinion lists counsel in a reporter's style, each side's lawyers ending on its marker: "Louis L.
+# Redding, Wilmington, for plaintiffs. H. Albert Young, Attorney General, for defendants."
+_FOR_SIDE = re.compile(
+    r"\bfor\s+(?:the\s+)?(?:named\s+)?(?P<side>plaintiffs?|petitioners?|defendants?|respondents?|appellants?|appellees?|amic\w*|intervenors?)\b", re.I)
+OPINION_COUNSEL_CHARS = 300
+# What a lawyer's line shows when no organisation of the table is named in it: a person's name.
+_LAWYER_NAME = re.compile(r"\b[A-Z][a-z]+\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+\b")
+
+
+def _opinion_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
+    """An opinion's counsel lines for the plaintiffs: back from "for plaintiffs" to the previous side's marker."""
+    if not is_type(doc, "opinion", "order"):
+        return []
+    blocks, previous = [], 0
+    for m in _FOR_SIDE.finditer(text):
+        if m.group("side").lower().startswith(("plaintiff", "petitioner")):
+            blocks.append((max(previous, m.start() - OPINION_COUNSEL_CHARS), m.end()))
+        previous = m.end()
+    return blocks
+
+
+def _unlisted_counsel(text: str, start: int, end: int, confidence: float) -> Finding | None:
+    """Candidate: a plaintiffs' lawyer block naming no organisation of the table is private counsel
+    (a low-confidence candidate for the learned selection to weigh)."""
+    quote = text[max(start, end - 200) : end].strip()
+    name = _LAWYER_NAME.search(quote)
+    return Finding(f"Plaintiff: Private ({name.group(0)})", quote, confidence) if name and len(quote) >= 8 else None
+
+
 @extractor("gavel", "type_of_counsel")
 def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
     matched: dict[tuple[int, int], Finding] = {}
-    for start, end in _plaintiff_counsel_blocks(text, doc):
+    unlisted: list[Finding | None] = []
+    for start, end in _plaintiff_counsel_blocks(text, doc) + _opinion_counsel_blocks(text, doc):
+        named = False
         for row, pattern in compiled("counsel", 0):  # capitals matter in firm names
             kind, short = row["kind"], row["name"]
             for m in pattern.finditer(text, start, end):
@@ -442,12 +475,15 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
                     quote = text[m.start() : end].strip()
                 name = short or flat(m.group(0), 80)
                 matched[m.span()] = Finding("Plaintiff: " + (kind if kind == "Pro se" else f"{kind} ({name})"), quote, 0.9)
+                named = True
+        if not named:
+            unlisted.append(_unlisted_counsel(text, start, end, 0.3))
     # One organisation's name read by two patterns from its first word ("Legal Aid", "Legal Aid Justice
     # Center") is the longer one.
     found = [f for (a, b), f in matched.items() if not any(c == a and d > b for c, d in matched)]
     for m in _PRO_SE_PLAINTIFF.finditer(text):
         found.append(Finding("Plaintiff: Pro se", m.group(0), 0.9))
-    return found + government_plaintiff(text) + investigating_office(text, doc)
+    return found + government_plaintiff(text) + investigating_office(text, doc) + [f for f in unlisted if f]
 
 
 # A PACER docket's header says when the United States is the plaintiff; the Foreign Intelligence

@@ -27,6 +27,7 @@ from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
 from gavel_agent.offline.rules_text import parse_date
+from gavel_agent.offline.selection import select
 from gavel_agent.tools.calls import DocumentRead, DocumentRow, ToolResult
 from gavel_agent.tools.injection import blank_injected
 from gavel_agent.tools.search import Hit
@@ -228,11 +229,9 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, Results,
             for finding in extract(text, info) if extract else []:
                 found.setdefault(item.key, []).append((window.score, finding, doc_name))
 
-    writes = [
-        ("append_checklist", {"item": item.key, "values": choose(item, found[item.key])})
-        for item in items
-        if found.get(item.key)
-    ]
+    # The rules' findings are candidates; a fitted model, where an item has one, picks among them.
+    kept = {item.key: select(spec.name, item, found.get(item.key, []), docs) for item in items}
+    writes = [("append_checklist", {"item": item.key, "values": choose(item, kept[item.key])}) for item in items if kept[item.key]]
     yield from in_turns(writes)
     yield [("stop", {"reason": "all requested items searched"})]
     yield [("stop", {"reason": "reviewed"})]

@@ -1,0 +1,126 @@
+"""Learned selection: which of the rule extractors' candidate findings an item keeps.
+
+The rule extractors are candidate generators; for the items a fitted model exists for
+(``models/<spec>.<item>.json``, written by ``python -m gavel_agent.offline.train``), a
+logistic scorer over features of each candidate (``candidate_features``) picks the values.
+Items without a model keep the rules' own choice. Candidates can be recorded (``recording``)
+so that the training command and the bench reuse one offline run per record.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+from gavel_agent.offline.item_plan import ItemPlan
+from gavel_agent.offline.registry import DocInfo, Finding
+from gavel_agent.offline.selection_features import candidate_features, category
+
+MODEL_DIR = Path(__file__).with_name("models")
+MODEL_VERSION = 1
+
+Found = list[tuple[float, Finding, str]]
+
+_recorded: list[dict] | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[dict]]:
+    """Collect every item's candidates (as plain dicts) while offline runs happen in this process."""
+    global _recorded
+    _recorded = []
+    try:
+        yield _recorded
+    finally:
+        _recorded = None
+
+
+def candidate_rows(found: Found, docs: dict[str, DocInfo]) -> list[dict]:
+    """Candidates as plain data: the finding, its window's rank score and its document's listing."""
+    order = {name: rank for rank, name in enumerate(sorted(docs, key=lambda n: (docs[n].date or "9999", n)))}
+    rows = []
+    for score, finding, doc_name in found:
+        info = docs.get(doc_name, DocInfo(doc_name))
+        rows.append({
+            "value": finding.value, "quote": finding.quote, "confidence": finding.confidence, "window_score": score,
+            "document": doc_name, "doc_type": info.type, "doc_title": info.title, "doc_date": info.date,
+            "doc_tokens": info.tokens, "doc_order": order.get(doc_name, len(order)), "doc_count": len(docs),
+        })
+    return rows
+
+
+@lru_cache(maxsize=None)
+def load_model(spec: str, item: str) -> dict | None:
+    path = MODEL_DIR / f"{spec}.{item}.json"
+    if not path.is_file():
+        return None
+    model = json.loads(path.read_text(encoding="utf-8"))
+    return model if model.get("version") == MODEL_VERSION else None
+
+
+def probability(model: dict, features: dict[str, float]) -> float:
+    z = model["intercept"] + sum(w * features.get(name, 0.0) for name, w in zip(model["features"], model["coef"]))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def pick(model: dict, rows: list[dict], probs: list[float] | None = None) -> list[int]:
+    """Indices of the rows the model keeps, best first (``probs``: the model's probabilities, if known).
+
+    ``single``: the most probable candidate's value, if it clears the threshold (its candidates in
+    the rules' order, so the rules' surest quote of it comes first). ``category``: every
+    candidate of the most probable candidate's category (the plaintiffs' main kind of counsel).
+    ``list``: every candidate that clears the threshold.
+    """
+    if not rows:
+        return []
+    if probs is None:
+        probs = [probability(model, f) for f in candidate_features(rows)]
+    ranked = sorted(range(len(rows)), key=lambda i: (-probs[i], i))
+    threshold = model.get("threshold", 0.0)
+    if model["kind"] == "single":
+        if probs[ranked[0]] < threshold:
+            return []
+        # The chosen value with every quote the rules found for it, the rules' surest quote first
+        # (the complaint's own stamp before a docket header giving the same day).
+        best = _value_key(rows[ranked[0]]["value"])
+        same = [i for i in range(len(rows)) if _value_key(rows[i]["value"]) == best]
+        return sorted(same, key=lambda i: (-rows[i]["confidence"], -rows[i]["window_score"], i))
+    if model["kind"] == "category":
+        best = category(rows[ranked[0]]["value"])
+        return [i for i in ranked if category(rows[i]["value"]) == best]
+    return [i for i in ranked if probs[i] >= threshold]
+
+
+def _value_key(value: str) -> str:
+    return " ".join(re.findall(r"\w+", value.lower()))
+
+
+def apply_model(model: dict, found: Found, rows: list[dict], features: list[dict[str, float]] | None = None) -> Found:
+    """The findings the model keeps, with descending confidences so that the policy's ordering (and
+    its earliest-date preference) follows the model's. ``features``: the rows' features, if known."""
+    kept = pick(model, rows, None if features is None else [probability(model, f) for f in features])
+    top = len(kept)
+    return [(found[i][0], replace(found[i][1], confidence=1.0 + (top - rank) / (top + 1)), found[i][2])
+            for rank, i in enumerate(kept)]
+
+
+def select(spec: str, plan: ItemPlan, found: Found, docs: dict[str, DocInfo]) -> Found:
+    """The candidates an item keeps, in the order the policy's ``choose`` should take them."""
+    model = load_model(spec, plan.key)
+    if _recorded is None and model is None:
+        return found
+    rows = candidate_rows(found, docs)
+    if _recorded is not None:
+        _recorded.append({"item": plan.key, "candidates": rows})
+    return apply_model(model, found, rows) if model else found
+
+
+def found_from_rows(rows: list[dict]) -> Found:
+    """Recorded candidates back as the policy's findings."""
+    return [(r["window_score"], Finding(r["value"], r["quote"], r["confidence"]), r["document"]) for r in rows]

@@ -1,0 +1,169 @@
+"""Features of a candidate finding for the learned selection (``selection.py``).
+
+One function turns an item's candidates (plain dicts, see ``selection.candidate_rows``) into
+one feature dict each, the same at training and at run time: which rule found it and how
+surely (confidence), where (document kind, its order among the case's documents, the search
+rank of its window), what surrounds it (cue words in its quote), whether other candidates
+agree with it (same value, other documents), and for dates how the date sits against the
+document's own date and the case's other dates.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import date
+from functools import lru_cache
+
+from gavel_agent.offline.rules_text import parse_date
+
+DOC_KINDS = {
+    "complaint": r"complaint|petition",
+    "amended": r"amended|intervention",
+    "docket": r"docket",
+    "opinion": r"order|opinion|judgment",
+    "settlement": r"settlement|agreement|stipulat",
+    "decree": r"decree",
+    "letter": r"letter|findings|investigation",
+    "motion": r"motion|brief|memorandum",
+}
+QUOTE_CUES = {
+    "filed": r"\bfiled\b",
+    "document1": r"\bDocument\s+1\b|\bDkt\.?\s*(?:No\.?\s*)?1\b|\bECF\s+No\.?\s*1\b",
+    "date_filed": r"\bDate\s+Filed|\bFil(?:e|ing)\s+Date",
+    "complaint": r"\bcomplaint|\bpetition",
+    "amended": r"\bamended",
+    "commenced": r"\bcommenced|\binitiated|\bbrought",
+    "signed": r"\bdated\b|\bsigned|/s/|respectfully",
+    "cited_case": r"\bv\.\s|\bNo\.\s*\d|\bF\.\s?(?:2d|3d|Supp)",
+    "approved": r"\bapprov",
+    "final": r"\bfinal",
+    "preliminary": r"\bpreliminar",
+    "consent_decree": r"\bconsent\s+(?:decree|judgment|order)",
+    "settlement": r"\bsettlement|\bsettle",
+    "entered": r"\bentered|\bso\s+ordered",
+    "motion": r"\bmotion",
+    "proposed": r"\bproposed",
+    "defendant": r"\bdefendants?\b|\brespondents?\b",
+    "plaintiff": r"\bplaintiffs?\b|\bpetitioners?\b",
+    "government": r"\bUnited\s+States\b|\bAttorney\s+General\b|\bDepartment\s+of\s+Justice\b|\bU\.\s?S\.\s+Attorney",
+    "class": r"\bclass\b",
+    "certified": r"\bcertif",
+    "similarly": r"\bsimilarly\s+situated",
+    "not": r"\bnot\b|\bno\b|\bnever\b",
+    "jurisdiction": r"\bjurisdiction|\bvenue\b",
+    "claim": r"\bclaims?\s+for\s+relief|\bcount\s+[IVX\d]+|\bcauses?\s+of\s+action|\bclaims?\b",
+    "violation": r"\bviolat|\bpursuant\s+to\b|\barising\s+under\b",
+}
+# What a value itself says: a statute of the federal courts' own jurisdiction is not a cause of action.
+VALUE_CUES = {
+    "title28": r"\b28\s+U\.?\s?S\.?\s?C",
+    "usc": r"U\.?\s?S\.?\s?C",
+    "section1983": r"\b1983\b",
+    "state_law": r"\bstate\b|\bcommon\s+law\b",
+    "constitution": r"\bAmendment\b|\bConstitution",
+}
+_DOC_KINDS = {k: re.compile(p, re.I) for k, p in DOC_KINDS.items()}
+_QUOTE_CUES = {k: re.compile(p, re.I) for k, p in QUOTE_CUES.items()}
+_VALUE_CUES = {k: re.compile(p, re.I) for k, p in VALUE_CUES.items()}
+COUNSEL_CATEGORIES = {
+    "Government": ("Government",),
+    "Public interest": ("Public interest", "Legal aid"),
+    "Pro se": ("Pro se",),
+    "Private": ("Private",),
+}
+
+# Categories common enough across cases to carry a weight of their own.
+CATEGORY_FEATURES = (*COUNSEL_CATEGORIES, "Class action", "Class action (class certified)", "Individual",
+                     "Individual (no class action sought)")
+
+
+def category(value: str) -> str:
+    """A value's category: the kind of counsel ("Plaintiff: Public interest (ACLU)" -> "Public interest"),
+    the kind of class ("Plaintiffs: Class action (class certified)" -> "Class action (class certified)")."""
+    value = value.split(": ", 1)[1] if ": " in value else value
+    for name, prefixes in COUNSEL_CATEGORIES.items():
+        if value.startswith(prefixes):
+            return name
+    return value.split(" (", 1)[0] if value.startswith(("Government", "Private")) else value
+
+
+def _key(value: str) -> str:
+    return " ".join(re.findall(r"\w+", value.lower()))
+
+
+@lru_cache(maxsize=4096)
+def _date_in(value: str) -> date | None:
+    """The date a value states ("March 3, 2005", "Decree: March 3, 2005"); values without digits state none."""
+    if not re.search(r"\d", value):
+        return None
+    return parse_date(value.split(": ")[-1]) or parse_date(value)
+
+
+def _iso(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text[:10]) if text else None
+    except ValueError:
+        return None
+
+
+def _days(a: date, b: date) -> float:
+    """Signed distance in log-days, so a week and a decade are on one scale."""
+    d = (a - b).days
+    return math.copysign(math.log1p(abs(d)), d)
+
+
+def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
+    if not rows:
+        return []
+    keys = [_key(r["value"]) for r in rows]
+    docs_per_value: dict[str, set[str]] = {}
+    for k, r in zip(keys, rows):
+        docs_per_value.setdefault(k, set()).add(r["document"])
+    top_conf = max(r["confidence"] for r in rows)
+    dates = [_date_in(r["value"]) for r in rows]
+    known = [d for d in dates if d]
+    earliest = min(known) if known else None
+    doc_dates = [d for r in rows if (d := _iso(r["doc_date"]))]
+    first_doc = min(doc_dates) if doc_dates else None
+    categories = [category(r["value"]) for r in rows]
+    # The case listing's dates of the original complaints among the candidates' documents.
+    complaint_dates = {_iso(r["doc_date"]) for r in rows
+                       if _DOC_KINDS["complaint"].search(r["doc_type"] + " " + r["doc_title"])
+                       and not _DOC_KINDS["amended"].search(r["doc_title"])}
+    out = []
+    for r, k, d, cat in zip(rows, keys, dates, categories):
+        label = f"{r['doc_type']} {r['doc_title']}"
+        f: dict[str, float] = {
+            "confidence": r["confidence"],
+            "top_confidence": float(r["confidence"] >= top_conf - 1e-9),
+            "below_top": top_conf - r["confidence"],
+            "window_score": math.log1p(r["window_score"]),
+            "doc_order": r["doc_order"] / max(1, r["doc_count"]),
+            "first_doc": float(r["doc_order"] == 0),
+            "value_support": math.log1p(keys.count(k)),
+            "value_documents": math.log1p(len(docs_per_value[k])),
+            "category_share": categories.count(cat) / len(rows),
+            "quote_length": math.log1p(len(r["quote"])),
+        }
+        for kind, pattern in _DOC_KINDS.items():
+            f[f"doc:{kind}"] = float(bool(pattern.search(label)))
+        for cue, pattern in _QUOTE_CUES.items():
+            f[f"quote:{cue}"] = float(bool(pattern.search(r["quote"])))
+        for cue, pattern in _VALUE_CUES.items():
+            f[f"value:{cue}"] = float(bool(pattern.search(r["value"])))
+        if cat in CATEGORY_FEATURES:
+            f[f"category:{cat}"] = 1.0
+        own = _iso(r["doc_date"])
+        if d:
+            f["is_date"] = 1.0
+            f["earliest_date"] = float(d == earliest)
+            f["after_earliest"] = _days(d, earliest)
+            if own:
+                f["same_as_document"] = float(d == own)
+                f["vs_document"] = _days(d, own)
+            if first_doc:
+                f["vs_first_document"] = _days(d, first_doc)
+            f["complaint_listing"] = float(d in complaint_dates)
+        out.append(f)
+    return out

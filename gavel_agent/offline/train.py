@@ -1,0 +1,135 @@
+"""Fit the offline model's selection models on coded Clearinghouse records.
+
+    python -m gavel_agent.offline.train [FOLDER ...] --runs DIR [--jobs 2]
+
+Runs the offline agent once per record (cached in ``--runs``; the bench's ``--out`` is the same
+cache), labels every candidate finding by the record's coding, fits one logistic regression per
+item (scikit-learn, fixed seed), chooses its threshold on the same training records, and writes
+``gavel_agent/offline/models/gavel.<item>.json``: feature names, coefficients, intercept, threshold.
+Fitting is deterministic: the same records give the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from gavel_agent.offline.corpus import Record, load_records, record_files, run_record
+from gavel_agent.offline.rules_text import parse_date
+from gavel_agent.offline.selection import MODEL_DIR, MODEL_VERSION, pick, probability
+from gavel_agent.offline.selection_features import category
+
+SEED = 0
+C = 1.0  # the regression's inverse regularisation; fixed, not tuned
+THRESHOLDS = [i / 20 for i in range(20)]
+
+
+@dataclass(frozen=True)
+class Field:
+    """An item the coding can label: which candidates are right, and whether the case has a coded answer."""
+
+    item: str
+    kind: str  # single | category | list (see selection.pick)
+    coded: Callable[[object], bool]  # the record has a coded answer for this item
+    label: Callable[[dict, object], bool]  # a candidate agrees with the coding
+    none_right: Callable[[object], bool] = lambda coded: False  # keeping nothing is the right answer
+
+
+def _causes_match(row: dict, coded) -> bool:
+    from gavel_agent.evaluators.checklist.crlc_reference import cause_stated
+
+    return any(cause_stated(cause, [row["value"]]) for cause in coded.causes)
+
+
+FIELDS = [
+    Field("filing_date", "single", lambda c: c.filing_date is not None,
+          lambda row, c: parse_date(row["value"]) == c.filing_date),
+    Field("class_action", "single", lambda c: c.class_action_sought is not None,
+          lambda row, c: category(row["value"]).startswith("Class action") == c.class_action_sought,
+          none_right=lambda c: c.class_action_sought is False),
+    Field("type_of_counsel", "category", lambda c: c.counsel is not None,
+          lambda row, c: category(row["value"]) == c.counsel),
+    Field("cause_of_action", "list", lambda c: bool(c.causes), _causes_match),
+]
+
+
+def _objective(field: Field, model: dict, records: list[Record], probs: list[list[float]], labels: list[list[bool]]) -> float:
+    """How well a threshold does on training records: record accuracy for single values, F1 over
+    distinct values for lists (a value found in many windows is one value)."""
+    right = kept_right = kept = positives = 0
+    for r, p, marks in zip(records, probs, labels):
+        rows = r.rows(field.item)
+        chosen = pick(model, rows, p)
+        if field.kind == "single":
+            right += marks[chosen[0]] if chosen else field.none_right(r.coded)
+            continue
+        values = {_value_key(rows[i]["value"]): marks[i] for i in chosen}
+        kept += len(values)
+        kept_right += sum(values.values())
+        positives += len({_value_key(row["value"]) for row, mark in zip(rows, marks) if mark})
+    if field.kind == "single":
+        return right / max(1, len(records))
+    return 2 * kept_right / max(1, kept + positives)
+
+
+def _value_key(value: str) -> str:
+    return " ".join(re.findall(r"\w+", value.split(" (", 1)[0].lower()))
+
+
+def fit(field: Field, records: list[Record]) -> dict | None:
+    """One item's model from the records that have its coding; None when their candidates are all
+    right or all wrong (too few records to learn from)."""
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    records = [r for r in records if field.coded(r.coded)]
+    features = [r.features(field.item) for r in records]
+    labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
+    flat_labels = [mark for marks in labels for mark in marks]
+    if len(set(flat_labels)) < 2:
+        return None
+    vectorizer = DictVectorizer(sparse=False, sort=True)
+    x = vectorizer.fit_transform([f for feats in features for f in feats])
+    regression = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit(x, flat_labels)
+    model = {
+        "version": MODEL_VERSION, "item": field.item, "kind": field.kind,
+        "features": list(vectorizer.get_feature_names_out()),
+        "coef": [round(float(w), 6) for w in regression.coef_[0]],
+        "intercept": round(float(regression.intercept_[0]), 6), "threshold": 0.0,
+        "trained_on": {"records": len(records), "candidates": len(flat_labels), "positives": int(sum(flat_labels))},
+    }
+    if field.kind != "category":
+        probs = [[probability(model, f) for f in feats] for feats in features]
+        model["threshold"] = max(THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t))
+    return model
+
+
+def main() -> None:
+    from gavel_agent.atomic import write_json
+
+    parser = argparse.ArgumentParser(description="Fit the offline model's selection models on coded Clearinghouse records.")
+    parser.add_argument("folders", nargs="*", type=Path, default=[Path("../shared/crlc/cases"), Path("../shared/crlc/train")])
+    parser.add_argument("--runs", type=Path, required=True, help="cache of offline runs, one folder per record")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    files = record_files(args.folders)
+    if not files:
+        sys.exit(f"error: no case_<id>.json files in {', '.join(map(str, args.folders))}")
+    with ProcessPoolExecutor(args.jobs) as pool:
+        run_dirs = list(pool.map(run_record, map(str, files), [str(args.runs)] * len(files)))
+    records = load_records(files, run_dirs)
+    for field in FIELDS:
+        model = fit(field, records)
+        if model is None:
+            sys.exit(f"error: too few coded records to fit {field.item} ({len(records)} records)")
+        write_json(MODEL_DIR / f"gavel.{field.item}.json", model)
+        print(f"{field.item}: {model['trained_on']}, threshold {model['threshold']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""The offline model's learned selection: folds, the scorer's choice, fitting, and the shipped models."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import ChecklistFile
+from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
+
+from gavel_agent.offline.corpus import (
+    FOLDS,
+    Record,
+    fold_of,
+    read_candidates,
+    run_record,
+)
+from gavel_agent.offline.item_plan import item_plan
+from gavel_agent.offline.policy import choose
+from gavel_agent.offline.selection import apply_model, found_from_rows, load_model, pick
+from gavel_agent.offline.train import FIELDS, fit
+
+SAMPLE = Path(__file__).resolve().parents[1] / "cases" / "riverside-jail"
+
+
+def row(value: str, confidence: float = 0.9, quote: str = "Filed 01/02/2020", doc_type: str = "Complaint") -> dict:
+    return {"value": value, "quote": quote, "confidence": confidence, "window_score": 1.0, "document": "d1",
+            "doc_type": doc_type, "doc_title": doc_type, "doc_date": "2020-01-02", "doc_tokens": 900,
+            "doc_order": 0, "doc_count": 3}
+
+
+def test_folds_are_fixed_by_the_case_id():
+    assert fold_of("10002") == fold_of("10002")
+    folds = [fold_of(str(case)) for case in range(10000, 10500)]
+    assert set(folds) == set(range(FOLDS))
+    assert min(folds.count(k) for k in range(FOLDS)) > 60  # a hash spreads cases evenly, not by their order
+
+
+def _model(kind: str, threshold: float = 0.0) -> dict:
+    # Scores by confidence alone: the more confident the rule, the more probable.
+    return {"version": 1, "item": "x", "kind": kind, "features": ["confidence"], "coef": [10.0], "intercept": -5.0,
+            "threshold": threshold}
+
+
+def test_pick_single_category_and_list():
+    rows = [row("Plaintiff: Private (Smith LLP)", 0.3), row("Plaintiff: Public interest nonprofit (ACLU)", 0.9),
+            row("Plaintiff: Public interest nonprofit (NAACP LDF)", 0.6)]
+    assert pick(_model("single"), rows) == [1]
+    # One value found twice: the rules' surest quote of it first, whatever the model's order.
+    twice = [row("May 5, 2003", 0.85, "Date Filed: 05/05/2003", "Docket"), row("May 5, 2003", 0.8, "Document 1 Filed 05/05/03")]
+    inverse = {**_model("single"), "coef": [-10.0], "intercept": 9.0}
+    assert pick(inverse, twice) == [0, 1]
+    assert pick(_model("single", threshold=0.99), rows) == []  # nothing clears the threshold: nothing kept
+    assert pick(_model("category"), rows) == [1, 2]  # the best candidate's kind of counsel only
+    assert pick(_model("list", threshold=0.5), rows) == [1, 2]
+    assert pick(_model("list"), []) == []
+
+
+def test_apply_model_makes_the_policy_follow_the_model():
+    rows = [row("March 1, 2020", 1.0), row("January 2, 2020", 0.5)]
+    model = {**_model("single"), "coef": [-10.0], "intercept": 8.0}  # here the less confident rule is the better one
+    plan = item_plan("gavel", load_spec("gavel").item("filing_date"))
+    chosen = choose(plan, apply_model(model, found_from_rows(rows), rows))
+    assert [v["value"] for v in chosen] == ["January 2, 2020"]
+    assert chosen[0]["evidence"] == [{"document": "d1", "quote": "Filed 01/02/2020"}]
+
+
+def _records() -> list[Record]:
+    """Cases whose right filing date is always the docket's stamp, which the rules rank below a cited date."""
+    records = []
+    for i in range(40):
+        rows = [row("May 5, 2003", 0.9, "Document 1 Filed 05/05/03", "Docket"),
+                row("March 8, 2001", 1.0, "as in Roe v. Doe, No. 01-123, filed March 8, 2001", "Complaint")]
+        coded = CodedCase(case=str(i), filing_date=date(2003, 5, 5))
+        records.append(Record(str(i), fold_of(str(i)), coded, {"filing_date": rows}))
+    return records
+
+
+def test_fit_learns_which_candidate_is_right_and_is_reproducible():
+    field = next(f for f in FIELDS if f.item == "filing_date")
+    records = _records()
+    model = fit(field, records)
+    assert model["trained_on"] == {"records": 40, "candidates": 80, "positives": 40}
+    assert pick(model, records[0].rows("filing_date")) == [0]
+    assert fit(field, records) == model  # same records, same file
+    assert json.loads(json.dumps(model)) == model  # plain JSON: coefficients, no pickle
+
+
+def test_every_learned_item_ships_a_model_that_matches_its_features():
+    for field in FIELDS:
+        model = load_model("gavel", field.item)
+        assert model is not None, f"no shipped model for {field.item}: run python -m gavel_agent.offline.train"
+        assert model["kind"] == field.kind and len(model["features"]) == len(model["coef"]) > 10
+
+
+def test_a_run_keeps_what_the_shipped_model_picks_from_its_recorded_candidates(tmp_path: Path):
+    """The bench re-chooses values from recorded candidates; that must be what the run itself wrote."""
+    run_dir = Path(run_record(str(SAMPLE), str(tmp_path), reuse=False))
+    candidates = read_candidates(run_dir)
+    checklist = ChecklistFile.read(run_dir / "checklist.json")
+    spec = load_spec("gavel")
+    assert candidates["filing_date"], "the sample's filing date has candidates"
+    for field in FIELDS:
+        rows = candidates.get(field.item, [])
+        plan = item_plan("gavel", spec.item(field.item))
+        expected = [v["value"] for v in choose(plan, apply_model(load_model("gavel", field.item), found_from_rows(rows), rows))]
+        assert checklist.values_of(field.item) == expected
+
+
+@pytest.mark.parametrize("item", ["judge_name", "parties"])
+def test_items_without_a_model_keep_the_rules_choice(item: str):
+    assert load_model("gavel", item) is None
