@@ -39,6 +39,7 @@ class StyleScore(BaseModel):
     method: str  # "llm" or "offline proxies: ..."
 
 
+# Counted by hand, not textstat: textstat 0.7 looks syllables up in nltk's cmudict, which it downloads at first use.
 def _syllables(word: str) -> int:
     return max(1, len(re.findall(r"[aeiouy]+", word.lower().rstrip("e"))))
 
