@@ -111,3 +111,18 @@ def test_a_completer_without_structured_output_is_read_from_its_text():
         return f"Sure. {json.dumps(ANSWER)} Hope that helps."
 
     assert ask_json(fake, "judge", "question", Verdict) == ANSWER
+
+
+def test_qa_grades_arrive_under_rows_as_a_schema_root_must_be_an_object(monkeypatch):
+    from gavel_agent.evaluators.summaries.qa_llm import grade_answers
+    from gavel_agent.evaluators.summaries.qa_report import QAPair
+
+    provider, complete = completer_for("anthropic", monkeypatch)
+    grades = {"rows": [{"id": 2, "grade": 1}, {"id": 1, "grade": 3}]}
+    with httpx2_mock() as router:
+        route = router.post(provider.url).mock(return_value=anthropic_reply(1, [("final_output", json.dumps(grades))],
+                                                                           (100, 0, 20, 0)))
+        pairs = [QAPair(role="issue", question=f"q{i}", answer=f"a{i}") for i in (1, 2)]
+        assert grade_answers(pairs, ["a1", "wrong"], complete) == [3, 1]
+    row_schema = json.loads(route.calls[0].request.content)["tools"][0]["input_schema"]
+    assert row_schema["required"] == ["rows"] and row_schema["properties"]["rows"]["type"] == "array"
