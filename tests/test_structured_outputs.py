@@ -16,7 +16,7 @@ from gavel_agent.models.completer import make_completer
 
 class Verdict(BaseModel):
     verdict: Literal["supported", "contradicted"]
-    reason: str
+    reason: str = ""  # a default, which a strict schema must not carry
 
 
 ANSWER = {"verdict": "contradicted", "reason": "the dates differ"}
@@ -64,6 +64,7 @@ def test_chat_completions_request_carries_response_format(monkeypatch):
     response_format = json.loads(route.calls[0].request.content)["response_format"]
     assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is True
     assert response_format["json_schema"]["schema"]["additionalProperties"] is False
+    assert "default" not in json.dumps(response_format)
 
 
 def test_a_server_without_response_format_is_asked_plainly_and_read_tolerantly(monkeypatch):
