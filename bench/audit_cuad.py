@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
+import shutil
 import sys
 import tempfile
 import time
@@ -44,16 +45,17 @@ def run_agent(case: Path, spec: str, out: Path) -> tuple[str, float, str]:
 
 
 def contract_case(contract: Path, cases: Path) -> Path:
-    """A one-document case folder named after the contract (its file is linked, not copied).
+    """A one-document case folder named after the contract (its file copied into the work folder: case
+    readers leave symbolic links out).
 
     The folder carries the contract id as the case name; the document inside
     gets a name without spaces, which every tool prints as one word.
     """
     folder = cases / contract.stem
     folder.mkdir(parents=True, exist_ok=True)
-    link = folder / "contract.txt"
-    if not link.exists():
-        link.symlink_to(contract.resolve())
+    copy = folder / "contract.txt"
+    if not copy.exists():
+        shutil.copyfile(contract, copy)
     return folder
 
 

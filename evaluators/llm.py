@@ -13,9 +13,16 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
 
+from pydantic import BaseModel
+
 
 class Completer(Protocol):
-    """``completer(system, user) -> reply text``."""
+    """``completer(system, user) -> reply text``.
+
+    A completer that can hold the model to a JSON schema (structured outputs) also takes
+    ``schema=`` (a Pydantic model) and says so with a true ``structured_output`` attribute;
+    :func:`ask_json` uses that and asks plainly otherwise (test fakes, batch replies).
+    """
 
     def __call__(self, system: str, user: str) -> str: ...
 
@@ -66,22 +73,36 @@ class ReplyCache:
             self.db.executemany("INSERT OR REPLACE INTO replies (key, reply) VALUES (?, ?)", keyed_replies)
 
 
-def cached(completer: Completer, cache: ReplyCache) -> Callable[[str, str], str]:
+def cached(completer: Completer, cache: ReplyCache) -> Callable[..., str]:
     """Wrap a completer so identical (system, user) prompts are answered from the cache."""
 
-    def complete(system: str, user: str) -> str:
+    def complete(system: str, user: str, **schema) -> str:
         hit = cache.get(system, user)
         if hit is not None:
             return hit
-        reply = completer(system, user)
+        reply = completer(system, user, **schema)
         cache.put(system, user, reply)
         return reply
 
+    complete.structured_output = getattr(completer, "structured_output", False)  # type: ignore[attr-defined]
     return complete
 
 
+def ask_json(completer: Completer, system: str, user: str, schema: type[BaseModel]) -> object:
+    """The model's JSON answer: held to ``schema`` by the provider when the completer can do that
+    (OpenAI ``response_format`` json_schema, Anthropic forced tool use), otherwise read tolerantly
+    from the reply text (an OpenAI-compatible server without ``response_format``, a test fake)."""
+    if getattr(completer, "structured_output", False):
+        reply = completer(system, user, schema=schema)
+        if getattr(completer, "structured_output", False):  # still on: the provider honoured the schema
+            return json.loads(reply)
+        return parse_json_reply(reply)
+    return parse_json_reply(completer(system, user))
+
+
 def parse_json_reply(reply: str) -> object:
-    """The JSON object in a model reply, tolerating code fences and chatter around it."""
+    """The JSON object in a model reply, tolerating code fences and chatter around it: only for
+    replies no schema held (servers without structured outputs, replies from a batch API)."""
     text = reply.strip()
     start = min((i for i in (text.find("{"), text.find("[")) if i >= 0), default=-1)
     if start < 0:

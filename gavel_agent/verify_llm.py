@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from gavel_agent import prompts
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import Value
-from gavel_agent.evaluators.llm import Completer, parse_json_reply
+from gavel_agent.evaluators.llm import Completer, ask_json
 from gavel_agent.case import Case
 from gavel_agent.models.keys import redact
 from gavel_agent.verify import Ruling, offline_ruling
@@ -49,10 +49,11 @@ class ChallengeReply(BaseModel):
     reason: str = ""
 
 
-def read_reply(reply: str) -> ChallengeReply:
-    """The model's JSON answer; ValueError when the reply is not one."""
+def ask_challenge(complete: Completer, system: str, user: str) -> ChallengeReply:
+    """The model's JSON answer (held to ChallengeReply's schema where the provider can); ValueError when
+    the reply is not one."""
     try:
-        return ChallengeReply.model_validate(parse_json_reply(reply))
+        return ChallengeReply.model_validate(ask_json(complete, system, user, ChallengeReply))
     except json.JSONDecodeError as e:
         raise ValueError(f"reply is not JSON: {e.msg}") from None
     except ValidationError as e:
@@ -96,7 +97,7 @@ class LLMChallenger:
 
     def __call__(self, value: Value, item: ItemSpec) -> Ruling:
         try:
-            reply = read_reply(self.complete(prompts.load("verify_system"), self.question(value, item)))
+            reply = ask_challenge(self.complete, prompts.load("verify_system"), self.question(value, item))
         except Exception as e:  # unreadable reply or a failed call: this value gets the offline checks
             offline = offline_ruling(value, item, self.case)
             problem = redact(str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__)[:200]

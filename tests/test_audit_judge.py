@@ -81,9 +81,9 @@ def test_llm_judge_sends_the_item_and_reads_the_verdict():
 
 
 def test_llm_judge_unknown_type_becomes_other_and_bad_reply_falls_back():
-    assert read_verdict('{"verdict": "contradicted", "mismatch": "vibes"}').mismatch == "other"
-    assert read_verdict('{"verdict": "supported", "mismatch": "numeric"}').mismatch == "none"
+    assert read_verdict({"verdict": "contradicted", "mismatch": "vibes"}).mismatch == "other"
+    assert read_verdict({"verdict": "supported", "mismatch": "numeric"}).mismatch == "none"
     with pytest.raises(ValueError):
-        read_verdict('{"verdict": "maybe"}')
+        read_verdict({"verdict": "maybe"})
     verdict = LLMJudge(lambda s, u: "I cannot say")(CUAD.item("governing_law"), ["Delaware"], ["New York"])
     assert verdict.mismatch == "other" and verdict.reason.startswith("offline judge used")

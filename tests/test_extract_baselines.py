@@ -135,3 +135,23 @@ def test_offline_end_to_end_rules_know_each_documents_type(sample_case, tmp_path
         values = outcome.checklist.items["cause_of_action"]
         assert any("1983" in v.value for v in values), method
         assert "01-complaint" in {e.document for v in values for e in v.evidence}, method
+
+
+def test_a_structured_completer_is_sent_the_requested_items_schema(case_and_spec, tmp_path):
+    case, spec = case_and_spec
+    schemas = []
+
+    def structured(system: str, user: str, schema=None) -> str:
+        schemas.append(schema)
+        reply = {key: [] for key in schema.model_fields}  # every asked item present, as a strict schema requires
+        if "colour" in reply:
+            reply["colour"] = [{"value": "red", "quote": "The first car was  painted RED by the dealer"}]
+        return json.dumps(reply)
+
+    structured.structured_output = True
+    outcome = Baseline(case, spec, spec.keys, "end-to-end", tmp_path / "run", model_label="openai:gpt-4.1-mini",
+                       completer=structured).run()
+    assert sorted(k for s in schemas for k in s.model_fields) == sorted(spec.keys)  # one field per requested item
+    one = schemas[0].model_json_schema()
+    assert set(one["required"]) == set(schemas[0].model_fields)
+    assert outcome.checklist.values_of("colour") == ["red"]

@@ -74,11 +74,12 @@ def write_review(run) -> dict:
     first_party["review"] = {"decision": "rejected", "reason": "not a party: counsel", "reviewer": "ana",
                              "time": "2026-11-24T01:01:00Z"}
     second_party["value"] += " (edited)"
-    second_party["review"] = {"decision": "edited", "reason": "role was missing", "reviewer": "ana", "time": 1795999000}
+    second_party["review"] = {"decision": "edited", "reason": "role was missing", "reviewer": "ana",
+                             "time": "2026-11-30T00:36:40+00:00"}
     items["judge_name"] = [{"value": "Hon. Added By Review", "evidence": [], "review": {
         "decision": "added", "reason": "signature block", "reviewer": "ben", "time": "2026-11-24T01:02:00Z"}}]
     items["monitor_name"] = [{"value": "Not applicable", "evidence": [], "review": {"decision": "not_applicable",
-                                                                                  "reviewer": "ben"}}]
+                                                                                  "reviewer": "ben", "time": "2026-11-24T01:03:00Z"}}]
     (run / "checklist_reviewed.json").write_text(json.dumps(reviewed), encoding="utf-8")
     return reviewed
 

@@ -9,11 +9,14 @@ in the verdict's reason, so one bad reply never stops an audit.
 from __future__ import annotations
 
 import json
+from typing import Literal
+
+from pydantic import BaseModel
 
 from gavel_agent import prompts
 from gavel_agent.checklists import ItemSpec
 from gavel_agent.evaluators.audit.judge import MISMATCH_TYPES, StrictJudge, Verdict
-from gavel_agent.evaluators.llm import Completer, parse_json_reply
+from gavel_agent.evaluators.llm import Completer, ask_json
 
 
 class LLMJudge:
@@ -30,20 +33,24 @@ class LLMJudge:
             "reference": reference,
             "extraction": predicted,
         }
-        reply = self.complete(prompts.load("audit_judge"), json.dumps(question, ensure_ascii=False, indent=1))
         try:
-            return read_verdict(reply)
-        except ValueError as e:
+            return read_verdict(ask_json(self.complete, prompts.load("audit_judge"),
+                                         json.dumps(question, ensure_ascii=False, indent=1), AuditReply))
+        except ValueError as e:  # an unreadable reply (a failed call is not a ValueError and stops the audit)
             offline = self.fallback(item, predicted, reference)
             return Verdict(offline.supported, offline.mismatch, f"offline judge used ({e}); {offline.reason}")
 
 
-def read_verdict(reply: str) -> Verdict:
-    """A Verdict from the model's JSON reply; ValueError when it is not one."""
-    try:
-        data = parse_json_reply(reply)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"reply is not JSON: {e.msg}") from None
+class AuditReply(BaseModel):
+    """The schema the model's answer is held to where the provider can."""
+
+    verdict: Literal["supported", "contradicted"]
+    mismatch: str  # one of MISMATCH_TYPES; anything else reads as "other"
+    reason: str
+
+
+def read_verdict(data: object) -> Verdict:
+    """A Verdict from the model's JSON answer; ValueError when it is not one."""
     if not isinstance(data, dict) or data.get("verdict") not in ("supported", "contradicted"):
         raise ValueError("reply has no verdict 'supported' or 'contradicted'")
     supported = data["verdict"] == "supported"

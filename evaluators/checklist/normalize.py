@@ -38,6 +38,8 @@ _DATE_FULL = re.compile(
     re.I,
 )
 _DATE_MONTH = re.compile(rf"\b{_MONTH}\s+(?:of\s+)?\d{{4}}\b", re.I)
+# U.S.C. by hand, not eyecite's FullLawCitation: its section pattern (reporters-db 3.2) takes no letter
+# suffix ("§ 2000e-2", "§ 794a": Title VII, Section 504) and it needs periods ("42 USC 1983").
 _USC = re.compile(
     r"\b(\d+)\s*U\.?\s*S\.?\s*C\.?\s*(?:A\.?\s*)?(?:§+|sec(?:tions?|s?\.))?\s*(\d+[a-z]?(?:-\d+[a-z]?)?)",
     re.I,

@@ -9,9 +9,12 @@ wrap it with ``evaluators.llm.cached`` to answer repeated prompts from disk.
 from __future__ import annotations
 
 import json
+from typing import Literal
+
+from pydantic import BaseModel, create_model
 
 from gavel_agent import prompts
-from gavel_agent.evaluators.llm import Completer, parse_json_reply
+from gavel_agent.evaluators.llm import Completer, ask_json
 from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD, MAX_GRADE, ROLES, QAPair, QAReport, report
 
 NOTE = "model-graded: {model} wrote the questions from the reference, answered them from the candidate and graded the answers"
@@ -21,19 +24,44 @@ class QAReplyError(ValueError):
     """A model reply that does not have the shape the prompt asked for."""
 
 
-def _json_list(reply: str, what: str) -> list[dict]:
+# The schemas the replies are held to where the provider can. A schema's root must be an object, so the
+# array the prompts ask for arrives as {"rows": [...]}; a reply read from text is the bare array.
+class QuestionRow(BaseModel):
+    role: Literal["issue", "reason", "conclusion"]
+    question: str
+    answer: str
+
+
+class AnswerRow(BaseModel):
+    id: int
+    answer: str
+
+
+class GradeRow(BaseModel):
+    id: int
+    grade: int
+
+
+def _rows_of(row: type[BaseModel]) -> type[BaseModel]:
+    return create_model(f"{row.__name__}s", rows=(list[row], ...))
+
+
+def _json_list(complete: Completer, system: str, user: str, row: type[BaseModel], what: str) -> list[dict]:
     try:
-        data = parse_json_reply(reply)
+        data = ask_json(complete, system, user, _rows_of(row))
     except ValueError as e:
         raise QAReplyError(f"{what}: {e}") from None
+    if isinstance(data, dict) and "rows" in data:
+        data = data["rows"]
     if not isinstance(data, list) or not all(isinstance(x, dict) for x in data):
-        raise QAReplyError(f"{what}: expected a JSON array of objects, got {reply[:80]!r}")
+        raise QAReplyError(f"{what}: expected a JSON array of objects, got {json.dumps(data)[:80]!r}")
     return data
 
 
 def generate_pairs(reference: str, complete: Completer) -> list[QAPair]:
     """Question-answer pairs covering the reference summary's issues, reasons and conclusions."""
-    rows = _json_list(complete(prompts.load("qa_questions"), f"Reference summary:\n\n{reference}"), "question reply")
+    rows = _json_list(complete, prompts.load("qa_questions"), f"Reference summary:\n\n{reference}", QuestionRow,
+                      "question reply")
     pairs = []
     for row in rows:
         role = str(row.get("role", "")).strip().lower().rstrip("s")
@@ -60,8 +88,9 @@ def _by_id(rows: list[dict], key: str, count: int, what: str) -> list:
 
 def answer_questions(pairs: list[QAPair], candidate: str, complete: Completer) -> list[str]:
     questions = "\n".join(f"{i}. {pair.question}" for i, pair in enumerate(pairs, 1))
-    reply = complete(prompts.load("qa_answer"), f"Summary:\n\n{candidate}\n\nQuestions:\n{questions}")
-    return [str(a) for a in _by_id(_json_list(reply, "answer reply"), "answer", len(pairs), "answer reply")]
+    rows = _json_list(complete, prompts.load("qa_answer"), f"Summary:\n\n{candidate}\n\nQuestions:\n{questions}",
+                      AnswerRow, "answer reply")
+    return [str(a) for a in _by_id(rows, "answer", len(pairs), "answer reply")]
 
 
 def grade_answers(pairs: list[QAPair], answers: list[str], complete: Completer) -> list[int]:
@@ -69,8 +98,9 @@ def grade_answers(pairs: list[QAPair], answers: list[str], complete: Completer) 
         {"id": i, "question": pair.question, "reference_answer": pair.answer, "candidate_answer": answer}
         for i, (pair, answer) in enumerate(zip(pairs, answers), 1)
     ]
-    reply = complete(prompts.load("qa_grade"), json.dumps(items, ensure_ascii=False, indent=1))
-    raw = _by_id(_json_list(reply, "grade reply"), "grade", len(pairs), "grade reply")
+    rows = _json_list(complete, prompts.load("qa_grade"), json.dumps(items, ensure_ascii=False, indent=1), GradeRow,
+                      "grade reply")
+    raw = _by_id(rows, "grade", len(pairs), "grade reply")
     try:
         return [min(MAX_GRADE, max(0, round(float(g)))) for g in raw]
     except (TypeError, ValueError):

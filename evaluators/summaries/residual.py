@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from pydantic import BaseModel
 from rapidfuzz import fuzz
 
 from gavel_agent.evaluators.checklist.judges.base import Judge
 from gavel_agent.evaluators.checklist.judges.llm import load_prompt
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge, coverage
-from gavel_agent.evaluators.llm import Completer, parse_json_reply
+from gavel_agent.evaluators.llm import Completer, ask_json
 from gavel_agent.evaluators.checklist.normalize import normalize
 
 FactSplitter = Callable[[str], list[str]]
@@ -86,11 +87,17 @@ def split_facts(text: str, min_words: int = _MIN_WORDS) -> list[str]:
     return [f for f in facts if len(f.split()) >= min_words]
 
 
+class FactsReply(BaseModel):
+    """The schema the fact splitter's answer is held to where the provider can."""
+
+    facts: list[str]
+
+
 def llm_fact_splitter(completer: Completer) -> FactSplitter:
     system = load_prompt("judge_facts.md")
 
     def split(text: str) -> list[str]:
-        reply = parse_json_reply(completer(system, text))
+        reply = ask_json(completer, system, text, FactsReply)
         facts = reply.get("facts", []) if isinstance(reply, dict) else reply
         return [str(f).strip() for f in facts if str(f).strip()]
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 import statistics
 
-from pydantic import BaseModel
+from pydantic import BaseModel, create_model
 from scipy.stats import kendalltau
 
 from gavel_agent.evaluators.checklist.judges.llm import load_prompt
-from gavel_agent.evaluators.llm import Completer, parse_json_reply
+from gavel_agent.evaluators.llm import Completer, ask_json
 from gavel_agent.evaluators.checklist.normalize import normalize
 
 DIMENSIONS = ("readability", "narrative_order", "sentence_structure", "formatting", "citation_style")
@@ -39,6 +39,7 @@ class StyleScore(BaseModel):
     method: str  # "llm" or "offline proxies: ..."
 
 
+# Counted by hand, not textstat: textstat 0.7 looks syllables up in nltk's cmudict, which it downloads at first use.
 def _syllables(word: str) -> int:
     return max(1, len(re.findall(r"[aeiouy]+", word.lower().rstrip("e"))))
 
@@ -93,9 +94,13 @@ def offline_style(summary: str, reference: str) -> StyleScore:
     )
 
 
+# The schema the style judge's answer is held to where the provider can: a 1-5 rating per dimension.
+StyleReply = create_model("StyleReply", **{d: (int, ...) for d in DIMENSIONS}, reason=(str, ...))
+
+
 def llm_style(summary: str, reference: str, completer: Completer) -> StyleScore:
     user = f"REFERENCE summary:\n{reference}\n\nCANDIDATE summary:\n{summary}"
-    reply = parse_json_reply(completer(load_prompt("judge_style.md"), user))
+    reply = ask_json(completer, load_prompt("judge_style.md"), user, StyleReply)
     if not isinstance(reply, dict) or not all(d in reply for d in DIMENSIONS):
         raise ValueError("style judge reply lacks one of the five ratings")
     ratings = {d: int(min(5, max(1, int(reply[d])))) for d in DIMENSIONS}

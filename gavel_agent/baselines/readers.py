@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from pydantic import BaseModel, create_model
+
 from gavel_agent import prompts
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.evaluators.llm import Completer, parse_json_reply
@@ -74,6 +76,17 @@ def build_prompt(request: Request) -> tuple[str, str, int]:
     return system, frame.replace(_TEXT_SLOT, request.text), counted
 
 
+class ExtractedValue(BaseModel):
+    value: str
+    quote: str  # exact words from a document
+
+
+def reply_schema(request: Request) -> type[BaseModel]:
+    """The shape the prompts ask for, ``{item_key: [{value, quote}]}``, for the items of this request: the
+    schema a live reply is held to where the provider can (batch replies are read from their text)."""
+    return create_model("ExtractionReply", **{i.key: (list[ExtractedValue], ...) for i in request.items})
+
+
 class LLMReader:
     """Asks a model through a ``complete(system, user) -> str`` callable and parses its JSON reply."""
 
@@ -82,7 +95,11 @@ class LLMReader:
 
     def read(self, request: Request) -> Answer:
         system, user, prompt_tokens = build_prompt(request)
-        return self.answer(request, self.complete(system, user), prompt_tokens)
+        if getattr(self.complete, "structured_output", False):
+            reply = self.complete(system, user, schema=reply_schema(request))
+        else:
+            reply = self.complete(system, user)
+        return self.answer(request, reply, prompt_tokens)
 
     @staticmethod
     def answer(request: Request, reply: str, prompt_tokens: int) -> Answer:

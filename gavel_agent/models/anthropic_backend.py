@@ -58,11 +58,14 @@ class AnthropicModel(Model):
         conversation_id: str | None = None,
         prompt: Any = None,
     ) -> ModelResponse:
-        if output_schema is not None and not output_schema.is_plain_text():
-            raise mapping.UnsupportedInputError("the Anthropic backend does not support structured final output")
+        structured = output_schema is not None and not output_schema.is_plain_text()
+        if structured and tools:
+            raise mapping.UnsupportedInputError("the Anthropic backend gives structured output only without tools")
         if handoffs:
             raise mapping.UnsupportedInputError("the Anthropic backend does not support handoffs")
         body = mapping.request(self.model, system_instructions, input, model_settings, tools)
+        if structured:
+            body = mapping.force_final_output(body, output_schema.json_schema())
         message = await self._client.messages.create(
             **mapping.create_arguments(body, _CREATE_PARAMETERS),
             extra_headers=model_settings.extra_headers,
@@ -70,7 +73,7 @@ class AnthropicModel(Model):
         )
         self.cut_off = message.stop_reason == "max_tokens"
         return ModelResponse(
-            output=mapping.output_items(message),
+            output=(mapping.final_output_items if structured else mapping.output_items)(message),
             usage=mapping.usage(message),
             response_id=message.id,
             request_id=getattr(message, "_request_id", None),

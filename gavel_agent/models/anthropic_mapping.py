@@ -181,6 +181,31 @@ def create_arguments(body: dict, accepted: set[str]) -> dict:
 # ---- inbound ----------------------------------------------------------------------------
 
 
+FINAL_OUTPUT_TOOL = "final_output"
+
+
+def force_final_output(body: dict, json_schema: dict) -> dict:
+    """Structured output on Anthropic: one tool whose input is the answer, and the model made to call it.
+
+    Extended thinking does not allow a forced tool choice, so it is left out of such a request.
+    """
+    body = {k: v for k, v in body.items() if k != "thinking"}
+    body["tools"] = [{"name": FINAL_OUTPUT_TOOL, "description": "Give the final answer as this tool's input.",
+                      "input_schema": json_schema}]
+    body["tool_choice"] = {"type": "tool", "name": FINAL_OUTPUT_TOOL}
+    return body
+
+
+def final_output_items(message: Message) -> list[TResponseOutputItem]:
+    """The forced tool call's input as the reply's text (JSON), as a structured reply reads on OpenAI."""
+    answer = next((block.input for block in message.content
+                   if block.type == "tool_use" and block.name == FINAL_OUTPUT_TOOL), None)
+    if answer is None:
+        return output_items(message)
+    text = ResponseOutputText(type="output_text", text=json.dumps(answer), annotations=[])
+    return [ResponseOutputMessage(type="message", id=message.id, role="assistant", status="completed", content=[text])]
+
+
 def output_items(message: Message) -> list[TResponseOutputItem]:
     items: list[TResponseOutputItem] = []
     texts: list[ResponseOutputText] = []

@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import openai
+from agents.agent_output import AgentOutputSchema
 from agents.items import ItemHelpers
 from agents.models.interface import ModelTracing
+from pydantic import BaseModel
 
 from gavel_agent.evaluators.llm import Completer
 from gavel_agent.models import OFFLINE_LABEL, keys, resolve_model
@@ -27,20 +30,52 @@ class _LoopThread:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()
 
 
+class StrictReplySchema(AgentOutputSchema):
+    """A reply model as a strict JSON schema without ``default`` keys: strict mode makes every field
+    required anyway, and some endpoints (Azure OpenAI) reject a schema that carries one."""
+
+    def __init__(self, reply_model: type[BaseModel]):
+        super().__init__(reply_model, strict_json_schema=True)
+
+    def json_schema(self) -> dict:
+        return _without_defaults(super().json_schema())
+
+
+def _without_defaults(node):
+    if isinstance(node, dict):
+        return {k: _without_defaults(v) for k, v in node.items() if k != "default"}
+    if isinstance(node, list):
+        return [_without_defaults(v) for v in node]
+    return node
+
+
 def make_completer(model_name: str, base_url: str | None = None) -> Completer:
     if model_name in ("", OFFLINE_LABEL):
         raise keys.user_error("LLM judging needs a model such as openai:<model>; the offline model cannot judge")
     resolved = resolve_model(model_name, base_url)
     runner = _LoopThread()
 
-    async def ask(system: str, user: str) -> str:
+    async def ask(system: str, user: str, output_schema: StrictReplySchema | None) -> str:
         response = await resolved.model.get_response(
-            system, [{"role": "user", "content": user}], resolved.settings, [], None, [], ModelTracing.DISABLED,
-            previous_response_id=None, conversation_id=None, prompt=None,
+            system, [{"role": "user", "content": user}], resolved.settings, [], output_schema, [],
+            ModelTracing.DISABLED, previous_response_id=None, conversation_id=None, prompt=None,
         )
         return "".join(ItemHelpers.extract_text(item) or "" for item in response.output)
 
-    def complete(system: str, user: str) -> str:
-        return runner.run(ask(system, user))
+    def complete(system: str, user: str, schema: type[BaseModel] | None = None) -> str:
+        if schema is None or not complete.structured_output:
+            return runner.run(ask(system, user, None))
+        try:
+            return runner.run(ask(system, user, StrictReplySchema(schema)))
+        except openai.BadRequestError:
+            if resolved.provider != "openai-compatible":
+                raise
+            # A server without response_format (older vLLM, llama.cpp, Ollama builds): ask plainly from now
+            # on; ask_json then reads the JSON out of the reply text.
+            complete.structured_output = False
+            return runner.run(ask(system, user, None))
 
+    # The SDK turns an output schema into a strict json_schema response_format (Chat Completions) or
+    # text.format (Responses); the Anthropic backend into a forced tool call.
+    complete.structured_output = True
     return complete

@@ -20,7 +20,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.results.review import REVIEWED_CHECKLIST, ReviewedChecklist
+from gavel_agent.review.decisions import REVIEWED_NAME
 from gavel_agent.run_files import RunFiles, RunStats
 
 SCHEMA_VERSION = 2  # 2: review decisions on values
@@ -168,9 +168,9 @@ class ResultsStore:
             raw = json.loads(files.stats.read_text(encoding="utf-8"))
             stats = RunStats.model_validate(raw)
             checklists = {"agent": files.read_checklist()} if files.checklist.is_file() else {}
-            reviewed = run_dir / REVIEWED_CHECKLIST
+            reviewed = run_dir / REVIEWED_NAME
             if reviewed.is_file():
-                checklists["reviewed"] = ReviewedChecklist.read(reviewed)
+                checklists["reviewed"] = ChecklistFile.read(reviewed)
         except (OSError, ValueError, ValidationError) as e:
             raise StoreError(f"{run_dir}: unreadable run files ({type(e).__name__})") from None
         row = (str(run_dir), stats.case, stats.spec, stats.model, stats.provider, raw.get("method", "agent"),
@@ -199,8 +199,8 @@ class ResultsStore:
         count = 0
         for item, values in checklist.items.items():
             for position, value in enumerate(values):
-                review = getattr(value, "review", None)
-                decision = (review.decision, review.reason, review.reviewer, review.time_text) if review else (None,) * 4
+                review = value.review
+                decision = (review.decision, review.reason, review.reviewer, review.time) if review else (None,) * 4
                 cursor = db.execute(
                     'INSERT INTO "values" (run_dir, checklist, item, position, value, review_decision, review_reason, '
                     "reviewer, review_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

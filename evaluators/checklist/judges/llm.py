@@ -9,9 +9,11 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from gavel_agent.checklists import ChecklistSpec, load_spec
 from gavel_agent.evaluators.checklist.judges.base import Judgment, Relation, judgment_from_pairs
-from gavel_agent.evaluators.llm import Completer, ReplyCache, cached, parse_json_reply
+from gavel_agent.evaluators.llm import Completer, ReplyCache, ask_json, cached
 
 _RELATIONS: dict[str, Relation] = {
     "equal": "equal",
@@ -23,6 +25,18 @@ _RELATIONS: dict[str, Relation] = {
 
 def load_prompt(name: str) -> str:
     return resources.files("gavel_agent.prompts").joinpath(name).read_text(encoding="utf-8")
+
+
+class JudgedPair(BaseModel):
+    id: int
+    relation: str  # for one value against one: equal / model_contains_reference / reference_contains_model / different
+    matches: list[list[int]]  # for lists: [model value number, reference value number] pairs
+
+
+class JudgeReply(BaseModel):
+    """The schema the judge's answer is held to where the provider can (prompts/judge_checklist.md)."""
+
+    results: list[JudgedPair]
 
 
 class LLMJudge:
@@ -67,7 +81,7 @@ class LLMJudge:
 
     def _judge_batch(self, batch: list[tuple[str, list[str], list[str]]]) -> list[Judgment]:
         user = "\n\n".join(self._describe(n, *triple) for n, triple in enumerate(batch, 1))
-        reply = parse_json_reply(self.complete(self.system, user))
+        reply = ask_json(self.complete, self.system, user, JudgeReply)
         results = reply.get("results", []) if isinstance(reply, dict) else reply
         by_id = {int(r["id"]): r for r in results if isinstance(r, dict) and "id" in r}
         return [self._judgment(by_id.get(n, {}), pred, ref) for n, (_, pred, ref) in enumerate(batch, 1)]
