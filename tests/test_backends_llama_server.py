@@ -9,12 +9,14 @@ the run must go over the real wire, end cleanly, and store nothing whose quote
 is not in the cited document.
 
 The server renders prompts with a chat template that shows the model its tools
-and every tool result (``--chat_format hf-tokenizer-config``), the way a model's
-own template does under ``llama-server --jinja``. llama-cpp-python's
-``chatml-function-calling`` cannot serve an agent: it has no case for ``tool``
-messages (the model never sees a result), HTML-escapes the text, and lists no
-tools unless ``tool_choice`` is set. The test renders the last request through
-the same formatter the server uses and checks the latest tool result is in it.
+and every tool result, the way a model's own template does under ``llama-server --jinja``.
+llama-cpp-python's ``chatml-function-calling`` cannot serve an agent: it has no case for ``tool``
+messages (the model never sees a result), HTML-escapes the text, and lists no tools unless
+``tool_choice`` is set; its template formats (``hf-tokenizer-config``) never return a tool call
+under ``tool_choice: auto``. So the server is started through ``llama_tool_server.py``, which adds
+llama-server's generic tool-call format to a template format (see there). The agent sends its own
+``tool_choice: auto`` and the model picks between calls and text. The test renders the last
+request through the same formatter the server uses and checks the latest tool result is in it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -42,11 +45,14 @@ pytest.importorskip("llama_cpp.server", reason="needs the llama extra: pip insta
 
 STEPS = 4
 STARTUP_SECONDS = 180
+SERVER = Path(__file__).with_name("llama_tool_server.py")
 # Gemma-style turns; tools listed up front, tool calls and tool results shown verbatim (no escaping).
 CHAT_TEMPLATE = (
     "{{ bos_token }}"
     "{% if tools %}<start_of_turn>user\nTools you can call, with JSON arguments:\n"
-    "{% for t in tools %}- {{ t.function.name }}: {{ t.function.description }}\n{% endfor %}<end_of_turn>\n{% endif %}"
+    "{% for t in tools %}- {{ t.function.name }}: {{ t.function.description }}\n{% endfor %}"
+    "Reply with one JSON object: {\"tool_call\": {\"name\": ..., \"arguments\": {...}}} or {\"response\": ...}."
+    "<end_of_turn>\n{% endif %}"
     "{% for m in messages %}"
     "{% if m.role == 'tool' %}<start_of_turn>user\nTool result:\n{{ m.content }}<end_of_turn>\n"
     "{% elif m.role == 'assistant' %}<start_of_turn>model\n"
@@ -73,9 +79,8 @@ def llama_server(tmp_path_factory):
     config.write_text(json.dumps(TOKENIZER_CONFIG))
     log = (folder / "server.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path), "--host", "127.0.0.1",
-         "--port", str(port), "--chat_format", "hf-tokenizer-config", "--hf_tokenizer_config_path", str(config),
-         "--n_ctx", "8192"],
+        [sys.executable, str(SERVER), str(config), "--model", str(model_path), "--host", "127.0.0.1",
+         "--port", str(port), "--n_ctx", "16384"],
         stdout=log, stderr=subprocess.STDOUT,
     )
     base_url = f"http://127.0.0.1:{port}/v1"
@@ -113,9 +118,10 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
 
     monkeypatch.setattr(openai_backend._TextContentCompletions, "create", recording)
     resolved = resolve_model("openai-compatible:gemma-3-270m", llama_server)
-    # Naming a tool makes the server constrain the reply to that tool's argument schema; the loop keeps
-    # tool_choice on every turn, so every reply is a (junk) write.
-    resolved.settings = dataclasses.replace(resolved.settings, tool_choice="append_checklist", max_tokens=256)
+    # The family's own settings (tool_choice auto, temperature 0) with a shorter output budget: a 270M
+    # model's junk arguments need no more, and the context window stays small.
+    assert resolved.settings.tool_choice == "auto"
+    resolved.settings = dataclasses.replace(resolved.settings, max_tokens=512)
     spec = load_spec("gavel")
     case = load_case(CASE_DIR)
     run_dir = tmp_path / "run"
@@ -138,7 +144,7 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
         messages=last["messages"], tools=last.get("tools")).prompt
     assert result and result in prompt
     assert all(f"- {t['function']['name']}:" in prompt for t in last["tools"])
-    assert all(request.get("tool_choice") for request in sent)
+    assert all(request.get("tool_choice") == "auto" for request in sent)
     # Whatever the model claimed, only values with a quote found in the cited document are stored.
     checklist = ChecklistFile.read(run_dir / "checklist.json")
     for values in checklist.items.values():
