@@ -14,9 +14,10 @@ llama-cpp-python's ``chatml-function-calling`` cannot serve an agent: it has no 
 messages (the model never sees a result), HTML-escapes the text, and lists no tools unless
 ``tool_choice`` is set; its template formats (``hf-tokenizer-config``) never return a tool call
 under ``tool_choice: auto``. So the server is started through ``llama_tool_server.py``, which adds
-llama-server's generic tool-call format to a template format (see there). The agent sends its own
-``tool_choice: auto`` and the model picks between calls and text. The test renders the last
-request through the same formatter the server uses and checks the latest tool result is in it.
+llama-server's generic tool-call format to a template format (see there). One run sends the agent's
+own ``tool_choice: auto`` (the model picks between calls and text) and renders the last request
+through the same formatter the server uses to check the latest tool result is in it; a second run
+names the write tool, so that junk values reach the quote checks and are shown not to be stored.
 """
 
 from __future__ import annotations
