@@ -95,7 +95,9 @@ def offline_style(summary: str, reference: str) -> StyleScore:
 
 
 # The schema the style judge's answer is held to where the provider can: a 1-5 rating per dimension.
-StyleReply = create_model("StyleReply", **{d: (int, ...) for d in DIMENSIONS}, reason=(str, ...))
+# The ignore: mypy checks a ** dict against create_model's own keywords (__config__, __base__ ...) too, which
+# no dict of field definitions can satisfy; pydantic validates the fields at run time.
+StyleReply = create_model("StyleReply", **{d: (int, ...) for d in DIMENSIONS}, reason=(str, ...))  # type: ignore[call-overload]
 
 
 def llm_style(summary: str, reference: str, completer: Completer) -> StyleScore:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, create_model
 
 from gavel_agent import prompts
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
-from gavel_agent.evaluators.llm import Completer, parse_json_reply
+from gavel_agent.evaluators.llm import Completer, holds_schema, parse_json_reply
 from gavel_agent import tokens
 from gavel_agent.case import Case
 from gavel_agent.baselines.concat import Concatenation, segments
@@ -84,7 +84,9 @@ class ExtractedValue(BaseModel):
 def reply_schema(request: Request) -> type[BaseModel]:
     """The shape the prompts ask for, ``{item_key: [{value, quote}]}``, for the items of this request: the
     schema a live reply is held to where the provider can (batch replies are read from their text)."""
-    return create_model("ExtractionReply", **{i.key: (list[ExtractedValue], ...) for i in request.items})
+    # mypy checks a ** dict against create_model's own keywords (__config__, __base__ ...) too, which no
+    # dict of field definitions can satisfy; pydantic validates the fields at run time.
+    return create_model("ExtractionReply", **{i.key: (list[ExtractedValue], ...) for i in request.items})  # type: ignore[call-overload]
 
 
 class LLMReader:
@@ -95,7 +97,7 @@ class LLMReader:
 
     def read(self, request: Request) -> Answer:
         system, user, prompt_tokens = build_prompt(request)
-        if getattr(self.complete, "structured_output", False):
+        if holds_schema(self.complete):
             reply = self.complete(system, user, schema=reply_schema(request))
         else:
             reply = self.complete(system, user)

@@ -156,6 +156,7 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             f[f"category:{cat}"] = 1.0
         own = _iso(r["doc_date"])
         if d:
+            assert earliest is not None  # d is one of the known dates
             f["is_date"] = 1.0
             f["earliest_date"] = float(d == earliest)
             f["after_earliest"] = _days(d, earliest)

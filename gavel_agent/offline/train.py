@@ -18,11 +18,15 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gavel_agent.offline.corpus import Record, load_records, record_files, run_record
 from gavel_agent.offline.rules_text import parse_date
 from gavel_agent.offline.selection import MODEL_DIR, MODEL_VERSION, pick, probability
 from gavel_agent.offline.selection_features import category
+
+if TYPE_CHECKING:
+    from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
 
 SEED = 0
 C = 1.0  # the regression's inverse regularisation; fixed, not tuned
@@ -35,12 +39,12 @@ class Field:
 
     item: str
     kind: str  # single | category | list (see selection.pick)
-    coded: Callable[[object], bool]  # the record has a coded answer for this item
-    label: Callable[[dict, object], bool]  # a candidate agrees with the coding
-    none_right: Callable[[object], bool] = lambda coded: False  # keeping nothing is the right answer
+    coded: Callable[[CodedCase], bool]  # the record has a coded answer for this item
+    label: Callable[[dict, CodedCase], bool]  # a candidate agrees with the coding
+    none_right: Callable[[CodedCase], bool] = lambda coded: False  # keeping nothing is the right answer
 
 
-def _causes_match(row: dict, coded) -> bool:
+def _causes_match(row: dict, coded: CodedCase) -> bool:
     from gavel_agent.evaluators.checklist.crlc_reference import cause_stated
 
     return any(cause_stated(cause, [row["value"]]) for cause in coded.causes)
