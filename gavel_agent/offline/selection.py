@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from gavel_agent.offline.item_plan import ItemPlan
@@ -55,7 +55,7 @@ def candidate_rows(found: Found, docs: dict[str, DocInfo]) -> list[dict]:
     return rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_model(spec: str, item: str) -> dict | None:
     path = MODEL_DIR / f"{spec}.{item}.json"
     if not path.is_file():
