@@ -30,9 +30,9 @@ import httpx
 import pytest
 
 from backends_wire import CASE_DIR
+from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.case import load_case
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 
@@ -73,10 +73,25 @@ def llama_server(tmp_path_factory):
     config.write_text(json.dumps(TOKENIZER_CONFIG))
     log = (folder / "server.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path), "--host", "127.0.0.1",
-         "--port", str(port), "--chat_format", "hf-tokenizer-config", "--hf_tokenizer_config_path", str(config),
-         "--n_ctx", "8192"],
-        stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(model_path),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--chat_format",
+            "hf-tokenizer-config",
+            "--hf_tokenizer_config_path",
+            str(config),
+            "--n_ctx",
+            "8192",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     base_url = f"http://127.0.0.1:{port}/v1"
     deadline = time.monotonic() + STARTUP_SECONDS
@@ -121,8 +136,10 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
     run_dir = tmp_path / "run"
     started = time.monotonic()
     outcome = await AgentRun(case, spec, ["filing_date", "parties"], resolved, run_dir, max_steps=STEPS).run()
-    print(f"\nllama.cpp run: {outcome.stats.steps} steps in {time.monotonic() - started:.1f} s "
-          f"({outcome.stats.stop_reason}); {outcome.stats.values} values stored, {outcome.stats.tool_errors} tool errors")
+    print(
+        f"\nllama.cpp run: {outcome.stats.steps} steps in {time.monotonic() - started:.1f} s "
+        f"({outcome.stats.stop_reason}); {outcome.stats.values} values stored, {outcome.stats.tool_errors} tool errors"
+    )
 
     stats = json.loads((run_dir / "stats.json").read_text())
     assert stats["status"] == "finished", stats["stop_reason"]
@@ -135,7 +152,8 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
     last = sent[-1]
     result = next(m["content"] for m in reversed(last["messages"]) if m["role"] == "tool")
     prompt = Jinja2ChatFormatter(CHAT_TEMPLATE, "<end_of_turn>", "<bos>")(
-        messages=last["messages"], tools=last.get("tools")).prompt
+        messages=last["messages"], tools=last.get("tools")
+    ).prompt
     assert result and result in prompt
     assert all(f"- {t['function']['name']}:" in prompt for t in last["tools"])
     assert all(request.get("tool_choice") for request in sent)
@@ -146,4 +164,4 @@ async def test_agent_runs_against_a_real_llama_cpp_server(llama_server, tmp_path
             assert value.evidence
             for evidence in value.evidence:
                 text = case.document(evidence.document).text
-                assert text[evidence.start_char:evidence.end_char] == evidence.quote
+                assert text[evidence.start_char : evidence.end_char] == evidence.quote

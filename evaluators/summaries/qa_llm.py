@@ -68,8 +68,9 @@ def _json_list(complete: Completer, system: str, user: str, reply: type[BaseMode
 
 def generate_pairs(reference: str, complete: Completer) -> list[QAPair]:
     """Question-answer pairs covering the reference summary's issues, reasons and conclusions."""
-    rows = _json_list(complete, prompts.load("qa_questions"), f"Reference summary:\n\n{reference}", QuestionRows,
-                      "question reply")
+    rows = _json_list(
+        complete, prompts.load("qa_questions"), f"Reference summary:\n\n{reference}", QuestionRows, "question reply"
+    )
     pairs = []
     for row in rows:
         role = str(row.get("role", "")).strip().lower().rstrip("s")
@@ -96,8 +97,13 @@ def _by_id(rows: list[dict], key: str, count: int, what: str) -> list:
 
 def answer_questions(pairs: list[QAPair], candidate: str, complete: Completer) -> list[str]:
     questions = "\n".join(f"{i}. {pair.question}" for i, pair in enumerate(pairs, 1))
-    rows = _json_list(complete, prompts.load("qa_answer"), f"Summary:\n\n{candidate}\n\nQuestions:\n{questions}",
-                      AnswerRows, "answer reply")
+    rows = _json_list(
+        complete,
+        prompts.load("qa_answer"),
+        f"Summary:\n\n{candidate}\n\nQuestions:\n{questions}",
+        AnswerRows,
+        "answer reply",
+    )
     return [str(a) for a in _by_id(rows, "answer", len(pairs), "answer reply")]
 
 
@@ -106,8 +112,9 @@ def grade_answers(pairs: list[QAPair], answers: list[str], complete: Completer) 
         {"id": i, "question": pair.question, "reference_answer": pair.answer, "candidate_answer": answer}
         for i, (pair, answer) in enumerate(zip(pairs, answers), 1)
     ]
-    rows = _json_list(complete, prompts.load("qa_grade"), json.dumps(items, ensure_ascii=False, indent=1), GradeRows,
-                      "grade reply")
+    rows = _json_list(
+        complete, prompts.load("qa_grade"), json.dumps(items, ensure_ascii=False, indent=1), GradeRows, "grade reply"
+    )
     raw = _by_id(rows, "grade", len(pairs), "grade reply")
     try:
         return [min(MAX_GRADE, max(0, round(float(g)))) for g in raw]

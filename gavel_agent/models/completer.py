@@ -68,8 +68,16 @@ class ModelCompleter:
 
     async def _ask(self, system: str, user: str, output_schema: StrictReplySchema | None) -> str:
         response = await self.resolved.model.get_response(
-            system, [{"role": "user", "content": user}], self.resolved.settings, [], output_schema, [],
-            ModelTracing.DISABLED, previous_response_id=None, conversation_id=None, prompt=None,
+            system,
+            [{"role": "user", "content": user}],
+            self.resolved.settings,
+            [],
+            output_schema,
+            [],
+            ModelTracing.DISABLED,
+            previous_response_id=None,
+            conversation_id=None,
+            prompt=None,
         )
         return "".join(ItemHelpers.extract_text(item) or "" for item in response.output)
 

@@ -51,18 +51,32 @@ def _causes_match(row: dict, coded: CodedCase) -> bool:
 
 
 FIELDS = [
-    Field("filing_date", "single", lambda c: c.filing_date is not None,
-          lambda row, c: parse_date(row["value"]) == c.filing_date),
-    Field("class_action", "single", lambda c: c.class_action_sought is not None,
-          lambda row, c: category(row["value"]).startswith("Class action") == c.class_action_sought,
-          none_right=lambda c: c.class_action_sought is False),
-    Field("type_of_counsel", "category", lambda c: c.counsel is not None,
-          lambda row, c: category(row["value"]) == c.counsel),
+    Field(
+        "filing_date",
+        "single",
+        lambda c: c.filing_date is not None,
+        lambda row, c: parse_date(row["value"]) == c.filing_date,
+    ),
+    Field(
+        "class_action",
+        "single",
+        lambda c: c.class_action_sought is not None,
+        lambda row, c: category(row["value"]).startswith("Class action") == c.class_action_sought,
+        none_right=lambda c: c.class_action_sought is False,
+    ),
+    Field(
+        "type_of_counsel",
+        "category",
+        lambda c: c.counsel is not None,
+        lambda row, c: category(row["value"]) == c.counsel,
+    ),
     Field("cause_of_action", "list", lambda c: bool(c.causes), _causes_match),
 ]
 
 
-def _objective(field: Field, model: dict, records: list[Record], probs: list[list[float]], labels: list[list[bool]]) -> float:
+def _objective(
+    field: Field, model: dict, records: list[Record], probs: list[list[float]], labels: list[list[bool]]
+) -> float:
     """How well a threshold does on training records: record accuracy for single values, F1 over
     distinct values for lists (a value found in many windows is one value)."""
     right = kept_right = kept = positives = 0
@@ -101,23 +115,32 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     x = vectorizer.fit_transform([f for feats in features for f in feats])
     regression = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit(x, flat_labels)
     model = {
-        "version": MODEL_VERSION, "item": field.item, "kind": field.kind,
+        "version": MODEL_VERSION,
+        "item": field.item,
+        "kind": field.kind,
         "features": list(vectorizer.get_feature_names_out()),
         "coef": [round(float(w), 6) for w in regression.coef_[0]],
-        "intercept": round(float(regression.intercept_[0]), 6), "threshold": 0.0,
+        "intercept": round(float(regression.intercept_[0]), 6),
+        "threshold": 0.0,
         "trained_on": {"records": len(records), "candidates": len(flat_labels), "positives": int(sum(flat_labels))},
     }
     if field.kind != "category":
         probs = [[probability(model, f) for f in feats] for feats in features]
-        model["threshold"] = max(THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t))
+        model["threshold"] = max(
+            THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
+        )
     return model
 
 
 def main() -> None:
     from gavel_agent.atomic import write_json
 
-    parser = argparse.ArgumentParser(description="Fit the offline model's selection models on coded Clearinghouse records.")
-    parser.add_argument("folders", nargs="*", type=Path, default=[Path("../shared/crlc/cases"), Path("../shared/crlc/train")])
+    parser = argparse.ArgumentParser(
+        description="Fit the offline model's selection models on coded Clearinghouse records."
+    )
+    parser.add_argument(
+        "folders", nargs="*", type=Path, default=[Path("../shared/crlc/cases"), Path("../shared/crlc/train")]
+    )
     parser.add_argument("--runs", type=Path, required=True, help="cache of offline runs, one folder per record")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
