@@ -31,8 +31,14 @@ HOSTILE_REGEX = "(a|aa)+$"
 def cli(*args, cwd: Path, env: dict | None = None, timeout: float = 180) -> subprocess.CompletedProcess:
     full_env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "GAVEL_MODEL", "OPENAI_BASE_URL")}
     full_env.update(env or {})
-    return subprocess.run([sys.executable, "-m", "gavel_agent", *map(str, args)], cwd=cwd, env=full_env,
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "gavel_agent", *map(str, args)],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def one_line_error(p: subprocess.CompletedProcess) -> bool:
@@ -42,8 +48,11 @@ def one_line_error(p: subprocess.CompletedProcess) -> bool:
 
 def clean(p: subprocess.CompletedProcess) -> bool:
     """Finished, or refused with a one-line error: no traceback either way, no key."""
-    return "Traceback" not in p.stderr + p.stdout and FAKE_KEY not in p.stderr + p.stdout and \
-        (p.returncode == 0 or one_line_error(p))
+    return (
+        "Traceback" not in p.stderr + p.stdout
+        and FAKE_KEY not in p.stderr + p.stdout
+        and (p.returncode == 0 or one_line_error(p))
+    )
 
 
 # -- a local server answering like an openai-compatible model, or failing ----------------------------------------
@@ -86,8 +95,11 @@ def scripted_model(body: dict, headers: dict) -> tuple[int, dict]:
     step = sum(1 for m in messages if m.get("role") == "assistant")
     hostile = "hostile" in json.dumps(messages[:3])
     if step == 0:
-        calls = [("search", {"query": HOSTILE_REGEX, "mode": "regex"})] * 3 if hostile else \
-            [("search", {"query": "judge presiding", "top_k": 3})]
+        calls = (
+            [("search", {"query": HOSTILE_REGEX, "mode": "regex"})] * 3
+            if hostile
+            else [("search", {"query": "judge presiding", "top_k": 3})]
+        )
     elif step in (1, 2):
         calls = [("stop", {"reason": "done"})]
     else:
@@ -96,13 +108,23 @@ def scripted_model(body: dict, headers: dict) -> tuple[int, dict]:
 
 
 def _chat(step: int, calls: list[tuple[str, dict]], text: str | None = None) -> dict:
-    message = {"role": "assistant", "content": text,
-               "tool_calls": [{"id": f"c{step}_{i}", "type": "function",
-                               "function": {"name": n, "arguments": json.dumps(a)}} for i, (n, a) in enumerate(calls)]
-               or None}
-    return {"id": f"chat-{step}", "object": "chat.completion", "created": 1700000000, "model": "scripted",
-            "choices": [{"index": 0, "finish_reason": "tool_calls" if calls else "stop", "message": message}],
-            "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}}
+    message = {
+        "role": "assistant",
+        "content": text,
+        "tool_calls": [
+            {"id": f"c{step}_{i}", "type": "function", "function": {"name": n, "arguments": json.dumps(a)}}
+            for i, (n, a) in enumerate(calls)
+        ]
+        or None,
+    }
+    return {
+        "id": f"chat-{step}",
+        "object": "chat.completion",
+        "created": 1700000000,
+        "model": "scripted",
+        "choices": [{"index": 0, "finish_reason": "tool_calls" if calls else "stop", "message": message}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+    }
 
 
 # -- probes ------------------------------------------------------------------------------------------------------
@@ -135,11 +157,14 @@ def bad_inputs(work: Path) -> list[tuple[str, bool]]:
     a_file = work / "a_file"
     a_file.write_text("x")
     one = ["--items", "judge_name", "--quiet"]
-    shapes = {"case_data is a list": {"case_data": [], "documents": [doc]},
-              "documents is None": {"case_data": {}, "documents": None},
-              "documents are strings": {"case_data": {}, "documents": ["text"]},
-              "documents are ints": {"case_data": {}, "documents": [1, 2]},
-              "record is a list": [doc], "not JSON": "{oops"}
+    shapes = {
+        "case_data is a list": {"case_data": [], "documents": [doc]},
+        "documents is None": {"case_data": {}, "documents": None},
+        "documents are strings": {"case_data": {}, "documents": ["text"]},
+        "documents are ints": {"case_data": {}, "documents": [1, 2]},
+        "record is a list": [doc],
+        "not JSON": "{oops",
+    }
     for label, data in shapes.items():
         path = record(work, f"case_{abs(hash(label)) % 10_000}", data)
         probe(f"run: {label}", lambda p=path: clean(cli("run", p, *one, cwd=work)))
@@ -155,9 +180,21 @@ def bad_inputs(work: Path) -> list[tuple[str, bool]]:
 
     probe("case.json case_id /abs/path", lambda: traversal("/tmp/gavel-escaped"))
     probe("case.json case_id ../../escaped", lambda: traversal("../../escaped"))
-    probe("record case_id ../../../x (import)", lambda: clean(cli(
-        "import", record(work, "case_trav", {"case_id": "../../../x", "case_data": {}, "documents": [doc]}),
-        "--out", work / "imp2", cwd=work)) and [p.name for p in (work / "imp2").iterdir()] == ["x"])
+    probe(
+        "record case_id ../../../x (import)",
+        lambda: (
+            clean(
+                cli(
+                    "import",
+                    record(work, "case_trav", {"case_id": "../../../x", "case_data": {}, "documents": [doc]}),
+                    "--out",
+                    work / "imp2",
+                    cwd=work,
+                )
+            )
+            and [p.name for p in (work / "imp2").iterdir()] == ["x"]
+        ),
+    )
 
     def symlink() -> bool:
         case = case_copy(work, "symlinked")
@@ -177,6 +214,7 @@ def bad_inputs(work: Path) -> list[tuple[str, bool]]:
         return clean(p) and (p.returncode != 0 or warned)
 
     probe("NUL byte after the first 8 KiB", lambda: odd_document("nul", b"a " * 5000 + b"\x00 tail"))
+
     def utf16() -> bool:
         """UTF-16 is text: the run reads it (it used to be refused as binary)."""
         text = "The Honorable Jane Roe presides."
@@ -229,13 +267,21 @@ def bad_inputs(work: Path) -> list[tuple[str, bool]]:
     probe("--resume with a truncated stats.json", truncated_run_file)
     probe("run --out an existing file", lambda: one_line_error(cli("run", SAMPLE, *one, "--out", a_file, cwd=work)))
     probe("run --out under a file", lambda: one_line_error(cli("run", SAMPLE, *one, "--out", a_file / "x", cwd=work)))
-    probe("run --out /proc (unwritable)", lambda: one_line_error(cli("run", SAMPLE, *one, "--out", "/proc/g", cwd=work)))
-    probe("batch --out an existing file", lambda: one_line_error(cli("batch", SAMPLE.parent, "--out", a_file, cwd=work)))
+    probe(
+        "run --out /proc (unwritable)", lambda: one_line_error(cli("run", SAMPLE, *one, "--out", "/proc/g", cwd=work))
+    )
+    probe(
+        "batch --out an existing file", lambda: one_line_error(cli("batch", SAMPLE.parent, "--out", a_file, cwd=work))
+    )
     checklist = record(work, "checklist", {"spec": "gavel", "case": "7", "items": {"judge_name": [{"value": "X"}]}})
-    probe("compare --html under a file", lambda: one_line_error(
-        cli("compare", checklist, checklist, "--html", a_file / "r.html", "--quiet", cwd=work)))
-    probe("compare --html to /proc (unwritable)", lambda: one_line_error(
-        cli("compare", checklist, checklist, "--html", "/proc/g/r.html", "--quiet", cwd=work)))
+    probe(
+        "compare --html under a file",
+        lambda: one_line_error(cli("compare", checklist, checklist, "--html", a_file / "r.html", "--quiet", cwd=work)),
+    )
+    probe(
+        "compare --html to /proc (unwritable)",
+        lambda: one_line_error(cli("compare", checklist, checklist, "--html", "/proc/g/r.html", "--quiet", cwd=work)),
+    )
 
     def batch_exit() -> bool:
         inputs = work / "batch-in"
@@ -259,8 +305,12 @@ def faults(work: Path) -> tuple[list[tuple[str, bool]], int]:
     ledger.write_text('{"step": 1}\n{"step": 2, "to')
     atomic.append_line(ledger, '{"step": 3}')
     try:
-        results.append(("torn ledger line, then an append", [json.loads(x) for x in ledger.read_text().splitlines()]
-                        == [{"step": 1}, {"step": 3}]))
+        results.append(
+            (
+                "torn ledger line, then an append",
+                [json.loads(x) for x in ledger.read_text().splitlines()] == [{"step": 1}, {"step": 3}],
+            )
+        )
     except json.JSONDecodeError:
         results.append(("torn ledger line, then an append", False))
 
@@ -269,13 +319,19 @@ def faults(work: Path) -> tuple[list[tuple[str, bool]], int]:
         pred = record(work, "pred", {"spec": "gavel", "case": "7", "items": {"judge_name": [{"value": "Jane Roe"}]}})
         ref = record(work, "ref", {"spec": "gavel", "case": "7", "items": {"judge_name": [{"value": "J. Roe"}]}})
         env = {"OPENAI_API_KEY": FAKE_KEY, "OPENAI_BASE_URL": server.url}
-        for name, args in (("evaluate", ["evaluate", pred, "-r", ref, "--cache-dir", work / "c1"]),
-                           ("audit", ["audit", pred, "-r", ref, "--cache-dir", work / "c2", "--out", work / "au"]),
-                           ("compare", ["compare", pred, ref, "--reference", ref, "--quiet"])):
+        for name, args in (
+            ("evaluate", ["evaluate", pred, "-r", ref, "--cache-dir", work / "c1"]),
+            ("audit", ["audit", pred, "-r", ref, "--cache-dir", work / "c2", "--out", work / "au"]),
+            ("compare", ["compare", pred, ref, "--reference", ref, "--quiet"]),
+        ):
             judge = ["--judge-model" if name == "compare" else "--judge", "openai:gpt-4.1"]
             p = cli(*args, *judge, cwd=work, env=env)
-            results.append((f"{name} --judge against a server answering 500 (key echoed)",
-                            one_line_error(p) and FAKE_KEY not in p.stderr + p.stdout))
+            results.append(
+                (
+                    f"{name} --judge against a server answering 500 (key echoed)",
+                    one_line_error(p) and FAKE_KEY not in p.stderr + p.stdout,
+                )
+            )
     finally:
         server.close()
 
@@ -288,8 +344,18 @@ def faults(work: Path) -> tuple[list[tuple[str, bool]], int]:
     p = cli("batch", inputs, "--out", out, "--items", "judge_name,filing_date", "--quiet", "--allow-failures", cwd=work)
     index = out / "index.jsonl"
     index.write_text(index.read_text() + '{"case": "torn')  # a crash mid-line, then a resume
-    p2 = cli("batch", inputs, "--out", out, "--items", "judge_name,filing_date", "--quiet", "--resume",
-             "--allow-failures", cwd=work)
+    p2 = cli(
+        "batch",
+        inputs,
+        "--out",
+        out,
+        "--items",
+        "judge_name,filing_date",
+        "--quiet",
+        "--resume",
+        "--allow-failures",
+        cwd=work,
+    )
     try:
         expected = sum(len(v) for v in json.loads((solo / "checklist.json").read_text())["items"].values())
         found = sum(len(v) for v in json.loads((out / "good" / "checklist.json").read_text())["items"].values())
@@ -307,8 +373,9 @@ def worst_tool_call() -> float:
 
     worst = 0.0
     for n_docs, pattern in ((40, HOSTILE_REGEX), (60, HOSTILE_REGEX), (40, r"(a+)+b\1"), (40, r"(x+x+)+y")):
-        index = SearchIndex(Case(name="redos", documents=[Document(name=f"d{i}", text="a" * 31 + "b")
-                                                          for i in range(n_docs)]))
+        index = SearchIndex(
+            Case(name="redos", documents=[Document(name=f"d{i}", text="a" * 31 + "b") for i in range(n_docs)])
+        )
         started = time.monotonic()
         try:
             index.regex(pattern, "", 5)
@@ -322,6 +389,7 @@ def slowdown(work: Path) -> tuple[float, float]:
     """Wall time of four benign cases at concurrency 4, alone and beside one hostile case."""
     server = Server(scripted_model)
     try:
+
         def batch(name: str, hostile: bool) -> float:
             inputs = work / f"{name}-in"
             for i in range(4):
@@ -332,9 +400,25 @@ def slowdown(work: Path) -> tuple[float, float]:
                 for i in range(40):
                     (folder / f"d{i}.txt").write_text("a" * 31 + "b")
             started = time.monotonic()
-            cli("batch", inputs, "--out", work / f"{name}-out", "--model", "openai-compatible:scripted", "--base-url",
-                server.url, "--concurrency", "4", "--items", "judge_name", "--max-steps", "5", "--quiet", "--allow-failures",
-                cwd=work)
+            cli(
+                "batch",
+                inputs,
+                "--out",
+                work / f"{name}-out",
+                "--model",
+                "openai-compatible:scripted",
+                "--base-url",
+                server.url,
+                "--concurrency",
+                "4",
+                "--items",
+                "judge_name",
+                "--max-steps",
+                "5",
+                "--quiet",
+                "--allow-failures",
+                cwd=work,
+            )
             total = time.monotonic() - started
             entries = [json.loads(x) for x in (work / f"{name}-out" / "index.jsonl").read_text().splitlines()]
             benign = [e for e in entries if e["case"].startswith("benign")]
@@ -352,8 +436,10 @@ def main() -> None:
         inputs = bad_inputs(work)
         for name, ok in inputs:
             print(f"  {'handled' if ok else 'NOT handled':<12} {name}")
-        print(f"bad inputs tried / handled with a one-line error: {len(inputs)} / {sum(ok for _, ok in inputs)} "
-              f"(goal: all)")
+        print(
+            f"bad inputs tried / handled with a one-line error: {len(inputs)} / {sum(ok for _, ok in inputs)} "
+            f"(goal: all)"
+        )
         injected, lost = faults(work)
         for name, ok in injected:
             print(f"  {'survived' if ok else 'NOT survived':<12} {name}")
@@ -362,8 +448,10 @@ def main() -> None:
         print(f"worst single tool call wall time: {worst_tool_call():.2f} s (goal <= 3 s)")
         if "--skip-slowdown" not in sys.argv:
             alone, beside = slowdown(work)
-            print(f"concurrency-4 batch, slowest benign case: {alone:.2f} s alone, {beside:.2f} s beside one hostile "
-                  f"case: slowdown {beside / max(alone, 1e-9):.2f}x (goal <= 1.5x)")
+            print(
+                f"concurrency-4 batch, slowest benign case: {alone:.2f} s alone, {beside:.2f} s beside one hostile "
+                f"case: slowdown {beside / max(alone, 1e-9):.2f}x (goal <= 1.5x)"
+            )
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

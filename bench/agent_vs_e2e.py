@@ -16,12 +16,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from gavel_agent.baselines import Baseline
+from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
-from gavel_agent.evaluators.checklist.score import score_cases
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.readers import clean_values, read_checklists
-from gavel_agent.case import load_case
-from gavel_agent.baselines import Baseline
+from gavel_agent.evaluators.checklist.score import score_cases
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 
@@ -42,8 +42,9 @@ def main() -> None:
         for case_id in CASES:
             case = load_case(args.cases / f"case_{case_id}.json")
             outcomes = {
-                "agent": asyncio.run(AgentRun(case, spec, spec.keys, resolve_model("offline"),
-                                              scratch / f"{case_id}-agent").run()),
+                "agent": asyncio.run(
+                    AgentRun(case, spec, spec.keys, resolve_model("offline"), scratch / f"{case_id}-agent").run()
+                ),
                 "end-to-end": Baseline(case, spec, spec.keys, "end-to-end", scratch / f"{case_id}-e2e").run(),
             }
             for method, outcome in outcomes.items():

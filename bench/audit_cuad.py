@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -25,9 +25,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from gavel_agent.checklists import load_spec
-from gavel_agent.evaluators.audit.metrics import AuditReport, audit
 from gavel_agent.evaluators.audit.inputs import read_reference
 from gavel_agent.evaluators.audit.judge import StrictJudge
+from gavel_agent.evaluators.audit.metrics import AuditReport, audit
 from gavel_agent.evaluators.checklist.cuad import contract_files, dev_split
 from gavel_agent.evaluators.checklist.readers import read_checklists
 
@@ -37,9 +37,23 @@ def run_agent(case: Path, spec: str, out: Path) -> tuple[str, float, str]:
         return out.name, 0.0, ""
     started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "gavel_agent", "run", str(case), "--spec", spec, "--model", "offline",
-         "--quiet", "--verify", "--out", str(out)],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "gavel_agent",
+            "run",
+            str(case),
+            "--spec",
+            spec,
+            "--model",
+            "offline",
+            "--quiet",
+            "--verify",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
     )
     return out.name, time.monotonic() - started, done.stderr.strip().splitlines()[-1] if done.returncode else ""
 
@@ -79,8 +93,10 @@ def fmt(report: AuditReport, group: str, metric: str) -> str:
 
 def print_profile(title: str, report: AuditReport) -> None:
     metrics = ("FAR", "FRR", "Acc", "Hal_TP", "Hal_Gen", "JEq", "RDI")
-    print(f"\n{title}: {len(report.documents)} documents, {report.judge} judge, "
-          f"95% bootstrap CIs ({report.resamples} resamples over (document, item) units, seed {report.seed})")
+    print(
+        f"\n{title}: {len(report.documents)} documents, {report.judge} judge, "
+        f"95% bootstrap CIs ({report.resamples} resamples over (document, item) units, seed {report.seed})"
+    )
     print(f"{'category':<11} {'TP/FP/FN/TN':>13}  " + "  ".join(f"{m:^21}" for m in metrics))
     for group, counts in report.counts.items():
         if not any(counts[s] for s in ("TP", "FP", "FN", "TN")):
@@ -103,8 +119,10 @@ def print_before_after(title: str, before: AuditReport, after: AuditReport, runs
     print(f"{'':<10} {'FP':>5} {'FN':>5} {'TP':>5} {'contra.':>8}  {'FAR':^21}  {'Hal_Gen':^21}  {'FRR':^21}")
     for name, r in (("without", before), ("with", after)):
         c = r.counts["overall"]
-        print(f"{name:<10} {c['FP']:>5} {c['FN']:>5} {c['TP']:>5} {c['contradicted']:>8}  "
-              f"{fmt(r, 'overall', 'FAR'):^21}  {fmt(r, 'overall', 'Hal_Gen'):^21}  {fmt(r, 'overall', 'FRR'):^21}")
+        print(
+            f"{name:<10} {c['FP']:>5} {c['FN']:>5} {c['TP']:>5} {c['contradicted']:>8}  "
+            f"{fmt(r, 'overall', 'FAR'):^21}  {fmt(r, 'overall', 'Hal_Gen'):^21}  {fmt(r, 'overall', 'FRR'):^21}"
+        )
     print(f"verify decisions: {json.dumps(dict(sorted(actions.items())))}")
 
 

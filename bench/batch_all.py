@@ -36,8 +36,10 @@ def main() -> None:
     reports = {n: run(args.cases, scratch / f"c{n}", n, args.items) for n in (1, args.concurrency)}
     print(f"{'concurrency':>11} {'cases':>6} {'finished':>9} {'interrupted':>12} {'failed':>7} {'wall s':>8}")
     for n, r in reports.items():
-        print(f"{n:>11} {len(r.entries):>6} {r.count('finished'):>9} {r.count('interrupted'):>12} "
-              f"{r.count('failed'):>7} {r.wall_time_s:>8.1f}")
+        print(
+            f"{n:>11} {len(r.entries):>6} {r.count('finished'):>9} {r.count('interrupted'):>12} "
+            f"{r.count('failed'):>7} {r.wall_time_s:>8.1f}"
+        )
     sequential, concurrent = reports[1].wall_time_s, reports[args.concurrency].wall_time_s
     print(f"sequential/concurrent wall-time ratio: {sequential / concurrent:.2f} on {os.cpu_count()} cores")
     for r in reports.values():

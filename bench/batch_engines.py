@@ -31,6 +31,7 @@ def run(sources: list[Path], out: Path, settings: RunSettings, concurrency: int,
 
 def same_checklists(a: Path, b: Path, names: list[str]) -> int:
     """How many cases differ between two batch folders."""
+
     def text(folder: Path, name: str) -> str:
         path = folder / name / "checklist.json"
         return path.read_text(encoding="utf-8") if path.is_file() else ""
@@ -42,12 +43,16 @@ def offline_engines(cases: Path, limit: int, scratch: Path) -> None:
     sources = discover(cases)[:limit]
     reports = {engine: run(sources, scratch / engine, RunSettings(), 2, engine) for engine in ("process", "ray")}
     for engine, r in reports.items():
-        print(f"offline {engine:>7}: {len(r.entries)} records, {r.count('finished')} finished, "
-              f"{r.count('failed')} failed, {r.wall_time_s:.1f} s")
+        print(
+            f"offline {engine:>7}: {len(r.entries)} records, {r.count('finished')} finished, "
+            f"{r.count('failed')} failed, {r.wall_time_s:.1f} s"
+        )
     ratio = reports["ray"].wall_time_s / reports["process"].wall_time_s
     names = [Path(e.run_dir).name for e in reports["process"].entries]
-    print(f"ray / process wall time: {ratio:.2f} (goal <= 1.3); checklists that differ: "
-          f"{same_checklists(scratch / 'process', scratch / 'ray', names)} (goal 0)")
+    print(
+        f"ray / process wall time: {ratio:.2f} (goal <= 1.3); checklists that differ: "
+        f"{same_checklists(scratch / 'process', scratch / 'ray', names)} (goal 0)"
+    )
 
 
 class SlowModelServer(BaseHTTPRequestHandler):
@@ -58,13 +63,25 @@ class SlowModelServer(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802 (the http.server interface)
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         time.sleep(self.latency)
-        call = {"id": f"call_{time.monotonic_ns()}", "type": "function",
-                "function": {"name": "stop", "arguments": json.dumps({"reason": "done"})}}
-        reply = {"id": "chatcmpl-bench", "object": "chat.completion", "created": int(time.time()),
-                 "model": body.get("model", "mock"),
-                 "choices": [{"index": 0, "finish_reason": "tool_calls",
-                              "message": {"role": "assistant", "content": None, "tool_calls": [call]}}],
-                 "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}}
+        call = {
+            "id": f"call_{time.monotonic_ns()}",
+            "type": "function",
+            "function": {"name": "stop", "arguments": json.dumps({"reason": "done"})},
+        }
+        reply = {
+            "id": "chatcmpl-bench",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", "mock"),
+            "choices": [
+                {
+                    "index": 0,
+                    "finish_reason": "tool_calls",
+                    "message": {"role": "assistant", "content": None, "tool_calls": [call]},
+                }
+            ],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+        }
         data = json.dumps(reply).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
@@ -81,13 +98,18 @@ def llm_engines(n_cases: int, latency: float, scratch: Path) -> None:
     for i in range(n_cases):
         folder = inputs / f"case-{i:03d}"
         folder.mkdir(parents=True)
-        (folder / "order.txt").write_text(f"Order {i}. The motion is granted. Filed March {i % 28 + 1}, 2020.\n" * 20,
-                                          encoding="utf-8")
+        (folder / "order.txt").write_text(
+            f"Order {i}. The motion is granted. Filed March {i % 28 + 1}, 2020.\n" * 20, encoding="utf-8"
+        )
     SlowModelServer.latency = latency
     server = ThreadingHTTPServer(("127.0.0.1", 0), SlowModelServer)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    settings = RunSettings(items="filing_date", model="openai-compatible:mock",
-                           base_url=f"http://127.0.0.1:{server.server_address[1]}/v1", max_steps=10)
+    settings = RunSettings(
+        items="filing_date",
+        model="openai-compatible:mock",
+        base_url=f"http://127.0.0.1:{server.server_address[1]}/v1",
+        max_steps=10,
+    )
     try:
         sources = discover(inputs)
         sequential = run(sources, scratch / "llm-sequential", settings, 1, "asyncio")
@@ -95,8 +117,10 @@ def llm_engines(n_cases: int, latency: float, scratch: Path) -> None:
     finally:
         server.shutdown()
     for name, r in (("sequential", sequential), ("ray x16", parallel)):
-        print(f"mock model ({latency:.1f} s per request) {name:>10}: {len(r.entries)} cases, "
-              f"{r.count('finished')} finished, {r.count('failed') + r.count('interrupted')} not, {r.wall_time_s:.1f} s")
+        print(
+            f"mock model ({latency:.1f} s per request) {name:>10}: {len(r.entries)} cases, "
+            f"{r.count('finished')} finished, {r.count('failed') + r.count('interrupted')} not, {r.wall_time_s:.1f} s"
+        )
     print(f"speed-up of ray at 16 over sequential: {sequential.wall_time_s / parallel.wall_time_s:.1f}x (goal >= 10x)")
 
 

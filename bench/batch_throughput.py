@@ -28,20 +28,39 @@ from pathlib import Path
 from gavel_agent.batch import Batch, RunSettings
 
 # The agent shows the model only its latest turn, so the script is keyed by the last tool called.
-SCRIPT = {None: ("list_documents", {}), "list_documents": ("stop", {"reason": "nothing more to read"}),
-          "stop": ("stop", {"reason": "reviewed"})}
+SCRIPT = {
+    None: ("list_documents", {}),
+    "list_documents": ("stop", {"reason": "nothing more to read"}),
+    "stop": ("stop", {"reason": "reviewed"}),
+}
 CALLS_PER_CASE = 3
 MAX_REQUESTS = 2000
 
 
 def reply(messages: list[dict], model: str) -> dict:
-    called = [c["function"]["name"] for m in messages if m.get("role") == "assistant" for c in m.get("tool_calls") or []]
+    called = [
+        c["function"]["name"] for m in messages if m.get("role") == "assistant" for c in m.get("tool_calls") or []
+    ]
     name, arguments = SCRIPT[called[-1] if called else None]
-    message = {"role": "assistant", "content": None, "tool_calls": [
-        {"id": f"call_{time.time_ns()}", "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}]}
-    return {"id": f"mock-{time.time_ns()}", "object": "chat.completion", "created": int(time.time()), "model": model,
-            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}],
-            "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}}
+    message = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": f"call_{time.time_ns()}",
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments)},
+            }
+        ],
+    }
+    return {
+        "id": f"mock-{time.time_ns()}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": model,
+        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+    }
 
 
 def serve(port: int, delay: float) -> None:
@@ -82,7 +101,9 @@ def make_cases(folder: Path, count: int, source: Path | None) -> Path:
     for i in range(count):
         case = folder / f"case-{i:02d}"
         case.mkdir()
-        (case / "complaint.txt").write_text(f"Complaint number {i}. The plaintiffs filed this action on May {i % 28 + 1}, 2010.\n")
+        (case / "complaint.txt").write_text(
+            f"Complaint number {i}. The plaintiffs filed this action on May {i % 28 + 1}, 2010.\n"
+        )
     return folder
 
 
@@ -113,8 +134,10 @@ def main() -> None:
     finally:
         server.terminate()
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"{args.cases} cases x {CALLS_PER_CASE} model calls, mock delay {args.delay:.1f} s per call "
-          f"({'generated small cases' if args.from_dir is None else args.from_dir})")
+    print(
+        f"{args.cases} cases x {CALLS_PER_CASE} model calls, mock delay {args.delay:.1f} s per call "
+        f"({'generated small cases' if args.from_dir is None else args.from_dir})"
+    )
     print(f"{'concurrency':>11} {'finished':>9} {'wall s':>8} {'cases/min':>10}")
     for n, (wall, finished) in rows.items():
         print(f"{n:>11} {finished:>9} {wall:>8.1f} {60 * args.cases / wall:>10.1f}")

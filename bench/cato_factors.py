@@ -20,11 +20,11 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from gavel_agent.checklists import load_spec
 from gavel_agent.arguments.mentions import factor_pairs, parse_value, read_mentions
 from gavel_agent.arguments.narratives import render_triple
 from gavel_agent.arguments.scenarios import Triple, generate_triples
 from gavel_agent.case import Case, Document
+from gavel_agent.checklists import load_spec
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 
@@ -81,14 +81,21 @@ def main() -> None:
     agent_seconds = time.monotonic() - started
     by_rules = [rule_pairs(t) for t in triples]
 
-    print(f"CATO factors in {len(triples)} triples ({3 * len(triples)} narratives, "
-          f"{sum(map(len, gold))} (case, factor) pairs), seed {args.seed}")
+    print(
+        f"CATO factors in {len(triples)} triples ({3 * len(triples)} narratives, "
+        f"{sum(map(len, gold))} (case, factor) pairs), seed {args.seed}"
+    )
     print(f"{'reader':<28}{'TP':>6}{'FP':>6}{'FN':>6}{'precision':>11}{'recall':>8}  errors (factor: count)")
     for name, found in (("offline agent (loop)", by_agent), ("rules on whole narratives", by_rules)):
         tp, fp, fn, fps, fns = tally(list(zip(found, gold)))
-        errors = " ".join(f"FP {k}:{v}" for k, v in fps.most_common(4)) + " " + " ".join(
-            f"FN {k}:{v}" for k, v in fns.most_common(4))
-        print(f"{name:<28}{tp:>6}{fp:>6}{fn:>6}{tp / max(tp + fp, 1):>11.3f}{tp / max(tp + fn, 1):>8.3f}  {errors.strip()}")
+        errors = (
+            " ".join(f"FP {k}:{v}" for k, v in fps.most_common(4))
+            + " "
+            + " ".join(f"FN {k}:{v}" for k, v in fns.most_common(4))
+        )
+        print(
+            f"{name:<28}{tp:>6}{fp:>6}{fn:>6}{tp / max(tp + fp, 1):>11.3f}{tp / max(tp + fn, 1):>8.3f}  {errors.strip()}"
+        )
     print(f"agent wall time {agent_seconds:.0f} s with {args.jobs} processes")
     print("command: python " + " ".join(sys.argv))
 

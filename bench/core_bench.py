@@ -16,15 +16,25 @@ import tempfile
 import time
 from pathlib import Path
 
-from gavel_agent.checklists import load_spec
 from gavel_agent.case import load_case
+from gavel_agent.checklists import load_spec
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 from gavel_agent.tools import calls
 from gavel_agent.tools.workspace import Workspace
 
-QUERIES = ["complaint filed", "United States District Judge", "consent decree", "class action", "42 U.S.C. § 1983",
-           "attorneys for plaintiff", "motion to dismiss", "settlement agreement", "preliminary injunction", "monitor"]
+QUERIES = [
+    "complaint filed",
+    "United States District Judge",
+    "consent decree",
+    "class action",
+    "42 U.S.C. § 1983",
+    "attorneys for plaintiff",
+    "motion to dismiss",
+    "settlement agreement",
+    "preliminary injunction",
+    "monitor",
+]
 
 
 def ms(seconds: float) -> str:
@@ -33,7 +43,9 @@ def ms(seconds: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("case", nargs="?", default=str(Path(__file__).resolve().parents[2] / "shared/crlc/cases/case_46210.json"))
+    parser.add_argument(
+        "case", nargs="?", default=str(Path(__file__).resolve().parents[2] / "shared/crlc/cases/case_46210.json")
+    )
     parser.add_argument("--repeat", type=int, default=5, help="repetitions of each search/read (median reported)")
     args = parser.parse_args()
     print("command:", " ".join(sys.argv))
@@ -56,7 +68,11 @@ def main() -> None:
         for doc in case.documents:
             for start in range(0, doc.token_count, max(doc.token_count // 4, 1)):
                 t = time.perf_counter()
-                calls.invoke(ws, tool["read_document"], json.dumps({"document": doc.name, "start_token": start, "end_token": start + 2000}))
+                calls.invoke(
+                    ws,
+                    tool["read_document"],
+                    json.dumps({"document": doc.name, "start_token": start, "end_token": start + 2000}),
+                )
                 read_times.append(time.perf_counter() - t)
 
     with tempfile.TemporaryDirectory() as tmp:

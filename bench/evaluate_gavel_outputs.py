@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gavel_agent.evaluators.checklist.score import score_cases  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
+from gavel_agent.evaluators.checklist.score import score_cases  # noqa: E402
 
 
 def methods(docs: Path) -> dict[str, str]:

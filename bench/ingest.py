@@ -56,8 +56,10 @@ def main() -> None:
     if not files:
         sys.exit(f"{args.folder}: no PDF files")
     cores = os.cpu_count() or 1
-    print(f"{len(files)} PDFs in {args.folder}; {cores} cores, load average {os.getloadavg()[0]:.1f}; "
-          f"OCR: {ocr.unavailable() or 'tesseract'}")
+    print(
+        f"{len(files)} PDFs in {args.folder}; {cores} cores, load average {os.getloadavg()[0]:.1f}; "
+        f"OCR: {ocr.unavailable() or 'tesseract'}"
+    )
     with tempfile.TemporaryDirectory(prefix="gavel-ingest-") as cache:
         os.environ["GAVEL_AGENT_CACHE"] = cache
         first, cold = read_all(files)
@@ -69,21 +71,27 @@ def main() -> None:
             rows, seconds = read_all(text_files)
             rates.append(sum(r[3] for r in rows) / seconds)
         text_pages = sum(r[3] for r in first if r[4] == 0)
-        print(f"text layer: {len(text_files)} files, {text_pages} pages, median {statistics.median(rates):.1f} pages/s "
-              f"over {args.repeat} passes (goal >= 20)")
+        print(
+            f"text layer: {len(text_files)} files, {text_pages} pages, median {statistics.median(rates):.1f} pages/s "
+            f"over {args.repeat} passes (goal >= 20)"
+        )
         scanned = [r for r in first if r[4]]
         if scanned:
             ocr_pages, seconds, cpu = sum(r[4] for r in scanned), sum(r[1] for r in scanned), sum(r[2] for r in scanned)
-            print(f"OCR: {len(scanned)} files, {ocr_pages} scanned pages in {seconds:.1f} s = "
-                  f"{ocr_pages / seconds:.2f} pages/s wall clock (goal >= 1); {cpu / ocr_pages:.2f} CPU s per page, "
-                  f"i.e. {cores * ocr_pages / cpu:.2f} pages/s on {cores} idle cores")
+            print(
+                f"OCR: {len(scanned)} files, {ocr_pages} scanned pages in {seconds:.1f} s = "
+                f"{ocr_pages / seconds:.2f} pages/s wall clock (goal >= 1); {cpu / ocr_pages:.2f} CPU s per page, "
+                f"i.e. {cores * ocr_pages / cpu:.2f} pages/s on {cores} idle cores"
+            )
         else:
             print("OCR: no scanned pages read (OCR not installed, or no scans in the folder)")
         os.environ["GAVEL_AGENT_CACHE"] = cache
         again, warm = read_all(files)
         pages = sum(r[3] for r in again)
-        print(f"all {len(again)} readable files, {pages} pages: first read {cold:.2f} s, "
-              f"rerun from the cache {warm:.3f} s ({cold / max(warm, 1e-9):.0f}x faster)")
+        print(
+            f"all {len(again)} readable files, {pages} pages: first read {cold:.2f} s, "
+            f"rerun from the cache {warm:.3f} s ({cold / max(warm, 1e-9):.0f}x faster)"
+        )
 
 
 if __name__ == "__main__":

@@ -34,28 +34,23 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(
-    0, str(REPO / "tests")
-)  # the providers' reply formats, shared with the wire tests
+sys.path.insert(0, str(REPO / "tests"))  # the providers' reply formats, shared with the wire tests
 
 from abuse import Server  # bench/abuse.py: the scripted local server
 from backends_wire import anthropic_reply, chat_reply, responses_reply
-from gavel_agent.checklists import load_spec
-from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.tools import quotes
-
 from gavel_agent import tokens
 from gavel_agent.case import load_case
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 from gavel_agent.offline.registry import DocInfo, get_extractor
+from gavel_agent.tools import quotes
 
 SAMPLE = REPO / "cases" / "riverside-jail"
 SHARED = REPO.parent / "shared" / "crlc" / "cases"
 DEFAULT_SHARED = ["case_46210.json", "case_1011.json", "case_10258.json"]
-NEAR_MISS = json.loads(
-    (REPO / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8")
-)
+NEAR_MISS = json.loads((REPO / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8"))
 WINDOW = 3000
 SEARCHES = ["complaint filed", "consent decree settlement"]
 PREFIX_GOAL = 0.8
@@ -98,12 +93,7 @@ def typed_with_habit(quote: str, n: int) -> str:
     habit = n % 8
     words = quote.split()
     if habit == 1:
-        return (
-            " ".join(words)
-            .replace("\u201c", '"')
-            .replace("\u201d", '"')
-            .replace("\u2019", "'")
-        )
+        return " ".join(words).replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
     if habit == 3 and len(words) >= 12:
         return " ".join(words[:5]) + " ... " + " ".join(words[-5:])
     if habit == 5:
@@ -126,9 +116,7 @@ class CarefulReader:
         self.stopped = 0
         self.turns: list[int] = []  # calls per reply
         self.near_miss = (
-            NEAR_MISS["quotes"]
-            if self.case.name.endswith(Path(NEAR_MISS["case"]).stem.split("_")[-1])
-            else []
+            NEAR_MISS["quotes"] if self.case.name.endswith(Path(NEAR_MISS["case"]).stem.split("_")[-1]) else []
         )
 
     @staticmethod
@@ -169,11 +157,7 @@ class CarefulReader:
             calls.append(
                 (
                     "stop",
-                    {
-                        "reason": "every planned window read"
-                        if self.stopped == 1
-                        else "reviewed"
-                    },
+                    {"reason": "every planned window read" if self.stopped == 1 else "reviewed"},
                 )
             )
         return calls
@@ -184,12 +168,8 @@ class CarefulReader:
             if line.startswith("- "):
                 parts = line[2:].split(" | ")
                 name, size = parts[0], int(parts[-2].split()[0])
-                windows += [
-                    (name, s, min(s + WINDOW, size)) for s in range(0, size, WINDOW)
-                ]
-        if (
-            len(windows) > self.max_reads
-        ):  # a long record: the opening window of each document first
+                windows += [(name, s, min(s + WINDOW, size)) for s in range(0, size, WINDOW)]
+        if len(windows) > self.max_reads:  # a long record: the opening window of each document first
             firsts = [w for w in windows if w[1] == 0]
             windows = (firsts + [w for w in windows if w[1] > 0])[: self.max_reads]
         return windows
@@ -206,14 +186,8 @@ class CarefulReader:
             self.written.add((item, value))
             typed = typed_with_habit(quote, self.quotes_typed)
             self.quotes_typed += 1
-            found.setdefault(item, []).append(
-                {"value": value, "evidence": [{"document": document, "quote": typed}]}
-            )
-        return (
-            {"items": [{"item": k, "values": v} for k, v in found.items()]}
-            if found
-            else None
-        )
+            found.setdefault(item, []).append({"value": value, "evidence": [{"document": document, "quote": typed}]})
+        return {"items": [{"item": k, "values": v} for k, v in found.items()]} if found else None
 
     def _values(self, document: str, passage: str):
         for item, values in self.reference.items():
@@ -265,9 +239,7 @@ def tool_results(kind: str, body: dict) -> list[str]:
             blocks = [b for b in message["content"] if b.get("type") == "tool_result"]
             if message["role"] == "user" and blocks:
                 return [
-                    b["content"]
-                    if isinstance(b["content"], str)
-                    else "".join(x.get("text", "") for x in b["content"])
+                    b["content"] if isinstance(b["content"], str) else "".join(x.get("text", "") for x in b["content"])
                     for b in blocks
                 ]
         return []
@@ -288,9 +260,7 @@ def text_of(node) -> str:
     if isinstance(node, list):
         return "\n".join(t for t in (text_of(n) for n in node) if t)
     if isinstance(node, dict):
-        return "\n".join(
-            t for k, v in node.items() if k not in _SKIP_KEYS and (t := text_of(v))
-        )
+        return "\n".join(t for k, v in node.items() if k not in _SKIP_KEYS and (t := text_of(v)))
     return ""
 
 
@@ -341,18 +311,13 @@ class Wire:
         shared = len(os.path.commonprefix([self.previous, flat]))
         self.previous = flat
         usage = (tokens.count(flat), tokens.count(flat[:shared]), 200, 0)
-        reply = self.reply(
-            step, [(name, json.dumps(args)) for name, args in calls], usage
-        )
+        reply = self.reply(step, [(name, json.dumps(args)) for name, args in calls], usage)
         return 200, reply.json()
 
 
 def prefix_shares(requests: list[tuple[str, dict]]) -> list[tuple[int, int]]:
     """(tokens repeated from the previous request's prefix, tokens) for each request after the first."""
-    flats = [
-        "\n".join(text_of(p) for p in parts(kind, body).values())
-        for kind, body in requests
-    ]
+    flats = ["\n".join(text_of(p) for p in parts(kind, body).values()) for kind, body in requests]
     shares = []
     for before, after in itertools.pairwise(flats):
         shared = len(os.path.commonprefix([before, after]))
@@ -391,9 +356,7 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dic
             model_name,
             server.url if model_name.startswith("openai-compatible") else None,
         )
-        outcome = await AgentRun(
-            reader.case, spec, spec.keys, model, run_dir, max_steps=120
-        ).run()
+        outcome = await AgentRun(reader.case, spec, spec.keys, model, run_dir, max_steps=120).run()
     finally:
         server.close()
         for k, v in saved.items():
@@ -402,25 +365,14 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dic
             else:
                 os.environ[k] = v
     checklist = ChecklistFile.read(run_dir / "checklist.json")
-    statuses = Counter(
-        e.status
-        for values in checklist.items.values()
-        for v in values
-        for e in v.evidence
-    )
-    ledger = [
-        json.loads(line) for line in (run_dir / "ledger.jsonl").read_text().splitlines()
-    ]
+    statuses = Counter(e.status for values in checklist.items.values() for v in values for e in v.evidence)
+    ledger = [json.loads(line) for line in (run_dir / "ledger.jsonl").read_text().splitlines()]
     rejected = sum(
         int(m.group(1))
         for e in ledger
-        if e.get("tool") == "append_checklist"
-        and (m := re.search(r"(\d+) rejected", e.get("summary", "")))
+        if e.get("tool") == "append_checklist" and (m := re.search(r"(\d+) rejected", e.get("summary", "")))
     )
-    sizes = [
-        {name: tokens.count(text_of(p)) for name, p in parts(kind, body).items()}
-        for kind, body in wire.requests
-    ]
+    sizes = [{name: tokens.count(text_of(p)) for name, p in parts(kind, body).items()} for kind, body in wire.requests]
     return {
         "stats": outcome.stats,
         "sizes": sizes,
@@ -430,10 +382,7 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dic
         "requests": wire.requests,
         "reads": outcome.stats.tool_counts.get("read_document", 0),
         "turns": reader.turns,
-        "near_miss": sum(
-            v.value.startswith("Near-miss quote")
-            for v in checklist.items["factual_basis"]
-        ),
+        "near_miss": sum(v.value.startswith("Near-miss quote") for v in checklist.items["factual_basis"]),
     }
 
 
@@ -461,23 +410,13 @@ def report(label: str, case_name: str, r: dict) -> None:
         f"{weighted:.0%} of all tokens sent"
     )
     accepted = ", ".join(f"{k} {v}" for k, v in sorted(r["statuses"].items()))
-    near = (
-        f"; near-miss quotes of bench/near_miss_quotes.json among them: {r['near_miss']}"
-        if r["near_miss"]
-        else ""
-    )
-    print(
-        f"    quotes stored by status: {accepted or 'none'}; rejected {r['rejected']}{near}"
-    )
+    near = f"; near-miss quotes of bench/near_miss_quotes.json among them: {r['near_miss']}" if r["near_miss"] else ""
+    print(f"    quotes stored by status: {accepted or 'none'}; rejected {r['rejected']}{near}")
 
 
 def save_request(requests: list[tuple[str, dict]], path: Path) -> None:
     """The second request that writes from a read (history already kept), for a person to judge."""
-    writing = [
-        body
-        for kind, body in requests
-        if any(_READ_HEADER.match(t) for t in tool_results(kind, body))
-    ]
+    writing = [body for kind, body in requests if any(_READ_HEADER.match(t) for t in tool_results(kind, body))]
     path.write_text(
         json.dumps(writing[min(1, len(writing) - 1)], indent=1, ensure_ascii=False),
         encoding="utf-8",
@@ -486,9 +425,7 @@ def save_request(requests: list[tuple[str, dict]], path: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument(
         "--sample",
         type=Path,
@@ -502,12 +439,8 @@ def main() -> None:
         default=[SHARED / n for n in DEFAULT_SHARED],
         help="Clearinghouse records to run as well (skipped with a message when absent)",
     )
-    parser.add_argument(
-        "--reads", type=int, default=12, help="most windows read on a shared record"
-    )
-    parser.add_argument(
-        "--backends", nargs="*", default=list(BACKENDS), choices=list(BACKENDS)
-    )
+    parser.add_argument("--reads", type=int, default=12, help="most windows read on a shared record")
+    parser.add_argument("--backends", nargs="*", default=list(BACKENDS), choices=list(BACKENDS))
     parser.add_argument(
         "--save-request",
         type=Path,
@@ -521,18 +454,14 @@ def main() -> None:
         if path.is_file():
             cases.append(path)
         else:
-            print(
-                f"skipped {path}: not found (the ../shared records sit beside the repository)"
-            )
+            print(f"skipped {path}: not found (the ../shared records sit beside the repository)")
     with tempfile.TemporaryDirectory() as tmp:
         for label in args.backends:
             print(f"\n{label} ({BACKENDS[label][0]})")
             for case_path in cases:
                 reads = 10_000 if case_path == args.sample else args.reads
                 r = asyncio.run(run_one(label, case_path, reads, Path(tmp)))
-                report(
-                    label, case_path.stem if case_path.is_file() else case_path.name, r
-                )
+                report(label, case_path.stem if case_path.is_file() else case_path.name, r)
                 if args.save_request and case_path == args.sample:
                     args.save_request.mkdir(parents=True, exist_ok=True)
                     save_request(

@@ -32,19 +32,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from gavel_agent.case import load_case  # noqa: E402
 from gavel_agent.checklists import load_spec  # noqa: E402
 from gavel_agent.checklists.record import ChecklistFile  # noqa: E402
 from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E402
-from gavel_agent.evaluators.checklist.score import Report, score_cases  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
-from gavel_agent.case import load_case  # noqa: E402
-from gavel_agent.run_files import RunStats  # noqa: E402
+from gavel_agent.evaluators.checklist.score import Report, score_cases  # noqa: E402
 from gavel_agent.offline.corpus import FOLDS, Record, load_records, record_files, run_record  # noqa: E402
 from gavel_agent.offline.item_plan import item_plan  # noqa: E402
 from gavel_agent.offline.policy import choose  # noqa: E402
 from gavel_agent.offline.selection import apply_model, found_from_rows, load_model  # noqa: E402
 from gavel_agent.offline.train import FIELDS, fit  # noqa: E402
+from gavel_agent.run_files import RunStats  # noqa: E402
 from gavel_agent.tools.quotes import same_text  # noqa: E402
 
 GAVEL_METHODS = {
@@ -89,15 +89,25 @@ def stated_in_record(day: date, record: dict) -> bool:
 
 
 ROWS = (
-    "filing date (exact day)", "  exact, where the date is written", "class action sought (yes/no)",
-    "causes of action (recall)", "causes of action (precision)", "constitutional clauses (recall)",
-    "counsel type (main category)", "counsel values (precision)", "defendants (recall)", "defendants (precision)",
-    "settlement/decree date (recall)", "related cases (recall)", "related cases (precision)",
+    "filing date (exact day)",
+    "  exact, where the date is written",
+    "class action sought (yes/no)",
+    "causes of action (recall)",
+    "causes of action (precision)",
+    "constitutional clauses (recall)",
+    "counsel type (main category)",
+    "counsel values (precision)",
+    "defendants (recall)",
+    "defendants (precision)",
+    "settlement/decree date (recall)",
+    "related cases (recall)",
+    "related cases (precision)",
 )
 
 
-def coding_table(cases: list[str], coding: dict[str, crlc.CodedCase], written: dict[str, bool],
-                 values: dict[str, Values]) -> dict[str, Tally]:
+def coding_table(
+    cases: list[str], coding: dict[str, crlc.CodedCase], written: dict[str, bool], values: dict[str, Values]
+) -> dict[str, Tally]:
     """Agreement with the coding over some records. Recall counts coded values found; precision counts
     our values that match a coded one, over records whose coding has that field; an empty
     extraction is a miss (never a default)."""
@@ -113,7 +123,9 @@ def coding_table(cases: list[str], coding: dict[str, crlc.CodedCase], written: d
             if written[case]:
                 rows["  exact, where the date is written"].add(exact)
         if coded.class_action_sought is not None:
-            said = any("class action" in v.lower() and "no class action" not in v.lower() for v in got.get("class_action", []))
+            said = any(
+                "class action" in v.lower() and "no class action" not in v.lower() for v in got.get("class_action", [])
+            )
             rows["class action sought (yes/no)"].add(said == coded.class_action_sought)
         causes = _values(got, "cause_of_action")
         for cause in coded.causes:
@@ -148,14 +160,20 @@ def coding_table(cases: list[str], coding: dict[str, crlc.CodedCase], written: d
 
 def main_counsel(values: list[str]) -> str | None:
     """Our values' main category, in the coding's order of precedence; None (a miss) when nothing is said."""
-    for category, prefixes in (("Government", ("Government",)), ("Public interest", ("Public interest", "Legal aid")),
-                               ("Pro se", ("Pro se",)), ("Private", ("Private",))):
+    for category, prefixes in (
+        ("Government", ("Government",)),
+        ("Public interest", ("Public interest", "Legal aid")),
+        ("Pro se", ("Pro se",)),
+        ("Private", ("Private",)),
+    ):
         if any(v.removeprefix("Plaintiff: ").startswith(prefixes) for v in values):
             return category
     return None
 
 
-def selected_values(records: list[Record], base: dict[str, Values], models: dict[str, dict | None]) -> dict[str, Values]:
+def selected_values(
+    records: list[Record], base: dict[str, Values], models: dict[str, dict | None]
+) -> dict[str, Values]:
     """Every record's values with the learned items chosen again from its recorded candidates, as a
     run does: by the item's model, or by the rules' own choice where ``models`` has none for it."""
     spec = load_spec("gavel")
@@ -173,7 +191,9 @@ def selected_values(records: list[Record], base: dict[str, Values], models: dict
     return out
 
 
-def fold_table(records: list[Record], coding, written, base) -> tuple[dict[str, list[Tally]], dict[str, list[Tally]], dict[str, Tally]]:
+def fold_table(
+    records: list[Record], coding, written, base
+) -> tuple[dict[str, list[Tally]], dict[str, list[Tally]], dict[str, Tally]]:
     """Per row, the held-out fold tallies and the training-fold tallies (a model fitted on the other
     four folds for every learned item), and the rules' own choice over all records."""
     held: dict[str, list[Tally]] = {name: [] for name in ROWS}
@@ -195,7 +215,9 @@ def _share(t: Tally) -> float | None:
 
 def print_folds(held, train, rules) -> None:
     learned = {"filing date", "class action", "causes of action", "counsel"}
-    print(f"  {'field':36}{'held-out mean':>14}{'fold range':>15}{'pooled':>16}{'train folds':>12}{'gap':>7}{'rules only':>12}")
+    print(
+        f"  {'field':36}{'held-out mean':>14}{'fold range':>15}{'pooled':>16}{'train folds':>12}{'gap':>7}{'rules only':>12}"
+    )
     for name in ROWS:
         h = [x for t in held[name] if (x := _share(t)) is not None]
         tr = [x for t in train[name] if (x := _share(t)) is not None]
@@ -205,10 +227,14 @@ def print_folds(held, train, rules) -> None:
         pooled = Tally(sum(t.hits for t in held[name]), sum(t.total for t in held[name]))
         mark = "*" if any(name.strip().startswith(f) for f in learned) else " "
         mean_h, mean_t = statistics.mean(h), statistics.mean(tr)
-        print(f" {mark}{name:36}{mean_h:13.1f}%{min(h):8.1f}-{max(h):5.1f}%{pooled.hits:>9}/{pooled.total:<6}"
-              f"{mean_t:11.1f}%{mean_t - mean_h:+7.1f}{_share(rules[name]) or 0:11.1f}%")
-    print("  * chosen by a learned model (fitted on the four training folds); other rows are the rules' own values,"
-          " the same in every fold")
+        print(
+            f" {mark}{name:36}{mean_h:13.1f}%{min(h):8.1f}-{max(h):5.1f}%{pooled.hits:>9}/{pooled.total:<6}"
+            f"{mean_t:11.1f}%{mean_t - mean_h:+7.1f}{_share(rules[name]) or 0:11.1f}%"
+        )
+    print(
+        "  * chosen by a learned model (fitted on the four training folds); other rows are the rules' own values,"
+        " the same in every fold"
+    )
 
 
 def evidence_audit(checklists: dict[str, ChecklistFile], case_files: dict[str, Path]) -> tuple[Tally, Tally]:
@@ -229,7 +255,9 @@ def _only(keys: set[str], checklists: dict[str, dict[str, list[str]]]) -> dict[s
     return {case: {k: v for k, v in items.items() if k in keys} for case, items in checklists.items()}
 
 
-def gavel_reports(gavel: Path, preds: dict[str, dict[str, list[str]]]) -> tuple[dict[str, Report], list[str], list[str]]:
+def gavel_reports(
+    gavel: Path, preds: dict[str, dict[str, list[str]]]
+) -> tuple[dict[str, Report], list[str], list[str]]:
     """Our scores and GAVEL's methods' on the shared cases, and notes on methods whose release
     holds only some items: those are scored on the items they hold (a missing item is not an
     empty answer), and ours again on the same items beside them."""
@@ -244,11 +272,15 @@ def gavel_reports(gavel: Path, preds: dict[str, dict[str, list[str]]]) -> tuple[
     for label, pattern in GAVEL_METHODS.items():
         theirs = read_checklists(str(gavel / pattern), spec)
         held = {key for items in theirs.values() for key in items}
-        reports[label] = score_cases(_only(held, {c: theirs[c] for c in cases if c in theirs}), _only(held, refs), judge)
+        reports[label] = score_cases(
+            _only(held, {c: theirs[c] for c in cases if c in theirs}), _only(held, refs), judge
+        )
         if len(held) < len(spec.keys) and cases:
             same = score_cases(_only(held, ours), _only(held, refs), judge).overall
-            notes.append(f"{label}: its released checklists hold {len(held)} of the {len(spec.keys)} items, so it is scored on those"
-                         f" ('-' elsewhere); ours on the same {len(held)} items: {same:.1f}")
+            notes.append(
+                f"{label}: its released checklists hold {len(held)} of the {len(spec.keys)} items, so it is scored on those"
+                f" ('-' elsewhere); ours on the same {len(held)} items: {same:.1f}"
+            )
     return reports, cases, notes
 
 
@@ -262,20 +294,37 @@ def print_gavel(reports: dict[str, Report], cases: list[str], notes: list[str]) 
             row = next((i for i in reports[label].per_item if i.item == key), None)
             cells.append(f"{row.score:8.1f} ({row.cases})" if row and row.score is not None else "-")
         print(f"{key:24}" + "".join(f"{c:>22}" for c in cells))
-    print(f"{'OVERALL (mean of cases)':24}" + "".join(
-        f"{reports[label].overall:>22.1f}" if reports[label].overall is not None else f"{'-':>22}" for label in labels))
+    print(
+        f"{'OVERALL (mean of cases)':24}"
+        + "".join(
+            f"{reports[label].overall:>22.1f}" if reports[label].overall is not None else f"{'-':>22}"
+            for label in labels
+        )
+    )
     for note in notes:
         print(f"  {note}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", nargs="*", type=Path, default=[Path("../shared/crlc/cases"), Path("../shared/crlc/train")],
-                        help="folders of Clearinghouse records (case_<id>.json)")
+    parser.add_argument(
+        "folders",
+        nargs="*",
+        type=Path,
+        default=[Path("../shared/crlc/cases"), Path("../shared/crlc/train")],
+        help="folders of Clearinghouse records (case_<id>.json)",
+    )
     parser.add_argument("--gavel", type=Path, default=Path("../shared/gavel"))
-    parser.add_argument("--out", type=Path, default=None, help="cache of runs, one folder per record (default: a fresh temporary folder)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="cache of runs, one folder per record (default: a fresh temporary folder)",
+    )
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--limit", type=int, default=0, help="only the first N records (the GAVEL overlap cases come first)")
+    parser.add_argument(
+        "--limit", type=int, default=0, help="only the first N records (the GAVEL overlap cases come first)"
+    )
     parser.add_argument("--fresh", action="store_true", help="run every record again, even if --out holds its run")
     args = parser.parse_args()
     started = time.time()
@@ -300,7 +349,9 @@ def main() -> None:
     coding = {r.case: r.coded for r in records}
     written = {}
     for r in records:
-        written[r.case] = bool(r.coded.filing_date) and stated_in_record(r.coded.filing_date, crlc.read_record(case_files[r.case]))
+        written[r.case] = bool(r.coded.filing_date) and stated_in_record(
+            r.coded.filing_date, crlc.read_record(case_files[r.case])
+        )
     checklists = {r.case: ChecklistFile.read(Path(d) / "checklist.json") for r, d in zip(records, run_dirs)}
     base = {case: {k: [v.value for v in vals] for k, vals in c.items.items()} for case, c in checklists.items()}
     stats = [RunStats.model_validate_json((Path(d) / "stats.json").read_text()) for d in run_dirs]
@@ -309,11 +360,15 @@ def main() -> None:
 
     print(f"command: python {' '.join(sys.argv)}")
     sizes = [sum(r.fold == k for r in records) for k in range(FOLDS)]
-    print(f"{len(records)} records, offline agent, all 26 items; runs in {out} (offline runs {run_time:.0f} s with {args.jobs} jobs)")
+    print(
+        f"{len(records)} records, offline agent, all 26 items; runs in {out} (offline runs {run_time:.0f} s with {args.jobs} jobs)"
+    )
     print(f"folds by sha256(case id) % {FOLDS}: {' / '.join(map(str, sizes))} records")
     if skipped:
         print(f"skipped (no document texts): {', '.join(skipped)}")
-    print("\n(a) Agreement with the Clearinghouse coding: held-out folds (mean, range, pooled counts) beside the training folds")
+    print(
+        "\n(a) Agreement with the Clearinghouse coding: held-out folds (mean, range, pooled counts) beside the training folds"
+    )
     print_folds(*fold_table(records, coding, written, base))
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
@@ -322,8 +377,10 @@ def main() -> None:
     print(f"  quotes found again at their offsets   {verified}")
     print(f"  requested items left empty            {empty}")
     print(f"  prompt tokens per run, median         {statistics.median(s.prompt_tokens for s in stats):,.0f}")
-    print(f"  offline run per record, median / max  {statistics.median(s.wall_time_s for s in stats):.1f} s"
-          f" / {max(s.wall_time_s for s in stats):.1f} s")
+    print(
+        f"  offline run per record, median / max  {statistics.median(s.wall_time_s for s in stats):.1f} s"
+        f" / {max(s.wall_time_s for s in stats):.1f} s"
+    )
     print(f"  whole command                         {time.time() - started:.0f} s")
 
 

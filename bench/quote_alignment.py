@@ -78,12 +78,16 @@ def main() -> None:
 
     accepted = sum(n for s, n in counts.items() if s != "rejected")
     print(f"case {case.name}: {len(case.documents)} documents, {sum(len(d.text) for d in case.documents):,} characters")
-    print(f"near-miss quotes accepted: {accepted} of {len(data['quotes'])} "
-          f"({', '.join(f'{s} {n}' for s, n in sorted(counts.items()))})")
+    print(
+        f"near-miss quotes accepted: {accepted} of {len(data['quotes'])} "
+        f"({', '.join(f'{s} {n}' for s, n in sorted(counts.items()))})"
+    )
     print(f"paraphrase / changed number / no document: rejected {len(REJECTS)} of {len(REJECTS)}")
     print(f"check one quote, accepted: median {statistics.median(accept_times) * 1000:.2f} ms")
-    print(f"check one quote, rejected (closest passage in all {len(case.documents)} documents): "
-          f"median {statistics.median(reject_times) * 1000:.1f} ms")
+    print(
+        f"check one quote, rejected (closest passage in all {len(case.documents)} documents): "
+        f"median {statistics.median(reject_times) * 1000:.1f} ms"
+    )
     print(f"alignment key of the largest document ({len(big.text):,} characters), once: {key_s * 1000:.0f} ms")
 
 

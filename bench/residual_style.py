@@ -26,15 +26,18 @@ from sklearn.metrics import matthews_corrcoef
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gavel_agent.evaluators.checklist.judges.offline import THRESHOLDS_FILE, OfflineJudge  # noqa: E402
+from gavel_agent.atomic import write_json  # noqa: E402
+from gavel_agent.evaluators.checklist.judges.offline import (  # noqa: E402
+    THRESHOLDS_FILE,
+    OfflineJudge,
+    coverage,
+)
 from gavel_agent.evaluators.checklist.normalize import normalize  # noqa: E402
-from gavel_agent.evaluators.checklist.judges.offline import coverage  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists, read_evidence_quotes  # noqa: E402
+from gavel_agent.evaluators.summaries.files import read_candidates, read_references  # noqa: E402
 from gavel_agent.evaluators.summaries.residual import residual_spans, split_facts  # noqa: E402
 from gavel_agent.evaluators.summaries.residual_style import score_summaries  # noqa: E402
 from gavel_agent.evaluators.summaries.style import DIMENSIONS  # noqa: E402
-from gavel_agent.evaluators.summaries.files import read_candidates, read_references  # noqa: E402
-from gavel_agent.atomic import write_json  # noqa: E402
 
 REFERENCE_FILE = "50_cases_for_benchmarking.json"
 
@@ -97,8 +100,10 @@ def main() -> None:
         thresholds = replace(OfflineJudge().thresholds, evidence_cover=cover)
         about = json.loads(THRESHOLDS_FILE.read_text(encoding="utf-8"))["_about"]
         write_json(THRESHOLDS_FILE, {"_about": about, **thresholds.__dict__})
-        print(f"evidence_cover = {cover}: aligned clauses vs clauses the models' quotes cover "
-              f"({share:.0%} of clauses): Matthews r {mcc:.3f}")
+        print(
+            f"evidence_cover = {cover}: aligned clauses vs clauses the models' quotes cover "
+            f"({share:.0%} of clauses): Matthews r {mcc:.3f}"
+        )
     pool = pooled_values(files)
     started = time.perf_counter()
     rows = []
@@ -107,12 +112,19 @@ def main() -> None:
         rows.append((model, score_summaries(texts, references, quotes, pool)))
     elapsed = time.perf_counter() - started
 
-    print(f"\n{len(references)} human reference summaries; {len(files)} of {len(summaries)} models have summary checklists")
+    print(
+        f"\n{len(references)} human reference summaries; {len(files)} of {len(summaries)} models have summary checklists"
+    )
     print("Both scores are OFFLINE PROXIES (0-100, higher = closer to the human summary):")
     print(f"  S_residual: {rows[0][1].residual_method}; human-side evidence {rows[0][1].reference_evidence}")
     print(f"  S_style:    {rows[0][1].style_method}; ratings 1 (same) .. 5 (different)")
-    short = {"readability": "read", "narrative_order": "order", "sentence_structure": "sent",
-             "formatting": "format", "citation_style": "cite"}
+    short = {
+        "readability": "read",
+        "narrative_order": "order",
+        "sentence_structure": "sent",
+        "formatting": "format",
+        "citation_style": "cite",
+    }
     header = f"{'model':<36}{'cases':>6}{'evidence':>10}{'S_resid*':>10}{'S_style*':>10}"
     print("\n" + header + "".join(f"{short[d]:>8}" for d in DIMENSIONS))
     for model, report in sorted(rows, key=lambda r: -(r[1].residual or 0)):

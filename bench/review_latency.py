@@ -24,8 +24,15 @@ import gavel_agent
 from gavel_agent.review.runs import Runs
 from gavel_agent.review.server import BackgroundServer, create_app
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def make_batch(case: Path, count: int, out: Path, seed: int = 7) -> Path:
@@ -66,7 +73,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--case", type=Path, default=Path(__file__).resolve().parents[1] / "cases" / "riverside-jail")
-    parser.add_argument("--views", type=int, default=25, help="case views timed (each a different run, opened first time)")
+    parser.add_argument(
+        "--views", type=int, default=25, help="case views timed (each a different run, opened first time)"
+    )
     parser.add_argument("--lists", type=int, default=9, help="case list loads timed")
     parser.add_argument("--out", type=Path, help="folder for the generated batch (default: a temporary folder)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
@@ -85,19 +94,32 @@ def main() -> None:
             page.goto(server.url + "/")  # warm-up: templates compiled, checklists read once
             rows = page.locator("#cases tbody tr").count()
             assert rows == args.runs, f"the case list shows {rows} runs, expected {args.runs}"
-            lists = [timed(lambda: (page.goto(server.url + "/", wait_until="load"),
-                                    page.wait_for_selector("#cases tbody tr")))
-                     for _ in range(args.lists)]
+            lists = [
+                timed(
+                    lambda: (page.goto(server.url + "/", wait_until="load"), page.wait_for_selector("#cases tbody tr"))
+                )
+                for _ in range(args.lists)
+            ]
             ids = [run.id for run in runs][:: max(1, args.runs // args.views)][: args.views]
             views = []
             for run_id in ids:
-                views.append(timed(lambda run_id=run_id: (page.goto(f"{server.url}/run/{run_id}", wait_until="load"),
-                                            page.wait_for_selector("#doc-text mark"))))
+                views.append(
+                    timed(
+                        lambda run_id=run_id: (
+                            page.goto(f"{server.url}/run/{run_id}", wait_until="load"),
+                            page.wait_for_selector("#doc-text mark"),
+                        )
+                    )
+                )
             browser.close()
-    print(f"case list ({args.runs} runs): median {1000 * statistics.median(lists):.0f} ms, "
-          f"max {1000 * max(lists):.0f} ms over {len(lists)} loads (target <= 1000 ms)")
-    print(f"case view (first open, document highlighted): median {1000 * statistics.median(views):.0f} ms, "
-          f"max {1000 * max(views):.0f} ms over {len(views)} runs (target <= 300 ms)")
+    print(
+        f"case list ({args.runs} runs): median {1000 * statistics.median(lists):.0f} ms, "
+        f"max {1000 * max(lists):.0f} ms over {len(lists)} loads (target <= 1000 ms)"
+    )
+    print(
+        f"case view (first open, document highlighted): median {1000 * statistics.median(views):.0f} ms, "
+        f"max {1000 * max(views):.0f} ms over {len(views)} runs (target <= 300 ms)"
+    )
 
 
 if __name__ == "__main__":

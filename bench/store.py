@@ -32,8 +32,11 @@ from gavel_agent.results import ResultsStore, export, find_runs
 
 def index_and_export(runs_root: Path, scratch: Path) -> None:
     folders = find_runs([runs_root])
-    expected = sum(sum(len(v) for v in ChecklistFile.read(f / "checklist.json").items.values())
-                   for f in folders if (f / "checklist.json").is_file())
+    expected = sum(
+        sum(len(v) for v in ChecklistFile.read(f / "checklist.json").items.values())
+        for f in folders
+        if (f / "checklist.json").is_file()
+    )
     db = scratch / "results.sqlite"
     started = time.perf_counter()
     with ResultsStore(db) as store:
@@ -48,18 +51,25 @@ def index_and_export(runs_root: Path, scratch: Path) -> None:
 
     rows = len(pd.read_parquet(scratch / "values.parquet"))
     print(f"run folders: {len(folders)}; indexed runs: {runs}; unreadable: {len(problems)}")
-    print(f"values in the run folders: {expected:,}; in the store: {values:,}; rows exported: {rows:,}"
-          f" -> {'match' if expected == values == rows else 'MISMATCH'}")
-    print(f"index: {index_s:.1f} s (goal <= 30 s); export parquet: {timings['parquet']:.1f} s, "
-          f"csv: {timings['csv']:.1f} s (goal <= 10 s)")
+    print(
+        f"values in the run folders: {expected:,}; in the store: {values:,}; rows exported: {rows:,}"
+        f" -> {'match' if expected == values == rows else 'MISMATCH'}"
+    )
+    print(
+        f"index: {index_s:.1f} s (goal <= 30 s); export parquet: {timings['parquet']:.1f} s, "
+        f"csv: {timings['csv']:.1f} s (goal <= 10 s)"
+    )
 
 
 def kill_mid_batch(cases: Path, scratch: Path, kill_after: int) -> None:
     out = scratch / "killed"
     # Its own process group, so the kill takes the pool's workers too (as a machine going down would).
-    child = subprocess.Popen([sys.executable, "-m", "gavel_agent", "batch", str(cases), "--out", str(out), "--quiet",
-                              "--concurrency", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             start_new_session=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "gavel_agent", "batch", str(cases), "--out", str(out), "--quiet", "--concurrency", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     index = out / "index.jsonl"
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline and child.poll() is None:
@@ -70,14 +80,19 @@ def kill_mid_batch(cases: Path, scratch: Path, kill_after: int) -> None:
     if killed:
         os.killpg(child.pid, signal.SIGKILL)
     child.wait()
-    finished = {json.loads(line)["run_dir"] for line in index.read_text(encoding="utf-8").splitlines()
-                if json.loads(line)["status"] == "finished"}
+    finished = {
+        json.loads(line)["run_dir"]
+        for line in index.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["status"] == "finished"
+    }
     with ResultsStore(out / "results.sqlite") as store:
         _, rows = store.query("SELECT run_dir, status FROM runs")
     stored = {Path(run_dir).name for run_dir, status in rows if status == "finished"}
     lost = {Path(r).name for r in finished} - stored
-    print(f"kill -9 {'after' if killed else '(batch ended before)'} {len(finished)} finished runs: the store opens, "
-          f"holds {len(stored)} finished runs, lost {len(lost)}{' ' + str(sorted(lost)) if lost else ''} (goal 0)")
+    print(
+        f"kill -9 {'after' if killed else '(batch ended before)'} {len(finished)} finished runs: the store opens, "
+        f"holds {len(stored)} finished runs, lost {len(lost)}{' ' + str(sorted(lost)) if lost else ''} (goal 0)"
+    )
 
 
 def main() -> None:

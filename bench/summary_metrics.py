@@ -20,11 +20,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from gavel_agent.cli.evaluate_summaries import TABLE_WIDTH, agreement_table, mean_table
 from gavel_agent.evaluators.summaries.evaluate import METHODS, evaluate_model, offline_grader
 from gavel_agent.evaluators.summaries.files import read_candidates, read_references
 from gavel_agent.evaluators.summaries.judge_files import judge_scores
 from gavel_agent.evaluators.summaries.ranking import agreement_with_judge
-from gavel_agent.cli.evaluate_summaries import TABLE_WIDTH, agreement_table, mean_table
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -24,11 +24,11 @@ from scipy.stats import kendalltau, pearsonr
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gavel_agent.evaluators.checklist.score import judgment_score  # noqa: E402
+from gavel_agent.atomic import write_json  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.base import RELATIONS, Judgment  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import THRESHOLDS_FILE, OfflineJudge, Thresholds  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists, read_judgments  # noqa: E402
-from gavel_agent.atomic import write_json  # noqa: E402
+from gavel_agent.evaluators.checklist.score import judgment_score  # noqa: E402
 
 
 def method_sources(gavel: Path) -> dict[str, tuple[Path, str]]:
@@ -116,15 +116,18 @@ def tune(pairs: list[Pair], judge: OfflineJudge) -> Thresholds:
         np.arange(0.50, 1.001, 0.025), np.arange(0.10, 1.001, 0.05), np.arange(0.10, 0.951, 0.025)
     ):
         scores = np.empty(len(pairs))
-        scores[string] = np.where(same, 1, np.where(conflict, 0, np.where(sort_sim >= eq, 1, np.where(cover >= co, 0.5, 0))))
+        scores[string] = np.where(
+            same, 1, np.where(conflict, 0, np.where(sort_sim >= eq, 1, np.where(cover >= co, 0.5, 0)))
+        )
         tp = np.bincount(owner, weights=(sims >= ma).astype(float), minlength=len(listed))
         scores[listed] = 2 * tp / sizes
         r = pearsonr(scores, gemma).statistic
         gap = max(abs(scores[m].mean() - gemma[m].mean()) * 100 for m in member)
         objective = r - 0.01 * gap
         if objective > best:
-            best, best_t = objective, replace(
-                judge.thresholds, equal=round(eq, 3), contain=round(co, 3), match=round(ma, 3)
+            best, best_t = (
+                objective,
+                replace(judge.thresholds, equal=round(eq, 3), contain=round(co, 3), match=round(ma, 3)),
             )
     return best_t
 
@@ -176,8 +179,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--gavel", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "gavel")
     parser.add_argument("--tune", action="store_true", help="re-tune the thresholds on these pairs and save them")
-    parser.add_argument("--cv", type=int, default=0, metavar="FOLDS",
-                        help="also report r out of sample: tune on the other folds' cases, score each held-out fold")
+    parser.add_argument(
+        "--cv",
+        type=int,
+        default=0,
+        metavar="FOLDS",
+        help="also report r out of sample: tune on the other folds' cases, score each held-out fold",
+    )
     args = parser.parse_args()
     if not (args.gavel / "evaluation_documents_checklist").is_dir():
         sys.exit(f"error: no GAVEL release at {args.gavel} (pass --gavel)")
@@ -186,14 +194,17 @@ def main() -> None:
     judge = OfflineJudge()
     if args.tune:
         thresholds = replace(tune(pairs, judge), fact_match=fact_threshold(pairs, judge))
-        write_json(THRESHOLDS_FILE, {
-            "_about": "equal/contain/match tuned on GAVEL's 20 development cases (in-sample) against its "
-            "Gemma-3-27B judge by bench/validate_offline_judge.py --tune (fact_match: best value-level F1 over "
-            "sentence-length values); anchor_bonus, conflict_penalty and "
-            "date_tolerance_days set by hand sweeps of list-wise r on the same pairs, evidence_cover by "
-            "bench/residual_style.py --tune (--tune keeps the values it does not fit).",
-            **thresholds.__dict__,
-        })
+        write_json(
+            THRESHOLDS_FILE,
+            {
+                "_about": "equal/contain/match tuned on GAVEL's 20 development cases (in-sample) against its "
+                "Gemma-3-27B judge by bench/validate_offline_judge.py --tune (fact_match: best value-level F1 over "
+                "sentence-length values); anchor_bonus, conflict_penalty and "
+                "date_tolerance_days set by hand sweeps of list-wise r on the same pairs, evidence_cover by "
+                "bench/residual_style.py --tune (--tune keeps the values it does not fit).",
+                **thresholds.__dict__,
+            },
+        )
         judge = OfflineJudge(thresholds)
         print(f"tuned thresholds: {thresholds}")
     started = time.perf_counter()
@@ -204,15 +215,19 @@ def main() -> None:
     if args.cv:
         held_out = cross_validated(pairs, judge, args.cv)
         gap = max(abs(g - o) for g, o in method_means(pairs, held_out, gemma).values())
-        print(f"\nout of sample ({args.cv} case-grouped folds, thresholds tuned on the other folds):"
-              f" Pearson r {correlations(pairs, held_out, gemma)}; worst method gap {gap:.1f} points")
+        print(
+            f"\nout of sample ({args.cv} case-grouped folds, thresholds tuned on the other folds):"
+            f" Pearson r {correlations(pairs, held_out, gemma)}; worst method gap {gap:.1f} points"
+        )
 
 
 def correlations(pairs: list[Pair], ours: np.ndarray, gemma: np.ndarray) -> str:
     """Pearson r of pair scores over all pairs, the string-wise ones and the list-wise ones."""
     string = np.array([p.gemma.relation is not None for p in pairs])
-    r = {name: pearsonr(ours[mask], gemma[mask]).statistic
-         for name, mask in (("all", np.ones(len(pairs), bool)), ("string-wise", string), ("list-wise", ~string))}
+    r = {
+        name: pearsonr(ours[mask], gemma[mask]).statistic
+        for name, mask in (("all", np.ones(len(pairs), bool)), ("string-wise", string), ("list-wise", ~string))
+    }
     return " | ".join(f"{name} {value:.3f}" for name, value in r.items())
 
 

@@ -92,9 +92,7 @@ class ChecklistSpec(BaseModel):
         for item in self.items:
             if wanted in (_fold(item.key), _fold(item.name), _fold(item.underscore_key)):
                 return item.key
-        raise UnknownItemError(
-            f"unknown item {name!r} in checklist {self.name!r}; valid items: {', '.join(self.keys)}"
-        )
+        raise UnknownItemError(f"unknown item {name!r} in checklist {self.name!r}; valid items: {', '.join(self.keys)}")
 
     def try_resolve(self, name: str) -> str | None:
         try:
@@ -120,8 +118,7 @@ class ChecklistSpec(BaseModel):
                 chosen.append(self.resolve(name))
             except UnknownItemError:
                 raise UnknownItemError(
-                    f"unknown item or group {name!r}; groups: {', '.join(groups)}; "
-                    f"items: {', '.join(self.keys)}"
+                    f"unknown item or group {name!r}; groups: {', '.join(groups)}; items: {', '.join(self.keys)}"
                 ) from None
         return list(dict.fromkeys(chosen))
 
@@ -149,9 +146,7 @@ def load_spec(name_or_path: str = "gavel") -> ChecklistSpec:
     if not path.suffix:
         path = SPEC_DIR / f"{name_or_path}.json"
     if not path.is_file():
-        raise UnknownItemError(
-            f"no checklist spec {name_or_path!r}; bundled specs: {', '.join(available())}"
-        )
+        raise UnknownItemError(f"no checklist spec {name_or_path!r}; bundled specs: {', '.join(available())}")
     try:
         spec = ChecklistSpec.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except (ValueError, UnicodeDecodeError) as e:

@@ -21,8 +21,15 @@ from gavel_agent.review.server import BackgroundServer, create_app
 REPO = Path(__file__).resolve().parents[1]
 CASE = REPO / "cases" / "riverside-jail"
 ITEMS = "filing_date,parties,class_action,cause_of_action,judge_name,decree_terms"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def main() -> None:

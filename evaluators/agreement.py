@@ -87,7 +87,9 @@ def bootstrap_interval(
     return (None, None) if np.isnan(low) or np.isnan(high) else (float(low), float(high))
 
 
-def _correlation(name: str, a: np.ndarray, b: np.ndarray, confidence: float, n_resamples: int, seed: int) -> Correlation:
+def _correlation(
+    name: str, a: np.ndarray, b: np.ndarray, confidence: float, n_resamples: int, seed: int
+) -> Correlation:
     test, statistic, vectorized = _CORRELATIONS[name]
     result = test(a, b)
     low, high = bootstrap_interval(statistic, (a, b), confidence, n_resamples, seed, vectorized)

@@ -38,7 +38,9 @@ ABSTAIN_CUES = re.compile(
     r"|\bno\s+(shared|common|overlapping)\s+factors\b|\bshares?\s+no\s+factors\b|\bno\s+factors?\s+in\s+common\b",
     re.I,
 )
-NEGATED_ABSTAIN = re.compile(r"\b(not|never|no need to|won't|will not|don't|do not|shouldn't|need not)\s+(\w+\s+)?abstain", re.I)
+NEGATED_ABSTAIN = re.compile(
+    r"\b(not|never|no need to|won't|will not|don't|do not|shouldn't|need not)\s+(\w+\s+)?abstain", re.I
+)
 # Headings of an argument's plies; two or more mean the model argued after all.
 PLY_HEADINGS = re.compile(
     r"^\W*(ply\s*[123]\b|(plaintiff|defendant)('s)?\s+(argument|opening|response|reply|rebuttal|counter)|rebuttal\b|"
@@ -84,8 +86,14 @@ def _by_case(pairs: set[Pair]) -> dict[str, list[str]]:
 
 
 def score_argument(
-    *, id: str, test: str, model: str, text: str,
-    ground_truth: dict[str, set[str]], mentioned: set[Pair], arguable: bool,
+    *,
+    id: str,
+    test: str,
+    model: str,
+    text: str,
+    ground_truth: dict[str, set[str]],
+    mentioned: set[Pair],
+    arguable: bool,
 ) -> ArgumentScore:
     truth = {(case, f) for case, keys in ground_truth.items() for f in keys}
     anywhere = {f for _, f in truth}
@@ -95,12 +103,18 @@ def score_argument(
     used = attributed & truth
     size = len(truth) or 1
     return ArgumentScore(
-        id=id, test=test, model=model, arguable=arguable,
+        id=id,
+        test=test,
+        model=model,
+        arguable=arguable,
         abstained=detect_abstention(text),
         acc_h=max(0.0, 1 - len(hallucinated) / size),
         rec_u=len(used) / size,
-        ground_truth=_by_case(truth), mentioned=_by_case(mentioned), hallucinated=_by_case(hallucinated),
-        used=_by_case(used), missed=_by_case(truth - used),
+        ground_truth=_by_case(truth),
+        mentioned=_by_case(mentioned),
+        hallucinated=_by_case(hallucinated),
+        used=_by_case(used),
+        missed=_by_case(truth - used),
     )
 
 
@@ -123,11 +137,17 @@ def summarize(scores: list[ArgumentScore]) -> list[SummaryRow]:
     for (model, test), group in groups.items():
         arguable = [s for s in group if s.arguable]
         not_arguable = [s for s in group if not s.arguable]
-        rows.append(SummaryRow(
-            model=model, test=test, n=len(group),
-            acc_h=mean(s.acc_h for s in group),
-            rec_u=mean(s.rec_u for s in arguable) if arguable else None,
-            abstained=sum(s.abstained for s in group),
-            abstention_ratio=sum(s.abstained_correctly for s in not_arguable) / len(not_arguable) if not_arguable else None,
-        ))
+        rows.append(
+            SummaryRow(
+                model=model,
+                test=test,
+                n=len(group),
+                acc_h=mean(s.acc_h for s in group),
+                rec_u=mean(s.rec_u for s in arguable) if arguable else None,
+                abstained=sum(s.abstained for s in group),
+                abstention_ratio=sum(s.abstained_correctly for s in not_arguable) / len(not_arguable)
+                if not_arguable
+                else None,
+            )
+        )
     return rows

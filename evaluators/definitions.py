@@ -32,6 +32,8 @@ def footer(command: str) -> str:
 
 def help_epilog(command: str) -> str:
     """The definitions for a command's ``--help`` (\\b keeps click from re-flowing the lines)."""
-    lines = [textwrap.fill(f"{name}: {text}", 100, initial_indent="  ", subsequent_indent="      ")
-             for name, text in definitions(command).items()]
+    lines = [
+        textwrap.fill(f"{name}: {text}", 100, initial_indent="  ", subsequent_indent="      ")
+        for name, text in definitions(command).items()
+    ]
     return "\b\nMetrics:\n" + "\n".join(lines)

@@ -11,7 +11,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 from pydantic import BaseModel
 
@@ -19,12 +19,26 @@ from pydantic import BaseModel
 class Completer(Protocol):
     """``completer(system, user) -> reply text``.
 
-    A completer that can hold the model to a JSON schema (structured outputs) also takes
-    ``schema=`` (a Pydantic model) and says so with a true ``structured_output`` attribute;
+    A completer that can hold the model to a JSON schema is also a :class:`StructuredCompleter`;
     :func:`ask_json` uses that and asks plainly otherwise (test fakes, batch replies).
     """
 
     def __call__(self, system: str, user: str) -> str: ...
+
+
+class StructuredCompleter(Protocol):
+    """A completer that can hold the model to a JSON schema (structured outputs): it also takes
+    ``schema=`` (a Pydantic model), and its ``structured_output`` says whether it still does so (a
+    server that refuses the schema turns it off)."""
+
+    structured_output: bool
+
+    def __call__(self, system: str, user: str, schema: type[BaseModel] | None = None) -> str: ...
+
+
+def holds_schema(completer: Completer) -> TypeGuard[StructuredCompleter]:
+    """Whether ``completer`` takes ``schema=`` and the provider holds its replies to it."""
+    return bool(getattr(completer, "structured_output", False))
 
 
 def content_hash(*parts: str) -> str:
@@ -92,9 +106,9 @@ def ask_json(completer: Completer, system: str, user: str, schema: type[BaseMode
     """The model's JSON answer: held to ``schema`` by the provider when the completer can do that
     (OpenAI ``response_format`` json_schema, Anthropic forced tool use), otherwise read tolerantly
     from the reply text (an OpenAI-compatible server without ``response_format``, a test fake)."""
-    if getattr(completer, "structured_output", False):
+    if holds_schema(completer):
         reply = completer(system, user, schema=schema)
-        if getattr(completer, "structured_output", False):  # still on: the provider honoured the schema
+        if completer.structured_output:  # still on: the provider honoured the schema
             return json.loads(reply)
         return parse_json_reply(reply)
     return parse_json_reply(completer(system, user))

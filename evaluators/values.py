@@ -14,7 +14,6 @@ from functools import lru_cache
 
 from dateparser.date import DateDataParser
 
-
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"

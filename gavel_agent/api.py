@@ -94,8 +94,9 @@ async def extract_async(
         raise ValueError(f"{out} already holds a run; pass resume=True to continue it or choose another out")
     with tempfile.TemporaryDirectory(prefix="gavel-agent-") as scratch:
         run_dir = Path(out) if out is not None else Path(scratch) / "run"
-        agent_run = await asyncio.to_thread(AgentRun, case, checklist_spec, keys, resolved, run_dir,
-                                            max_steps or DEFAULT_MAX_STEPS, on_step)
+        agent_run = await asyncio.to_thread(
+            AgentRun, case, checklist_spec, keys, resolved, run_dir, max_steps or DEFAULT_MAX_STEPS, on_step
+        )
         outcome = await agent_run.run(resume=resume)
         checklist = outcome.checklist
         if verify and outcome.stats.status == "finished":
@@ -111,8 +112,14 @@ def _verify(agent_run, base_url: str | None) -> ChecklistFile:
     return verify_agent_run(agent_run, run_completer(agent_run.model, base_url)).checklist
 
 
-def extract(case_or_path: str | Path | Case, items: str | list[str] = "all", spec: str | ChecklistSpec = "gavel",
-            model: str | None = None, out: str | Path | None = None, **options: Any) -> ChecklistFile:
+def extract(
+    case_or_path: str | Path | Case,
+    items: str | list[str] = "all",
+    spec: str | ChecklistSpec = "gavel",
+    model: str | None = None,
+    out: str | Path | None = None,
+    **options: Any,
+) -> ChecklistFile:
     """``extract_async`` for sync code (scripts, notebooks without ``await``); same arguments."""
     return run_sync(lambda: extract_async(case_or_path, items, spec, model, out, **options))
 
@@ -142,8 +149,9 @@ def _as_checklists(source: Any, spec: ChecklistSpec, case: str | None, what: str
     raise TypeError(f"cannot read a {what} from {type(source).__name__}")
 
 
-def evaluate(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline",
-             case: str | None = None) -> Report:
+def evaluate(
+    predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline", case: str | None = None
+) -> Report:
     """S_checklist of predicted checklists against reference ones (0-100 per item, per case, overall).
 
     ``predicted`` and ``reference``: a ``ChecklistFile`` (what ``extract`` returns), a list of them,
@@ -157,20 +165,24 @@ def evaluate(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel"
 
     checklist_spec = _spec(spec)
     preds = _as_checklists(predicted, checklist_spec, case, "predicted")
-    refs = _as_checklists(reference, checklist_spec, case or (next(iter(preds)) if len(preds) == 1 else None),
-                          "reference")
+    refs = _as_checklists(
+        reference, checklist_spec, case or (next(iter(preds)) if len(preds) == 1 else None), "reference"
+    )
     if isinstance(reference, (str, Path)) and codes_some_items(reference):
         preds = coded_items_only(preds, refs)
     if case:
         preds = {c: v for c, v in preds.items() if c == case}
     if not set(preds) & set(refs):
-        raise ValueError(f"no case is in both the predictions ({', '.join(sorted(preds)[:5])}) "
-                         f"and the reference ({', '.join(sorted(refs)[:5])})")
+        raise ValueError(
+            f"no case is in both the predictions ({', '.join(sorted(preds)[:5])}) "
+            f"and the reference ({', '.join(sorted(refs)[:5])})"
+        )
     return score_cases(preds, refs, make_judge(judge, checklist_spec))
 
 
-async def evaluate_async(predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel",
-                         judge: str = "offline", case: str | None = None) -> Report:
+async def evaluate_async(
+    predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline", case: str | None = None
+) -> Report:
     """``evaluate`` off the event loop (an LLM judge waits on the network)."""
     return await asyncio.to_thread(evaluate, predicted, reference, spec, judge, case)
 

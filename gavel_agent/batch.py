@@ -22,17 +22,16 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from gavel_agent.checklists import ChecklistSpec, load_spec
-from gavel_agent.evaluators.llm import Completer
-from gavel_agent import atomic
-from gavel_agent.case import DOCUMENT_SUFFIXES, Case, load_case
-from gavel_agent.checklists.record import canonical_case_name
+from gavel_agent import atomic, batch_ray
 from gavel_agent.baselines.methods import Baseline, baseline_for
+from gavel_agent.case import DOCUMENT_SUFFIXES, Case, load_case
+from gavel_agent.checklists import ChecklistSpec, load_spec
+from gavel_agent.checklists.record import canonical_case_name
+from gavel_agent.evaluators.llm import Completer
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
 from gavel_agent.models.keys import redact
-from gavel_agent import batch_ray
-from gavel_agent.models.rate_limit import Limiter, LimitedModel, LocalLimiter, key_fingerprint
+from gavel_agent.models.rate_limit import LimitedModel, Limiter, LocalLimiter, key_fingerprint
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunFiles, RunStats
@@ -116,9 +115,15 @@ def discover(input_dir: str | Path) -> list[Path]:
     root = Path(input_dir)
     if not root.is_dir():
         raise ValueError(f"{root}: not a folder of cases")
-    found = [p for p in sorted(root.iterdir()) if not p.name.startswith(".") and (
-        (p.is_file() and p.suffix.lower() == ".json")
-        or (p.is_dir() and any(c.suffix.lower() in DOCUMENT_SUFFIXES for c in p.iterdir() if c.is_file())))]
+    found = [
+        p
+        for p in sorted(root.iterdir())
+        if not p.name.startswith(".")
+        and (
+            (p.is_file() and p.suffix.lower() == ".json")
+            or (p.is_dir() and any(c.suffix.lower() in DOCUMENT_SUFFIXES for c in p.iterdir() if c.is_file()))
+        )
+    ]
     if not found:
         raise ValueError(f"{root}: no case folders or case_<id>.json records in it")
     names = [folder_name(input_name(p)) for p in found]
@@ -147,17 +152,33 @@ def read_index(out_dir: Path) -> dict[str, IndexEntry]:
 
 
 def _entry(job: Job, stats: RunStats, wall: float | None = None) -> IndexEntry:
-    return IndexEntry(case=job.name, source=job.source, run_dir=job.run_dir, status=stats.status,
-                      reason=stats.stop_reason if stats.status != "finished" else "", case_id=stats.case,
-                      items=len(stats.items), filled_items=stats.filled_items, values=stats.values, steps=stats.steps,
-                      prompt_tokens=stats.prompt_tokens, cost_usd=stats.cost_usd,
-                      wall_time_s=stats.wall_time_s if wall is None else wall)
+    return IndexEntry(
+        case=job.name,
+        source=job.source,
+        run_dir=job.run_dir,
+        status=stats.status,
+        reason=stats.stop_reason if stats.status != "finished" else "",
+        case_id=stats.case,
+        items=len(stats.items),
+        filled_items=stats.filled_items,
+        values=stats.values,
+        steps=stats.steps,
+        prompt_tokens=stats.prompt_tokens,
+        cost_usd=stats.cost_usd,
+        wall_time_s=stats.wall_time_s if wall is None else wall,
+    )
 
 
 def _failure(job: Job, error: BaseException, started: float) -> IndexEntry:
     text = redact(str(error).strip().splitlines()[0] if str(error).strip() else "")
-    return IndexEntry(case=job.name, source=job.source, run_dir=job.run_dir, status="failed",
-                      reason=f"{type(error).__name__}: {text}"[:500], wall_time_s=round(time.monotonic() - started, 3))
+    return IndexEntry(
+        case=job.name,
+        source=job.source,
+        run_dir=job.run_dir,
+        status="failed",
+        reason=f"{type(error).__name__}: {text}"[:500],
+        wall_time_s=round(time.monotonic() - started, 3),
+    )
 
 
 def _load(job: Job) -> tuple[Case, ChecklistSpec, list[str]]:
@@ -167,7 +188,9 @@ def _load(job: Job) -> tuple[Case, ChecklistSpec, list[str]]:
 
 def _baseline(job: Job) -> Baseline:
     if RunFiles(job.run_dir).exists():
-        raise FileExistsError(f"a partial {job.settings.method} run cannot be resumed; remove {job.run_dir} to run it again")
+        raise FileExistsError(
+            f"a partial {job.settings.method} run cannot be resumed; remove {job.run_dir} to run it again"
+        )
     return baseline_for(*_load(job), job.settings.method, Path(job.run_dir), job.settings.model, job.settings.base_url)
 
 
@@ -186,8 +209,9 @@ def _completer(model: str, base_url: str | None) -> Completer:
     return make_completer(model, base_url)
 
 
-async def run_job(job: Job, on_event: Callable[[StepEvent], None] | None = None,
-                  limiter: Limiter | None = None) -> IndexEntry:
+async def run_job(
+    job: Job, on_event: Callable[[StepEvent], None] | None = None, limiter: Limiter | None = None
+) -> IndexEntry:
     """Run one case; every failure becomes a ``failed`` entry instead of an exception."""
     started = time.monotonic()
     try:
@@ -196,7 +220,11 @@ async def run_job(job: Job, on_event: Callable[[StepEvent], None] | None = None,
             return _entry(job, (await asyncio.to_thread(baseline.run)).stats)
         agent_run = await asyncio.to_thread(_agent, job, on_event, limiter)  # loading and indexing are CPU work
         outcome = await agent_run.run(resume=agent_run.files.exists())
-        if job.settings.verify and outcome.stats.status == "finished" and not (Path(job.run_dir) / UNVERIFIED_NAME).exists():
+        if (
+            job.settings.verify
+            and outcome.stats.status == "finished"
+            and not (Path(job.run_dir) / UNVERIFIED_NAME).exists()
+        ):
             completer = None if agent_run.model.is_offline else _completer(job.settings.model, job.settings.base_url)
             verified = await asyncio.to_thread(verify_agent_run, agent_run, completer)
             outcome.stats.values = sum(len(v) for v in verified.checklist.items.values())
@@ -245,7 +273,9 @@ class Batch:
         if self.concurrency < 1:
             raise ValueError("concurrency must be at least 1")
         if not self.resume and (self.out_dir / INDEX_NAME).exists():
-            raise ValueError(f"{self.out_dir} already holds a batch; add --resume to continue it or choose another --out")
+            raise ValueError(
+                f"{self.out_dir} already holds a batch; add --resume to continue it or choose another --out"
+            )
 
     def jobs(self) -> list[Job]:
         return [Job(str(p), str(self._run_dir(p)), self.settings) for p in self.sources]
@@ -273,10 +303,13 @@ class Batch:
             if RunFiles(entry.run_dir).exists():
                 self.store.record_run(entry.run_dir)
             else:
-                self.store.record_failure(entry.run_dir, entry.case, entry.reason, self.model_label,
-                                          self.settings.spec, self.settings.method)
+                self.store.record_failure(
+                    entry.run_dir, entry.case, entry.reason, self.model_label, self.settings.spec, self.settings.method
+                )
         except StoreError as e:
-            entry = entry.model_copy(update={"reason": (entry.reason + "; " if entry.reason else "") + f"not stored: {e}"})
+            entry = entry.model_copy(
+                update={"reason": (entry.reason + "; " if entry.reason else "") + f"not stored: {e}"}
+            )
         if self.progress.on_done:
             self.progress.on_done(entry)
         return entry
@@ -285,8 +318,9 @@ class Batch:
         if self.requests_per_minute is None or self.offline:
             return None
         if self.engine == "ray":
-            return batch_ray.shared_limiter(key_fingerprint(self.provider, self.settings.base_url),
-                                            self.requests_per_minute, RATE_BURST)
+            return batch_ray.shared_limiter(
+                key_fingerprint(self.provider, self.settings.base_url), self.requests_per_minute, RATE_BURST
+            )
         return LocalLimiter(self.requests_per_minute, RATE_BURST)
 
     async def _run_llm(self, job: Job, gate: asyncio.Semaphore, limiter: Limiter | None) -> IndexEntry:
@@ -312,8 +346,11 @@ class Batch:
     async def _run_offline(self, job: Job, pool: ProcessPoolExecutor | None) -> IndexEntry:
         started = time.monotonic()
         try:
-            entry = await run_job(job) if pool is None else \
-                await asyncio.get_running_loop().run_in_executor(pool, run_job_in_process, job)
+            entry = (
+                await run_job(job)
+                if pool is None
+                else await asyncio.get_running_loop().run_in_executor(pool, run_job_in_process, job)
+            )
         except Exception as e:  # a worker process died
             entry = _failure(job, e, started)
         if self.progress.on_tokens:
@@ -339,8 +376,9 @@ class Batch:
         if self.engine == "ray":
             batch_ray.start(self.address)
             starters = batch_ray.submitters(run_job_in_process, run_case, self.offline, concurrency)
-            results = await batch_ray.run_jobs(todo, starters, (self._limiter(),), concurrency, self._record_ray,
-                                               _failure)
+            results = await batch_ray.run_jobs(
+                todo, starters, (self._limiter(),), concurrency, self._record_ray, _failure
+            )
         elif self.engine == "asyncio" or (self.engine == "auto" and not self.offline):
             gate = asyncio.Semaphore(concurrency)
             limiter = self._limiter()
@@ -352,5 +390,6 @@ class Batch:
             with ProcessPoolExecutor(concurrency, mp_context=multiprocessing.get_context("spawn")) as pool:
                 results = await asyncio.gather(*(self._run_offline(j, pool) for j in todo))
         by_name = {**done, **{e.case: e for e in results}}
-        return BatchReport([by_name[j.name] for j in jobs], sorted(done), round(time.monotonic() - started, 3),
-                           concurrency)
+        return BatchReport(
+            [by_name[j.name] for j in jobs], sorted(done), round(time.monotonic() - started, 3), concurrency
+        )

@@ -35,8 +35,13 @@ def start(address: str | None) -> None:
     if not ray.is_initialized():
         # No dashboard and no log forwarding: the batch has its own progress display.
         # One namespace, so every batch (and every driver on a cluster) finds the same rate-limit actors.
-        ray.init(address=address, namespace="gavel-agent", include_dashboard=False, log_to_driver=False,
-                 configure_logging=False)
+        ray.init(
+            address=address,
+            namespace="gavel-agent",
+            include_dashboard=False,
+            log_to_driver=False,
+            configure_logging=False,
+        )
 
 
 class ActorLimiter:
@@ -78,8 +83,9 @@ def submitters(cpu_task: Callable, async_task: Callable, offline: bool, concurre
     return [actor.run_case.remote for actor in pool]
 
 
-async def run_jobs(jobs: list, starters: list[Callable], extra: tuple, concurrency: int, record: Callable,
-                   failure: Callable) -> list:
+async def run_jobs(
+    jobs: list, starters: list[Callable], extra: tuple, concurrency: int, record: Callable, failure: Callable
+) -> list:
     """Start each job with the starters in turn, at most ``concurrency`` in flight; ``record`` each entry as it ends."""
     ray = _ray()
     pending: dict[Any, tuple[Any, float]] = {}

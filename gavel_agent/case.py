@@ -119,9 +119,7 @@ class Case:
         best = process.extractOne(wanted, choices, scorer=fuzz.ratio, score_cutoff=85) if wanted else None
         if best:
             return self._by_name[best[2].removeprefix("title:")]
-        raise KeyError(
-            f"no document named {name!r}; documents are: {', '.join(d.name for d in self.documents)}"
-        )
+        raise KeyError(f"no document named {name!r}; documents are: {', '.join(d.name for d in self.documents)}")
 
 
 def case_source(case: Case) -> str:
@@ -180,8 +178,15 @@ def read_file(path: Path, meta: DocumentMeta, name: str) -> tuple[Document, list
     if not found.text.strip():  # a scan without OCR, a blank page: say why rather than hold an empty document
         why = "; ".join(w.removeprefix(f"{path}: ") for w in found.warnings) or "the file holds no text"
         raise DocumentReadError(f"{path}: no readable text ({why})")
-    doc = Document(name=name, text=found.text, title=meta.title or name, type=meta.type or "", date=meta.date,
-                   page_starts=found.page_starts, redacted_pages=found.redacted_pages)
+    doc = Document(
+        name=name,
+        text=found.text,
+        title=meta.title or name,
+        type=meta.type or "",
+        date=meta.date,
+        page_starts=found.page_starts,
+        redacted_pages=found.redacted_pages,
+    )
     return _check_size(doc, str(path.parent)), found.warnings
 
 
@@ -220,7 +225,9 @@ def documents_from_clearinghouse(record: dict) -> list[Document]:
     rows = [d for d in record.get("documents") or [] if (d.get("text") or "").strip()]
     names = unique_names([slug(d.get("title") or d.get("document_type") or "document") for d in rows])
     return [
-        Document(name=n, text=d["text"], title=d.get("title") or n, type=d.get("document_type") or "", date=d.get("date"))
+        Document(
+            name=n, text=d["text"], title=d.get("title") or n, type=d.get("document_type") or "", date=d.get("date")
+        )
         for n, d in zip(names, rows)
     ]
 
@@ -255,5 +262,7 @@ def load_case(path: str | Path) -> Case:
         except DocumentReadError as e:
             raise CaseError(str(e)) from None
         return Case(name=p.stem, title=p.stem, documents=[doc], source=str(p), warnings=warnings)
-    raise CaseError(f"{p}: expected a case folder, a Clearinghouse case_<id>.json record, or a document "
-                    f"({', '.join(DOCUMENT_SUFFIXES)})")
+    raise CaseError(
+        f"{p}: expected a case folder, a Clearinghouse case_<id>.json record, or a document "
+        f"({', '.join(DOCUMENT_SUFFIXES)})"
+    )

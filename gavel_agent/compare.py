@@ -26,10 +26,10 @@ from pydantic import BaseModel
 
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ChecklistFile, Value
-from gavel_agent.evaluators.checklist.score import score_case
 from gavel_agent.evaluators.checklist.judges.base import Judge, Judgment
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.readers import clean_values, read_checklists
+from gavel_agent.evaluators.checklist.score import score_case
 from gavel_agent.run_files import RunFiles
 
 
@@ -91,8 +91,13 @@ def _matches(judgment: Judgment, n_a: int, n_b: int) -> tuple[set[int], set[int]
 def mark_agreement(rows: list[ItemRow], labels: list[str], judge: Judge) -> None:
     """Fill in each row's and each value's agreement; all judge calls go out as one batch."""
     values = [[[v.value for v in cell.values] for cell in row.cells] for row in rows]
-    pairs = [(r, i, j) for r, row in enumerate(rows) for i in range(len(row.cells)) for j in range(i + 1, len(row.cells))
-             if values[r][i] and values[r][j]]
+    pairs = [
+        (r, i, j)
+        for r, row in enumerate(rows)
+        for i in range(len(row.cells))
+        for j in range(i + 1, len(row.cells))
+        if values[r][i] and values[r][j]
+    ]
     judgments = judge.judge_items([(rows[r].item, values[r][i], values[r][j]) for r, i, j in pairs])
     matched: dict[tuple[int, int, int], set[int]] = {}  # (row, run, other run) -> this run's matched indices
     contradicted: set[tuple[int, int]] = set()  # (row, run) whose single value another run contradicts
@@ -142,10 +147,18 @@ def load_run(path: str | Path, label: str) -> tuple[RunSide, ChecklistFile]:
     if files.exists():
         raw = json.loads(files.stats.read_text(encoding="utf-8"))
         stats = files.read_stats()
-        side = side.model_copy(update={
-            "model": stats.model, "method": raw.get("method", "agent"), "status": stats.status, "steps": stats.steps,
-            "prompt_tokens": stats.prompt_tokens, "cost_usd": stats.cost_usd, "wall_time_s": stats.wall_time_s,
-            "filled_items": stats.filled_items})
+        side = side.model_copy(
+            update={
+                "model": stats.model,
+                "method": raw.get("method", "agent"),
+                "status": stats.status,
+                "steps": stats.steps,
+                "prompt_tokens": stats.prompt_tokens,
+                "cost_usd": stats.cost_usd,
+                "wall_time_s": stats.wall_time_s,
+                "filled_items": stats.filled_items,
+            }
+        )
     return side, checklist
 
 
@@ -163,8 +176,12 @@ def _documents(values: list[Value]) -> list[str]:
     return list(dict.fromkeys(e.document for v in values for e in v.evidence))
 
 
-def compare(run_paths: Sequence[str | Path], spec: ChecklistSpec, reference: str | Path | None = None,
-            judge: Judge | None = None) -> Comparison:
+def compare(
+    run_paths: Sequence[str | Path],
+    spec: ChecklistSpec,
+    reference: str | Path | None = None,
+    judge: Judge | None = None,
+) -> Comparison:
     """The runs side by side; ``judge`` (offline when None) decides agreement and scores against ``reference``."""
     judge = judge or OfflineJudge()
     if len(run_paths) < 2:
@@ -188,10 +205,28 @@ def compare(run_paths: Sequence[str | Path], spec: ChecklistSpec, reference: str
             result = score_case(pred, ref, judge, case)
             scores[i] = {k: s.score for k, s in result.items.items()}
             side.score = result.score
-    rows = [ItemRow(item=k, name=spec.item(k).name, reference=None if ref is None else ref[k],
-                    cells=[Cell(values=checklist.items.get(k, []), documents=_documents(checklist.items.get(k, [])),
-                                score=scores[i].get(k)) for i, (_, checklist) in enumerate(loaded)])
-            for k in keys]
+    rows = [
+        ItemRow(
+            item=k,
+            name=spec.item(k).name,
+            reference=None if ref is None else ref[k],
+            cells=[
+                Cell(
+                    values=checklist.items.get(k, []),
+                    documents=_documents(checklist.items.get(k, [])),
+                    score=scores[i].get(k),
+                )
+                for i, (_, checklist) in enumerate(loaded)
+            ],
+        )
+        for k in keys
+    ]
     mark_agreement(rows, [side.label for side, _ in loaded], judge)
-    return Comparison(case=case, spec=spec.name, reference=None if reference is None else str(reference),
-                      judge=judge.name, runs=[s for s, _ in loaded], items=rows)
+    return Comparison(
+        case=case,
+        spec=spec.name,
+        reference=None if reference is None else str(reference),
+        judge=judge.name,
+        runs=[s for s, _ in loaded],
+        items=rows,
+    )

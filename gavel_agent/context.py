@@ -70,9 +70,7 @@ def _is_model_output(item: dict) -> bool:
 def turn_starts(items: list[dict]) -> list[int]:
     """Indexes where a model turn (its reasoning, text and calls, then their results) begins."""
     return [
-        i
-        for i, item in enumerate(items)
-        if _is_model_output(item) and (i == 0 or not _is_model_output(items[i - 1]))
+        i for i, item in enumerate(items) if _is_model_output(item) and (i == 0 or not _is_model_output(items[i - 1]))
     ]
 
 
@@ -118,9 +116,7 @@ class History:
             if item.get("type") == "function_call":
                 self.pruned_calls += 1
                 if item.get("name") == "search":
-                    self.pruned_searches.append(
-                        summaries.get(str(item.get("call_id")), "no result")
-                    )
+                    self.pruned_searches.append(summaries.get(str(item.get("call_id")), "no result"))
         self.cut = cut
         if not self.budget:
             return

@@ -18,10 +18,9 @@ from agents import Agent, FunctionTool, RunConfig, RunHooks, Runner, ToolsToFina
 from agents.exceptions import MaxTurnsExceeded
 from agents.run_config import CallModelData, ModelInputData
 
-from gavel_agent import prompts
-from gavel_agent.checklists import ChecklistSpec
-from gavel_agent import tokens
+from gavel_agent import prompts, tokens
 from gavel_agent.case import Case, case_source
+from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.context import History, item_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
@@ -33,10 +32,14 @@ DEFAULT_MAX_STEPS = 200
 MAX_MALFORMED_IN_A_ROW = 3
 RANGES_SHOWN = 5  # token ranges listed per document in the snapshot
 # A reply without a tool call: the first in a row is answered with this, the next counts as a stop.
-TOOL_CALL_NUDGE = ("Reply with a tool call: read or search for what is still missing, record values with "
-                   "append_checklist, or call stop when you are finished.")
-CUT_OFF_NUDGE = ("Your reply was cut off at the output limit before it made a tool call. Think more briefly and "
-                 "reply with a tool call.")
+TOOL_CALL_NUDGE = (
+    "Reply with a tool call: read or search for what is still missing, record values with "
+    "append_checklist, or call stop when you are finished."
+)
+CUT_OFF_NUDGE = (
+    "Your reply was cut off at the output limit before it made a tool call. Think more briefly and "
+    "reply with a tool call."
+)
 
 
 @dataclass
@@ -94,34 +97,53 @@ class AgentRun:
     def __post_init__(self) -> None:
         self.files = RunFiles(self.run_dir)
         self.ws = Workspace.open(self.case, self.spec, self.item_keys)
-        self.stats = RunStats(case=self.case.name, spec=self.spec.name, items=self.item_keys,
-                              model=self.model.label, provider=self.model.provider,
-                              redacted_documents=self.case.redacted_documents, document_warnings=self.case.warnings,
-                              source=case_source(self.case))
+        self.stats = RunStats(
+            case=self.case.name,
+            spec=self.spec.name,
+            items=self.item_keys,
+            model=self.model.label,
+            provider=self.model.provider,
+            redacted_documents=self.case.redacted_documents,
+            document_warnings=self.case.warnings,
+            source=case_source(self.case),
+        )
         self._tool_specs = {t.name: t for t in calls.tool_specs()}
-        self._schemas = {name: schemas.tool_schema(t.args, self.item_keys, strict=self.model.agent.strict_tools)
-                         for name, t in self._tool_specs.items()}
+        self._schemas = {
+            name: schemas.tool_schema(t.args, self.item_keys, strict=self.model.agent.strict_tools)
+            for name, t in self._tool_specs.items()
+        }
         self._summaries: dict[str, str] = {}  # call id -> what the call did
         self._history = History(self.model.agent.history_tokens)
         self._malformed_in_a_row = 0
         self._text_replies_in_row = 0
         self._finished = False
         self._instructions = prompts.load("agent_system")
-        self._tool_schema_tokens = tokens.count(json.dumps(
-            [{"name": name, "description": t.description, "parameters": self._schemas[name]}
-             for name, t in self._tool_specs.items()]))
+        self._tool_schema_tokens = tokens.count(
+            json.dumps(
+                [
+                    {"name": name, "description": t.description, "parameters": self._schemas[name]}
+                    for name, t in self._tool_specs.items()
+                ]
+            )
+        )
 
     # -- the task and the snapshot --------------------------------------------
     def task_message(self) -> str:
         lines = [self.spec.item(k).prompt_text() for k in self.item_keys]
         return prompts.load("agent_task").format(
-            spec_name=self.spec.name, case_title=self.case.title, document_count=len(self.case.documents),
-            token_count=self.case.token_count, item_definitions="\n".join(lines))
+            spec_name=self.spec.name,
+            case_title=self.case.title,
+            document_count=len(self.case.documents),
+            token_count=self.case.token_count,
+            item_definitions="\n".join(lines),
+        )
 
     def snapshot(self) -> str:
         """The run's state, sent after the history at every step (and never kept in it)."""
-        lines = [f"State after step {self.stats.steps - 1} of at most {self.max_steps}.",
-                 "Token ranges read (do not read them again):"]
+        lines = [
+            f"State after step {self.stats.steps - 1} of at most {self.max_steps}.",
+            "Token ranges read (do not read them again):",
+        ]
         for doc in self.case.documents:
             spans = self.ws.reads.spans.get(doc.name)
             if spans:
@@ -131,14 +153,17 @@ class AgentRun:
         if len(lines) == 2:
             lines[1] = "Nothing read yet."
         filled = [f"{k} ({len(v)})" for k, v in self.ws.checklist.items.items() if v]
-        lines += [f"Filled items: {', '.join(filled) or 'none'}",
-                  f"Empty items: {', '.join(self.ws.checklist.empty_items()) or 'none'}"]
+        lines += [
+            f"Filled items: {', '.join(filled) or 'none'}",
+            f"Empty items: {', '.join(self.ws.checklist.empty_items()) or 'none'}",
+        ]
         return "\n".join(lines)
 
     def review_message(self) -> str:
         empty = self.ws.checklist.empty_items()
-        return prompts.load("agent_review").format(empty_items=", ".join(empty) or "none",
-                                                   checklist=calls.render_checklist(self.ws))
+        return prompts.load("agent_review").format(
+            empty_items=", ".join(empty) or "none", checklist=calls.render_checklist(self.ws)
+        )
 
     # -- SDK plumbing -----------------------------------------------------------
     def _bound(self, data: CallModelData) -> ModelInputData:
@@ -162,8 +187,13 @@ class AgentRun:
                 self.model.model.read_result(ctx.tool_call_id, result)
             return result.text
 
-        return FunctionTool(name=spec.name, description=spec.description, params_json_schema=self._schemas[spec.name],
-                            on_invoke_tool=invoke, strict_json_schema=self.model.agent.strict_tools)
+        return FunctionTool(
+            name=spec.name,
+            description=spec.description,
+            params_json_schema=self._schemas[spec.name],
+            on_invoke_tool=invoke,
+            strict_json_schema=self.model.agent.strict_tools,
+        )
 
     def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> calls.ToolResult:
         """Run one tool call; its result carries the text for the model, a one-line summary and data."""
@@ -224,14 +254,32 @@ class AgentRun:
         self.stats.tool_errors += not result.ok
         if self.stats.per_step:
             self.stats.per_step[-1].tool_calls += 1
-        self.files.log({"step": self.stats.steps, "tool": tool, "arguments": arguments,
-                        "ok": result.ok, "summary": result.summary, "time": round(time.time(), 3)})
+        self.files.log(
+            {
+                "step": self.stats.steps,
+                "tool": tool,
+                "arguments": arguments,
+                "ok": result.ok,
+                "summary": result.summary,
+                "time": round(time.time(), 3),
+            }
+        )
         if tool in ("update_checklist", "append_checklist"):
             self.files.write_checklist(self.ws.checklist.to_file())
         if self.on_event:
             filled = len(self.item_keys) - len(self.ws.checklist.empty_items())
-            self.on_event(StepEvent(self.stats.steps, tool, arguments, result.summary, result.ok,
-                                    filled, len(self.item_keys), self.stats.prompt_tokens))
+            self.on_event(
+                StepEvent(
+                    self.stats.steps,
+                    tool,
+                    arguments,
+                    result.summary,
+                    result.ok,
+                    filled,
+                    len(self.item_keys),
+                    self.stats.prompt_tokens,
+                )
+            )
 
     def _decide_final(self, _ctx, _results) -> ToolsToFinalOutputResult:
         return ToolsToFinalOutputResult(is_final_output=self._finished, final_output=self.stats.stop_reason or None)
@@ -262,16 +310,20 @@ class AgentRun:
         step.reasoning_tokens = getattr(usage.output_tokens_details, "reasoning_tokens", 0) or 0
         if self.model.prices is not None:
             # Anthropic bills prompt-cache writes above the plain input rate.
-            step.cost_usd = self.model.prices.cost(step.input_tokens, step.cached_input_tokens,
-                                                   step.output_tokens, step.cache_write_tokens)
+            step.cost_usd = self.model.prices.cost(
+                step.input_tokens, step.cached_input_tokens, step.output_tokens, step.cache_write_tokens
+            )
         self.stats.input_tokens += step.input_tokens
         self.stats.cached_input_tokens += step.cached_input_tokens
         self.stats.cache_write_tokens += step.cache_write_tokens
         self.stats.output_tokens += step.output_tokens
         self.stats.reasoning_tokens += step.reasoning_tokens
         self.stats.cost_usd += step.cost_usd
-        unknown = [_field(o, "name") for o in response.output
-                   if _field(o, "type") == "function_call" and _field(o, "name") not in self._tool_specs]
+        unknown = [
+            _field(o, "name")
+            for o in response.output
+            if _field(o, "type") == "function_call" and _field(o, "name") not in self._tool_specs
+        ]
         if unknown:
             self.stats.malformed_calls += len(unknown)
             self._malformed_in_a_row += len(unknown)
@@ -282,11 +334,16 @@ class AgentRun:
         if not self.files.exists():
             return
         saved = self.files.read_stats()
-        for what, was, now in (("case", saved.case, self.case.name), ("spec", saved.spec, self.spec.name),
-                               ("items", _item_list(saved.items), _item_list(self.item_keys))):
+        for what, was, now in (
+            ("case", saved.case, self.case.name),
+            ("spec", saved.spec, self.spec.name),
+            ("items", _item_list(saved.items), _item_list(self.item_keys)),
+        ):
             if was != now:
-                raise ResumeMismatch(f"{self.run_dir} holds a run of {what} {was}, not {now}; resume it with the same "
-                                     "case, --spec and --items, or choose another --out")
+                raise ResumeMismatch(
+                    f"{self.run_dir} holds a run of {what} {was}, not {now}; resume it with the same "
+                    "case, --spec and --items, or choose another --out"
+                )
 
     def _restore(self) -> list[dict] | None:
         """Load a stopped run's state; None when there is nothing to resume."""
@@ -300,7 +357,9 @@ class AgentRun:
         conversation = self.files.read_conversation()
         if not conversation:
             return None
-        return conversation + [{"role": "user", "content": "The run was interrupted and has been resumed. Continue where you left off."}]
+        return conversation + [
+            {"role": "user", "content": "The run was interrupted and has been resumed. Continue where you left off."}
+        ]
 
     async def run(self, resume: bool = False) -> RunOutcome:
         started = time.monotonic()
@@ -315,19 +374,30 @@ class AgentRun:
             conversation = self._restore()
             previous_wall = self.stats.wall_time_s
         elif self.files.exists():
-            raise FileExistsError(f"{self.run_dir} already holds a run; use --resume to continue it or choose another --out")
+            raise FileExistsError(
+                f"{self.run_dir} already holds a run; use --resume to continue it or choose another --out"
+            )
         self.files.dir.mkdir(parents=True, exist_ok=True)
         self.files.write_checklist(self.ws.checklist.to_file())
 
         # reset_tool_choice=False: the SDK would otherwise drop tool_choice after the first tool call, and
         # llama.cpp's server then shows the model no tools at all.
-        agent = Agent(name="gavel-agent", instructions=self._instructions,
-                      tools=[self._function_tool(t) for t in self._tool_specs.values()],
-                      tool_use_behavior=self._decide_final, model_settings=self.model.settings,
-                      reset_tool_choice=False)
-        config = RunConfig(model=self.model.model, tracing_disabled=not self.trace,
-                           trace_include_sensitive_data=False, call_model_input_filter=self._bound,
-                           tool_not_found_behavior="return_error_to_model", model_settings=self.model.settings)
+        agent = Agent(
+            name="gavel-agent",
+            instructions=self._instructions,
+            tools=[self._function_tool(t) for t in self._tool_specs.values()],
+            tool_use_behavior=self._decide_final,
+            model_settings=self.model.settings,
+            reset_tool_choice=False,
+        )
+        config = RunConfig(
+            model=self.model.model,
+            tracing_disabled=not self.trace,
+            trace_include_sensitive_data=False,
+            call_model_input_filter=self._bound,
+            tool_not_found_behavior="return_error_to_model",
+            model_settings=self.model.settings,
+        )
         next_input: Any = conversation or [{"role": "user", "content": self.task_message()}]
         try:
             while not self._finished:
@@ -336,8 +406,9 @@ class AgentRun:
                     self._finish("finished", f"step limit ({self.max_steps}) reached")
                     break
                 try:
-                    result = await Runner.run(agent, next_input, run_config=config, hooks=self._usage_hooks(),
-                                              max_turns=remaining)
+                    result = await Runner.run(
+                        agent, next_input, run_config=config, hooks=self._usage_hooks(), max_turns=remaining
+                    )
                 except MaxTurnsExceeded:
                     raise
                 except Exception:
@@ -352,8 +423,14 @@ class AgentRun:
             self._finish("finished", f"step limit ({self.max_steps}) reached")
         except Exception as e:  # model/API failures: keep everything, let --resume continue
             self._finish("interrupted", redact(f"model error: {type(e).__name__}: {e}")[:500])
-            self.files.log({"step": self.stats.steps, "event": "interrupted", "reason": self.stats.stop_reason,
-                            "time": round(time.time(), 3)})
+            self.files.log(
+                {
+                    "step": self.stats.steps,
+                    "event": "interrupted",
+                    "reason": self.stats.stop_reason,
+                    "time": round(time.time(), 3),
+                }
+            )
         finally:
             await self.model.model.close()
             self.stats.wall_time_s = round(previous_wall + time.monotonic() - started, 3)

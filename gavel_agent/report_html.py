@@ -17,7 +17,6 @@ from html import escape
 
 from matplotlib import rc_context
 from matplotlib.figure import Figure
-
 from rapidfuzz import fuzz
 
 from gavel_agent.checklists.record import Evidence, Value
@@ -66,8 +65,13 @@ def chart_svg(comparison: Comparison) -> str:
     width = 0.8 / len(comparison.runs)
     for i, run in enumerate(comparison.runs):
         values = [(row.cells[i].score or 0.0) if scored else len(row.cells[i].values) for row in comparison.items]
-        ax.barh([y + i * width for y in range(len(names))], values, height=width,
-                color=BAR_COLOURS[i % len(BAR_COLOURS)], label=f"{run.label}: {run.method or 'run'} {run.model}")
+        ax.barh(
+            [y + i * width for y in range(len(names))],
+            values,
+            height=width,
+            color=BAR_COLOURS[i % len(BAR_COLOURS)],
+            label=f"{run.label}: {run.method or 'run'} {run.model}",
+        )
     ax.set_yticks([y + width * (len(comparison.runs) - 1) / 2 for y in range(len(names))], names, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("score against the reference (0-1)" if scored else "number of values (no reference given)")
@@ -79,7 +83,7 @@ def chart_svg(comparison: Comparison) -> str:
     with rc_context({"svg.fonttype": "none"}):  # keep labels as <text>, not glyph paths
         fig.savefig(buffer, format="svg")
     svg = buffer.getvalue()
-    return svg[svg.index("<svg"):]
+    return svg[svg.index("<svg") :]
 
 
 def value_span(value: str, quote: str) -> tuple[int, int] | None:
@@ -142,8 +146,10 @@ def _cell(cell: Cell, item: str, shown: dict[tuple, str]) -> str:
         for value, mark in supported:
             if id(value) not in listed:
                 listed.add(id(value))
-                parts.append(f'<div class="value {escape(mark.split()[0] if mark else "")}">{_badge(mark)}'
-                             f"{escape(value.value)}</div>")
+                parts.append(
+                    f'<div class="value {escape(mark.split()[0] if mark else "")}">{_badge(mark)}'
+                    f"{escape(value.value)}</div>"
+                )
         if ev is None:
             continue
         quote = highlighted(ev.quote, [v.value for v, _ in supported])
@@ -152,8 +158,10 @@ def _cell(cell: Cell, item: str, shown: dict[tuple, str]) -> str:
         label = "same quote as under " + earlier if earlier and earlier != item else " ".join(ev.quote.split())
         summary = label if len(label) <= SUMMARY_CHARS else label[: SUMMARY_CHARS - 1] + "…"
         is_open = earlier is None and len(ev.quote) <= OPEN_QUOTE_CHARS
-        parts.append(f'<details{" open" if is_open else ""}><summary>{escape(summary)}</summary>'
-                     f'<blockquote>{quote}<div class="where">{escape(_where(ev))}</div></blockquote></details>')
+        parts.append(
+            f"<details{' open' if is_open else ''}><summary>{escape(summary)}</summary>"
+            f'<blockquote>{quote}<div class="where">{escape(_where(ev))}</div></blockquote></details>'
+        )
     return "".join(parts)
 
 
@@ -178,26 +186,41 @@ def render(comparison: Comparison, differences_only: bool = False) -> str:
         ("cost (USD)", [f"{r.cost_usd:.4f}" for r in runs]),
         ("wall time (s)", [f"{r.wall_time_s:.1f}" for r in runs]),
     ]
-    total_rows = "".join(f"<tr><th>{name}</th>" + "".join(f'<td class="num">{v}</td>' for v in values) + "</tr>"
-                         for name, values in totals)
-    item_head = "<th>item</th>" + ("<th>reference</th>" if scored else "") + "".join(
-        f"<th>{escape(r.label)}</th>" for r in runs)
+    total_rows = "".join(
+        f"<tr><th>{name}</th>" + "".join(f'<td class="num">{v}</td>' for v in values) + "</tr>"
+        for name, values in totals
+    )
+    item_head = (
+        "<th>item</th>"
+        + ("<th>reference</th>" if scored else "")
+        + "".join(f"<th>{escape(r.label)}</th>" for r in runs)
+    )
     item_rows = []
     shown: list[dict[tuple, str]] = [{} for _ in runs]
     for row in comparison.items:
-        cells = [f'<td>{_badge(row.agreement)}<b>{escape(row.name)}</b><div class="where">{escape(row.item)}</div></td>']
+        cells = [
+            f'<td>{_badge(row.agreement)}<b>{escape(row.name)}</b><div class="where">{escape(row.item)}</div></td>'
+        ]
         if scored:
-            ref = "".join(f'<div class="value">{escape(v)}</div>' for v in row.reference or []) or '<span class="none">—</span>'
+            ref = (
+                "".join(f'<div class="value">{escape(v)}</div>' for v in row.reference or [])
+                or '<span class="none">—</span>'
+            )
             cells.append(f"<td>{ref}</td>")
         for i, cell in enumerate(row.cells):
             score = f'<div><span class="score">{_score(cell.score)}</span></div>' if scored else ""
             cells.append(f"<td>{score}{_cell(cell, row.name, shown[i])}</td>")
         kind = escape(row.agreement.split()[0] if row.agreement else "")
         item_rows.append(f'<tr id="item-{escape(row.item)}" class="{kind}">' + "".join(cells) + "</tr>")
-    counts = {kind: sum(r.agreement.split()[0] == kind for r in comparison.items if r.agreement)
-              for kind in ("agree", "differ", "only")}
-    reference = (f"Reference: {escape(comparison.reference or '')} (judge: {escape(comparison.judge or '')})" if scored
-                 else "No reference given: no scores.")
+    counts = {
+        kind: sum(r.agreement.split()[0] == kind for r in comparison.items if r.agreement)
+        for kind in ("agree", "differ", "only")
+    }
+    reference = (
+        f"Reference: {escape(comparison.reference or '')} (judge: {escape(comparison.judge or '')})"
+        if scored
+        else "No reference given: no scores."
+    )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>Comparison for case {escape(comparison.case)}</title>

@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent import atomic
+from gavel_agent.checklists.record import ChecklistFile
 
 
 class StepStats(BaseModel):

@@ -43,8 +43,11 @@ def short_arguments(arguments: dict[str, Any] | str) -> str:
     if isinstance(arguments.get("values"), list):
         count = len(arguments["values"])
         return f"{arguments.get('item', '?')}: {count} value{'s' * (count != 1)}"
-    parts = [f"{k}={clip(v if isinstance(v, str) else json.dumps(v, ensure_ascii=False), 50)}"
-             for k, v in arguments.items() if v not in (None, "", [], {})]
+    parts = [
+        f"{k}={clip(v if isinstance(v, str) else json.dumps(v, ensure_ascii=False), 50)}"
+        for k, v in arguments.items()
+        if v not in (None, "", [], {})
+    ]
     return clip(" ".join(parts), ARGUMENT_WIDTH)
 
 
@@ -74,8 +77,12 @@ def status_text(status: Status, elapsed: float, unit: str = "step") -> Text:
 class StepTrace:
     """Prints steps and stored values as they happen, with a live status line under them."""
 
-    def __init__(self, console: Console, status: Callable[[float], Text],
-                 checklist: Callable[[], dict[str, list[Value]]] | None = None):
+    def __init__(
+        self,
+        console: Console,
+        status: Callable[[float], Text],
+        checklist: Callable[[], dict[str, list[Value]]] | None = None,
+    ):
         """``status`` draws the status line from the seconds elapsed; ``checklist`` gives the values stored."""
         self.console, self.status, self.checklist = console, status, checklist
         self.started = time.monotonic()
@@ -109,8 +116,16 @@ class StepTrace:
         self.print(text if isinstance(text, Text) else Text(text))
 
     def step(self, number: int, name: str, arguments: str, result: str, ok: bool = True) -> None:
-        self.print(Text.assemble((f"{number:>4} ", "dim"), (f"{name:<17}", "bold"), " ", arguments, "  → ",
-                                 (result, "green" if ok else "red")))
+        self.print(
+            Text.assemble(
+                (f"{number:>4} ", "dim"),
+                (f"{name:<17}", "bold"),
+                " ",
+                arguments,
+                "  → ",
+                (result, "green" if ok else "red"),
+            )
+        )
         self.show_stored()
 
     def _new_values(self, items: dict[str, list[Value]]) -> Iterator[tuple[str, Value]]:
@@ -143,13 +158,22 @@ def agent_trace(console: Console, agent_run) -> StepTrace:
         stats, checklist = agent_run.stats, agent_run.ws.checklist
         coverage = agent_run.ws.coverage()
         total_tokens = sum(d.token_count for d in agent_run.case.documents) or 1
-        read = sum(share * d.token_count for d, share in
-                   ((d, coverage.get(d.name, 0.0)) for d in agent_run.case.documents))
-        return status_text(Status(
-            step=stats.steps, max_steps=agent_run.max_steps,
-            filled=len(agent_run.item_keys) - len(checklist.empty_items()), total=len(agent_run.item_keys),
-            prompt_tokens=stats.prompt_tokens, cost_usd=stats.cost_usd, read_share=read / total_tokens,
-            values=sum(len(v) for v in checklist.items.values())), elapsed)
+        read = sum(
+            share * d.token_count for d, share in ((d, coverage.get(d.name, 0.0)) for d in agent_run.case.documents)
+        )
+        return status_text(
+            Status(
+                step=stats.steps,
+                max_steps=agent_run.max_steps,
+                filled=len(agent_run.item_keys) - len(checklist.empty_items()),
+                total=len(agent_run.item_keys),
+                prompt_tokens=stats.prompt_tokens,
+                cost_usd=stats.cost_usd,
+                read_share=read / total_tokens,
+                values=sum(len(v) for v in checklist.items.values()),
+            ),
+            elapsed,
+        )
 
     trace = StepTrace(console, status, lambda: agent_run.ws.checklist.items)
     agent_run.on_event = lambda e: trace.step(e.step, e.tool, short_arguments(e.arguments), e.summary, e.ok)
@@ -171,8 +195,13 @@ def verify_trace(console: Console) -> tuple[StepTrace, Callable[[Any], None]]:
         target = f"{decision.item} = {clip(decision.value, 50)}"
         if decision.revised_to:
             target += f" → {clip(decision.revised_to, 50)}"
-        trace.step(sum(tally.values()), f"verify {decision.action}", target, clip(decision.reason, 80),
-                   ok=decision.action != "delete")
+        trace.step(
+            sum(tally.values()),
+            f"verify {decision.action}",
+            target,
+            clip(decision.reason, 80),
+            ok=decision.action != "delete",
+        )
 
     return trace, on_decision
 

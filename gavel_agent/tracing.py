@@ -22,9 +22,12 @@ from gavel_agent.errors import UserError
 
 PROCESSORS = ("openai", "jsonl:PATH")
 TRACE_OPTION = typer.Option(
-    None, "--trace", metavar="PROCESSOR",
+    None,
+    "--trace",
+    metavar="PROCESSOR",
     help="Record the Agents SDK's traces: 'jsonl:PATH' (spans as JSON lines in a local file) or 'openai' "
-         "(the SDK's exporter to OpenAI). Off by default.")
+    "(the SDK's exporter to OpenAI). Off by default.",
+)
 
 
 class JsonlProcessor(TracingProcessor):

@@ -53,11 +53,21 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from gavel_agent.checklists import ChecklistSpec, ItemSpec
-from gavel_agent.checklists.record import ChecklistFile, Value
-from gavel_agent.evaluators.values import CLAUSE_WORDS, NUMBER, TIME_UNITS, conditions, dates, modalities, negated, numbers, same_date
 from gavel_agent import atomic
 from gavel_agent.case import Case
+from gavel_agent.checklists import ChecklistSpec, ItemSpec
+from gavel_agent.checklists.record import ChecklistFile, Value
+from gavel_agent.evaluators.values import (
+    CLAUSE_WORDS,
+    NUMBER,
+    TIME_UNITS,
+    conditions,
+    dates,
+    modalities,
+    negated,
+    numbers,
+    same_date,
+)
 from gavel_agent.tools import quotes
 from gavel_agent.tools.injection import blank_injected, touches
 from gavel_agent.tools.search import SearchIndex, words
@@ -66,10 +76,37 @@ MAX_ROUNDS = 2
 CONFIRM_HITS = 5  # passages the independent search reads per value
 MIN_WORDS_FROM_SOURCE = 0.6  # share of a value's content words its source must contain
 # A cap or floor on a figure: dropping it changes what the figure means.
-_QUALIFIER = re.compile(r"\b(?:not to exceed|shall not exceed|up to|at least|no more than|not more than|no less than|"
-                        r"not less than|maximum|minimum|in excess of|capped at)\b", re.I)
-_STOPWORDS = {"the", "and", "for", "with", "that", "this", "from", "was", "were", "are", "its", "his", "her", "their",
-              "has", "have", "had", "not", "any", "all", "such", "each", "which", "who"}
+_QUALIFIER = re.compile(
+    r"\b(?:not to exceed|shall not exceed|up to|at least|no more than|not more than|no less than|"
+    r"not less than|maximum|minimum|in excess of|capped at)\b",
+    re.I,
+)
+_STOPWORDS = {
+    "the",
+    "and",
+    "for",
+    "with",
+    "that",
+    "this",
+    "from",
+    "was",
+    "were",
+    "are",
+    "its",
+    "his",
+    "her",
+    "their",
+    "has",
+    "have",
+    "had",
+    "not",
+    "any",
+    "all",
+    "such",
+    "each",
+    "which",
+    "who",
+}
 
 Action = Literal["keep", "delete", "keep_blocked", "add", "revise", "revise_rejected"]
 
@@ -109,8 +146,10 @@ class VerifyResult:
         return sum(d.action == action for d in self.decisions)
 
     def summary(self) -> str:
-        text = (f"verify: {self.count('keep')} kept, {self.count('delete')} deleted, "
-                f"{self.count('keep_blocked')} deletions blocked, {self.count('add')} added")
+        text = (
+            f"verify: {self.count('keep')} kept, {self.count('delete')} deleted, "
+            f"{self.count('keep_blocked')} deletions blocked, {self.count('add')} added"
+        )
         if self.count("revise") or self.count("revise_rejected"):
             text += f", {self.count('revise')} revised, {self.count('revise_rejected')} revisions rejected"
         return text
@@ -168,20 +207,31 @@ def challenge(value: Value, item: ItemSpec, case: Case) -> str | None:
 def offline_ruling(value: Value, item: ItemSpec, case: Case) -> Ruling:
     """The deterministic challenge as a ruling: keep what its quotes defend, ask to delete the rest."""
     problem = challenge(value, item, case)
-    return Ruling("keep", "its quotes defend it") if problem is None else Ruling("delete", f"challenge failed ({problem})")
+    return (
+        Ruling("keep", "its quotes defend it") if problem is None else Ruling("delete", f"challenge failed ({problem})")
+    )
 
 
 def injection_only(value: Value, case: Case) -> bool:
     """Every quote of the value sits in text addressed to a model (judged on the case, not the stored flag)."""
-    spans = [(case.document(e.document).text, e.start_char, e.end_char) for e in value.evidence
-             if e.start_char is not None and e.end_char is not None and e.document in {d.name for d in case.documents}]
+    spans = [
+        (case.document(e.document).text, e.start_char, e.end_char)
+        for e in value.evidence
+        if e.start_char is not None and e.end_char is not None and e.document in {d.name for d in case.documents}
+    ]
     return bool(spans) and len(spans) == len(value.evidence) and all(touches(*span) for span in spans)
 
 
 def _own(value: Value, document: str, start: int, end: int) -> bool:
     """Whether a passage overlaps one of the value's own quotes."""
-    return any(e.document == document and e.start_char is not None and e.end_char is not None
-               and e.start_char < end and start < e.end_char for e in value.evidence)
+    return any(
+        e.document == document
+        and e.start_char is not None
+        and e.end_char is not None
+        and e.start_char < end
+        and start < e.end_char
+        for e in value.evidence
+    )
 
 
 def confirmed(value: Value, item: ItemSpec, index: SearchIndex, elsewhere: bool = True) -> str | None:
@@ -212,16 +262,27 @@ def gate(ruling: Ruling, value: Value, item: ItemSpec, index: SearchIndex) -> tu
     revised = ruling.revised
     assert revised is not None  # a "revise" ruling carries its replacement
     if revised.injection_only:
-        return "revise_rejected", value, f"{ruling.reason}; the revision's only evidence is injected text; the original is kept"
+        return (
+            "revise_rejected",
+            value,
+            f"{ruling.reason}; the revision's only evidence is injected text; the original is kept",
+        )
     # The revision's quotes are new evidence the model has just cited, so they may confirm it.
     revised_support = confirmed(revised, item, index, elsewhere=False)
     if revised_support is None:
-        return ("revise_rejected", value,
-                f"{ruling.reason}; the independent search does not confirm {revised.value!r}; the original is kept")
+        return (
+            "revise_rejected",
+            value,
+            f"{ruling.reason}; the independent search does not confirm {revised.value!r}; the original is kept",
+        )
     if support:
         return "keep_blocked", value, f"{ruling.reason}, but the independent search confirms the original at {support}"
-    return ("revise", revised, f"{ruling.reason}; the independent search confirms {revised.value!r} at "
-                               f"{revised_support} and does not confirm the original")
+    return (
+        "revise",
+        revised,
+        f"{ruling.reason}; the independent search confirms {revised.value!r} at "
+        f"{revised_support} and does not confirm the original",
+    )
 
 
 def _replace(values: list[Value], old: Value, new: Value | None) -> None:
@@ -232,10 +293,15 @@ def _replace(values: list[Value], old: Value, new: Value | None) -> None:
         values[at] = new
 
 
-def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
-                     challenger: Challenger | None = None, proposer: Proposer | None = None,
-                     index: SearchIndex | None = None,
-                     on_decision: Callable[[Decision], object] | None = None) -> VerifyResult:
+def verify_checklist(
+    checklist: ChecklistFile,
+    spec: ChecklistSpec,
+    case: Case,
+    challenger: Challenger | None = None,
+    proposer: Proposer | None = None,
+    index: SearchIndex | None = None,
+    on_decision: Callable[[Decision], object] | None = None,
+) -> VerifyResult:
     """Challenge every value and fill empty items from ``proposer`` (none: nothing is added).
 
     ``challenger`` rules on each value (default: the offline checks; ``verify_llm.LLMChallenger``
@@ -258,15 +324,26 @@ def verify_checklist(checklist: ChecklistFile, spec: ChecklistSpec, case: Case,
         for key, values in to_challenge.items():
             item = spec.item(key)
             for value in values:
-                ruling = Ruling("delete", "its only evidence is text addressed to a model (injected instructions)") \
-                    if injection_only(value, case) else rule(value, item)
+                ruling = (
+                    Ruling("delete", "its only evidence is text addressed to a model (injected instructions)")
+                    if injection_only(value, case)
+                    else rule(value, item)
+                )
                 action, kept, reason = gate(ruling, value, item, index)
                 if kept is not value:
                     _replace(items[key], value, kept)
                 if action == "revise" and any(v is kept for v in items[key]):  # not merged into a twin
                     added.setdefault(key, []).append(kept)
-                decide(Decision(round_no, key, value.value, action, reason,
-                                kept.value if action == "revise" and kept is not None else ""))
+                decide(
+                    Decision(
+                        round_no,
+                        key,
+                        value.value,
+                        action,
+                        reason,
+                        kept.value if action == "revise" and kept is not None else "",
+                    )
+                )
         if round_no == 1 and proposer is not None:
             for key in [k for k, v in items.items() if not v]:
                 proposal = proposer(spec.item(key))
@@ -289,11 +366,16 @@ UNVERIFIED_NAME = "checklist_unverified.json"
 LOG_NAME = "verify.jsonl"
 
 
-def verify_run(run_dir: str | Path, spec: ChecklistSpec, case: Case,
-               report: Callable[[str], object] | None = None,
-               challenger: Challenger | None = None, proposer: Proposer | None = None,
-               index: SearchIndex | None = None,
-               on_decision: Callable[[Decision], object] | None = None) -> VerifyResult:
+def verify_run(
+    run_dir: str | Path,
+    spec: ChecklistSpec,
+    case: Case,
+    report: Callable[[str], object] | None = None,
+    challenger: Challenger | None = None,
+    proposer: Proposer | None = None,
+    index: SearchIndex | None = None,
+    on_decision: Callable[[Decision], object] | None = None,
+) -> VerifyResult:
     """Verify a run folder's checklist in place; the extraction is kept as checklist_unverified.json.
 
     ``report`` receives a one-line summary (the CLI passes its console's print); ``challenger``
@@ -303,7 +385,9 @@ def verify_run(run_dir: str | Path, spec: ChecklistSpec, case: Case,
     original = ChecklistFile.read(run_dir / "checklist.json")
     result = verify_checklist(original, spec, case, challenger, proposer, index, on_decision)
     atomic.write_text(run_dir / UNVERIFIED_NAME, original.model_dump_json(indent=2) + "\n")
-    atomic.write_text(run_dir / LOG_NAME, "".join(json.dumps(asdict(d), ensure_ascii=False) + "\n" for d in result.decisions))
+    atomic.write_text(
+        run_dir / LOG_NAME, "".join(json.dumps(asdict(d), ensure_ascii=False) + "\n" for d in result.decisions)
+    )
     atomic.write_text(run_dir / "checklist.json", result.checklist.model_dump_json(indent=2) + "\n")
     if report:
         report(f"{result.summary()} → {run_dir / LOG_NAME}")

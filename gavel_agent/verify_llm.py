@@ -21,15 +21,15 @@ from typing import Literal
 from pydantic import BaseModel, ValidationError
 
 from gavel_agent import prompts
+from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import Value
 from gavel_agent.evaluators.llm import Completer, ask_json
-from gavel_agent.case import Case
 from gavel_agent.models.keys import redact
-from gavel_agent.verify import Ruling, offline_ruling
 from gavel_agent.tools import quotes
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError
 from gavel_agent.tools.search import SearchIndex
+from gavel_agent.verify import Ruling, offline_ruling
 
 CONTEXT_CHARS = 400  # text shown either side of a stored quote
 ITEM_PASSAGES = 3  # passages found by the item's name and definition, for a revision to quote from
@@ -83,17 +83,23 @@ class LLMChallenger:
             stored.append(entry)
         # The item's own words: the offline model's search plan is not the LLM path's to borrow.
         query = f"{item.name} {item.definition}"
-        passages = [{"document": hit.document, "text": self.case.document(hit.document).text[hit.start_char : hit.end_char]}
-                    for hit in self.index.bm25(query, top_k=ITEM_PASSAGES)]
-        return json.dumps({
-            "item": item.name,
-            "definition": item.definition,
-            "category": item.category,
-            "questions": prompts.load(f"verify_{item.category}").strip(),
-            "value": value.value,
-            "stored_quotes": stored,
-            "passages": passages,
-        }, ensure_ascii=False, indent=1)
+        passages = [
+            {"document": hit.document, "text": self.case.document(hit.document).text[hit.start_char : hit.end_char]}
+            for hit in self.index.bm25(query, top_k=ITEM_PASSAGES)
+        ]
+        return json.dumps(
+            {
+                "item": item.name,
+                "definition": item.definition,
+                "category": item.category,
+                "questions": prompts.load(f"verify_{item.category}").strip(),
+                "value": value.value,
+                "stored_quotes": stored,
+                "passages": passages,
+            },
+            ensure_ascii=False,
+            indent=1,
+        )
 
     def __call__(self, value: Value, item: ItemSpec) -> Ruling:
         try:

@@ -14,10 +14,14 @@ SPEC = {
     "title": "Test checklist",
     "groups": [{"key": "look", "name": "Look"}, {"key": "size", "name": "Size"}],
     "items": [
-        {"key": "colour", "name": "Colour", "group": "look", "definition": "Colours the documents say a car is painted.",
-         "shape": "list"},
-        {"key": "weight", "name": "Weight", "group": "size", "definition": "The weight of the car.",
-         "shape": "single"},
+        {
+            "key": "colour",
+            "name": "Colour",
+            "group": "look",
+            "definition": "Colours the documents say a car is painted.",
+            "shape": "list",
+        },
+        {"key": "weight", "name": "Weight", "group": "size", "definition": "The weight of the car.", "shape": "single"},
     ],
 }
 register_plans("colours", {"colour": {"queries": ["re:painted \\w+"]}, "weight": {"queries": ["re:weighs"]}})
@@ -50,7 +54,11 @@ FILLER = "The parties met again to talk about the schedule and nothing else of n
 
 def car_case(folder: Path, filler_sentences: int = 3) -> Path:
     """Two documents, dated so that 'later' sorts after 'earlier' although its name sorts first."""
-    return write_case(folder, {
-        "b-earlier": FILLER * filler_sentences + "The first car was painted red by the dealer. It weighs 1200 kg.",
-        "a-later": FILLER * filler_sentences + "Then the owner had the car painted blue at home.",
-    }, {"b-earlier": "2001-01-01", "a-later": "2002-02-02"})
+    return write_case(
+        folder,
+        {
+            "b-earlier": FILLER * filler_sentences + "The first car was painted red by the dealer. It weighs 1200 kg.",
+            "a-later": FILLER * filler_sentences + "Then the owner had the car painted blue at home.",
+        },
+        {"b-earlier": "2001-01-01", "a-later": "2002-02-02"},
+    )

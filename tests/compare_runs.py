@@ -13,13 +13,33 @@ SCRIPT_QUOTE = "<script>document.body.setAttribute('data-pwned','1')</script> fi
 
 def write_run(folder: Path, filing: str, quote: str, prompt_tokens: int) -> Path:
     files = RunFiles(folder)
-    files.write_checklist(ChecklistFile(spec="gavel", case="7", items={
-        "filing_date": [Value(value=filing, evidence=[Evidence(document="complaint", quote=quote, start_char=0,
-                                                               end_char=len(quote))])],
-        "judge_name": [],
-    }))
-    files.write_stats(RunStats(case="7", spec="gavel", items=["filing_date", "judge_name"], model="offline",
-                               provider="offline", status="finished", prompt_tokens=prompt_tokens, wall_time_s=1.5))
+    files.write_checklist(
+        ChecklistFile(
+            spec="gavel",
+            case="7",
+            items={
+                "filing_date": [
+                    Value(
+                        value=filing,
+                        evidence=[Evidence(document="complaint", quote=quote, start_char=0, end_char=len(quote))],
+                    )
+                ],
+                "judge_name": [],
+            },
+        )
+    )
+    files.write_stats(
+        RunStats(
+            case="7",
+            spec="gavel",
+            items=["filing_date", "judge_name"],
+            model="offline",
+            provider="offline",
+            status="finished",
+            prompt_tokens=prompt_tokens,
+            wall_time_s=1.5,
+        )
+    )
     return folder
 
 

@@ -18,8 +18,14 @@ os.environ["OPENAI_AGENTS_DISABLE_TRACING"] = "1"
 @pytest.fixture(autouse=True)
 def _no_api_keys(monkeypatch):
     """Tests run as a user without keys unless a test sets one explicitly."""
-    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "GAVEL_MODEL", "CLEARINGHOUSE_API_TOKEN",
-                "COURTLISTENER_API_TOKEN"):
+    for var in (
+        "OPENAI_API_KEY",
+        "ANTHROPIC_API_KEY",
+        "OPENAI_BASE_URL",
+        "GAVEL_MODEL",
+        "CLEARINGHOUSE_API_TOKEN",
+        "COURTLISTENER_API_TOKEN",
+    ):
         monkeypatch.delenv(var, raising=False)
 
 

@@ -9,8 +9,10 @@ def one_page_pdf(*lines: str) -> bytes:
     objects = [
         "<< /Type /Catalog /Pages 2 0 R >>",
         "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-         "/Resources << /Font << /F1 5 0 R >> >> >>"),
+        (
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+            "/Resources << /Font << /F1 5 0 R >> >> >>"
+        ),
         f"<< /Length {len(text)} >>\nstream\n{text}\nendstream",
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
@@ -27,6 +29,8 @@ def one_page_pdf(*lines: str) -> bytes:
 def encrypted_pdf() -> bytes:
     """A PDF whose trailer names a standard security handler that the empty password does not open."""
     body = one_page_pdf("secret").decode("latin-1").split("xref\n", 1)[0]
-    body += (f"6 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <{'11' * 32}> /U <{'22' * 32}> /P -4 >>\nendobj\n"
-             f"trailer\n<< /Size 7 /Root 1 0 R /Encrypt 6 0 R /ID [<{'ab' * 16}> <{'ab' * 16}>] >>\n%%EOF\n")
+    body += (
+        f"6 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <{'11' * 32}> /U <{'22' * 32}> /P -4 >>\nendobj\n"
+        f"trailer\n<< /Size 7 /Root 1 0 R /Encrypt 6 0 R /ID [<{'ab' * 16}> <{'ab' * 16}>] >>\n%%EOF\n"
+    )
     return body.encode("latin-1")

@@ -21,9 +21,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def test_importing_the_evaluators_does_not_load_the_agent():
-    code = ("import sys, gavel_agent, gavel_agent.evaluators.checklist.score; "
-            "print(sorted(m for m in ('agents', 'gavel_agent.loop', 'gavel_agent.api', 'gavel_agent.tools') "
-            "if m in sys.modules))")
+    code = (
+        "import sys, gavel_agent, gavel_agent.evaluators.checklist.score; "
+        "print(sorted(m for m in ('agents', 'gavel_agent.loop', 'gavel_agent.api', 'gavel_agent.tools') "
+        "if m in sys.modules))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
     assert "extract" in dir(gavel_agent) and callable(gavel_agent.extract)
@@ -42,7 +44,7 @@ def test_extract_returns_values_with_evidence_and_writes_nothing(sample_case, tm
     assert checklist.values_of("filing_date") == ["March 15, 2021"]
     evidence = checklist.items["filing_date"][0].evidence[0]
     text = (sample_case / f"{evidence.document}.txt").read_text(encoding="utf-8")
-    assert text[evidence.start_char:evidence.end_char] == evidence.quote
+    assert text[evidence.start_char : evidence.end_char] == evidence.quote
     assert list(work.iterdir()) == [] and list(scratch.glob("gavel-agent-*")) == []  # no run folder anywhere
 
 
@@ -81,16 +83,22 @@ def test_evaluate_scores_an_extraction_in_memory_and_against_a_record(sample_cas
     assert scores == {"filing_date": 100.0, "judge_name": 0.0}
     assert {row.item: row.predicted for row in report.per_item} == {"filing_date": 1, "judge_name": 1}
     record = tmp_path / "case_riverside.json"
-    record.write_text(json.dumps({"case_id": "riverside-jail", "case_data": {"filing_date": "2021-03-15"},
-                                  "documents": []}))
+    record.write_text(
+        json.dumps({"case_id": "riverside-jail", "case_data": {"filing_date": "2021-03-15"}, "documents": []})
+    )
     from_record = gavel_agent.evaluate(checklist, record)
     assert [(r.item, r.score) for r in from_record.per_item] == [("filing_date", 100.0)]  # only coded items count
     assert sorted(p.name for p in tmp_path.iterdir()) == ["case_riverside.json"]  # nothing written
 
 
 # Where each folder of the repository installs (pyproject.toml's package-dir mapping).
-INSTALLED_AS = {"gavel_agent": "gavel_agent", "tools": "gavel_agent/tools", "evaluators": "gavel_agent/evaluators",
-                "checklists": "gavel_agent/checklists", "prompts": "gavel_agent/prompts"}
+INSTALLED_AS = {
+    "gavel_agent": "gavel_agent",
+    "tools": "gavel_agent/tools",
+    "evaluators": "gavel_agent/evaluators",
+    "checklists": "gavel_agent/checklists",
+    "prompts": "gavel_agent/prompts",
+}
 
 
 @pytest.fixture(scope="module")
@@ -98,10 +106,30 @@ def wheel(tmp_path_factory) -> Path:
     """The package built as a wheel from a copy of the source, with this interpreter's setuptools and wheel, offline."""
     scratch = tmp_path_factory.mktemp("wheel")
     source = scratch / "source"
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", "runs", "build", "dist", "*.egg-info",
-                                                                "__pycache__", ".pytest_cache", ".venv", "docs"))
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-                            "-w", str(scratch / "dist"), str(source)], capture_output=True, text=True, timeout=600)
+    shutil.copytree(
+        REPO,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git", "runs", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".venv", "docs"
+        ),
+    )
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(scratch / "dist"),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if build.returncode != 0:
         pytest.skip(f"cannot build a wheel here (pip install wheel): {build.stderr.strip()[-300:]}")
     return next((scratch / "dist").glob("gavel_agent-*.whl"))
@@ -143,9 +171,15 @@ def test_a_notebook_in_a_fresh_venv_with_its_own_tools_py(sample_case, tmp_path,
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    venv_site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip()
-    (Path(venv_site) / "dependencies_of_the_suite.pth").write_text("\n".join(site_packages_of_this_interpreter()) + "\n")
+    venv_site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    (Path(venv_site) / "dependencies_of_the_suite.pth").write_text(
+        "\n".join(site_packages_of_this_interpreter()) + "\n"
+    )
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, timeout=300)
     notebook = tmp_path / "notebook"
     shutil.copytree(sample_case, notebook / "cases" / "riverside-jail")
@@ -162,5 +196,10 @@ def test_a_notebook_in_a_fresh_venv_with_its_own_tools_py(sample_case, tmp_path,
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["file"].startswith(str(venv))  # the installed copy, not the worktree
     assert result["value"] == "March 15, 2021" and "Filed 03/15/21" in result["quote"]
-    assert sorted(p.name for p in notebook.iterdir()) == ["cases", "checklists.py", "evaluators.py", "prompts.py",
-                                                          "tools.py"]
+    assert sorted(p.name for p in notebook.iterdir()) == [
+        "cases",
+        "checklists.py",
+        "evaluators.py",
+        "prompts.py",
+        "tools.py",
+    ]

@@ -25,22 +25,43 @@ def _checklist(case, items):
 
 def test_audit_of_a_folder_of_runs_against_a_reference(tmp_path):
     runs = tmp_path / "runs"
-    _write(runs / "a" / "checklist.json", _checklist("7", {"filing_date": ["May 5, 2009"], "trials": ["Bench trial"], "appeals": []}))
+    _write(
+        runs / "a" / "checklist.json",
+        _checklist("7", {"filing_date": ["May 5, 2009"], "trials": ["Bench trial"], "appeals": []}),
+    )
     _write(runs / "b" / "checklist.json", _checklist("8", {"filing_date": ["June 1, 2010"], "judge_name": []}))
-    ref = _write(tmp_path / "human.json", {"results": {
-        "7": {"Filing Date": [{"value": "05/05/2009"}], "Trials": [], "Appeal": [{"value": "Appeal to the 9th Cir."}]},
-        "8": {"Filing Date": [{"value": "June 2, 2010"}], "First and Last name of Judge": []},
-    }})
+    ref = _write(
+        tmp_path / "human.json",
+        {
+            "results": {
+                "7": {
+                    "Filing Date": [{"value": "05/05/2009"}],
+                    "Trials": [],
+                    "Appeal": [{"value": "Appeal to the 9th Cir."}],
+                },
+                "8": {"Filing Date": [{"value": "June 2, 2010"}], "First and Last name of Judge": []},
+            }
+        },
+    )
     result = CliRunner().invoke(app, ["audit", str(runs), "--reference", str(ref), "--resamples", "200"])
     assert result.exit_code == 0, result.output
     assert "Hal_Gen" in result.output and "temporal" in result.output and "typed gap" in result.output
     assert "FAR" in result.output and "FP / (FP + TN)" in result.output  # the footer defines the metrics
     assert not (runs / "audit").exists()  # nothing written unless --out asks
-    result = CliRunner().invoke(app, ["audit", str(runs), "--reference", str(ref), "--resamples", "200",
-                                      "--out", str(runs / "audit")])
+    result = CliRunner().invoke(
+        app, ["audit", str(runs), "--reference", str(ref), "--resamples", "200", "--out", str(runs / "audit")]
+    )
     report = json.loads((runs / "audit" / "audit.json").read_text())
-    assert report["counts"]["overall"] == {"TP": 2, "FP": 1, "FN": 1, "TN": 1, "supported": 1, "contradicted": 1,
-                                           "extra_condition": 0, "missing_condition": 0}
+    assert report["counts"]["overall"] == {
+        "TP": 2,
+        "FP": 1,
+        "FN": 1,
+        "TN": 1,
+        "supported": 1,
+        "contradicted": 1,
+        "extra_condition": 0,
+        "missing_condition": 0,
+    }
     assert report["metrics"]["temporal"]["Hal_TP"]["value"] == 0.5
     assert report["resamples"] == 200 and report["documents"] == ["7", "8"]
     assert (runs / "audit" / "audit.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -51,7 +72,11 @@ def test_audit_against_cuad_csv_picks_the_cuad_spec(tmp_path):
     pred = _write(tmp_path / "run" / "checklist.json", {"spec": "cuad", "case": "ACME", "items": items})
     header = ["Filename"] + [c for i in load_spec("cuad").items for c in (i.name, i.name + "-Answer")]
     row = {h: "[]" for h in header} | {h: "" for h in header if h.endswith("-Answer")}
-    row |= {"Filename": "ACME.pdf", "Governing Law": "['governed by the laws of New York']", "Governing Law-Answer": "New York"}
+    row |= {
+        "Filename": "ACME.pdf",
+        "Governing Law": "['governed by the laws of New York']",
+        "Governing Law-Answer": "New York",
+    }
     csv_path = tmp_path / "master_clauses.csv"
     with csv_path.open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, header)
@@ -63,7 +88,9 @@ def test_audit_against_cuad_csv_picks_the_cuad_spec(tmp_path):
     report = json.loads((out / "audit.json").read_text())
     assert report["spec"] == "cuad"
     assert {u["item"]: (u["outcome"], u["mismatch"]) for u in report["units"]} == {
-        "governing_law": ("TP", "other"), "non_compete": ("TN", None)}
+        "governing_law": ("TP", "other"),
+        "non_compete": ("TN", None),
+    }
 
 
 def test_bad_input_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys):

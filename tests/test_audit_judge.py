@@ -8,15 +8,17 @@ import pytest
 
 from gavel_agent.checklists import load_spec
 from gavel_agent.evaluators.audit.judge import StrictJudge, compare
-from gavel_agent.evaluators.values import conditions, dates, modalities, negated, numbers
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge, read_verdict
+from gavel_agent.evaluators.values import conditions, dates, modalities, negated, numbers
 
 CUAD = load_spec("cuad")
 
 
 def test_numbers_keep_units_and_skip_dates_numbering_and_cross_references():
     assert numbers("liability shall not exceed $1,000,000 or twelve (12) months of fees under Section 4.2") == {
-        (1_000_000.0, "usd"), (12.0, "month")}
+        (1_000_000.0, "usd"),
+        (12.0, "month"),
+    }
     assert numbers("3.2 Either party may terminate on thirty (30) days notice dated May 8, 2014") == {(30.0, "day")}
     assert numbers("fifty percent (50%) of net sales; $2.5 million") == {(50.0, "percent"), (2_500_000.0, "usd")}
     assert numbers("one of the parties") == set()
@@ -35,23 +37,61 @@ def test_modality_polarity_and_conditions():
     assert modalities("made on May 8, 2014") == set()  # the month, not a permission
     assert negated("Nothing herein prevents") and not negated("Licensee shall pay")
     assert conditions("except to an Affiliate, provided that notice is given, without prior written consent") == {
-        "except", "provided that", "without consent"}
+        "except",
+        "provided that",
+        "without consent",
+    }
 
 
-@pytest.mark.parametrize("value, reference, category, expected", [
-    ("New York", ["New York"], "factual", "none"),
-    ("Delaware", ["New York"], "factual", "other"),
-    ("October 1, 2019", ["10/1/2019"], "temporal", "none"),
-    ("November 1, 2019", ["10/1/2019"], "temporal", "temporal"),
-    ("one (1) year", ["successive 1 year"], "temporal", "none"),
-    ("2 years", ["successive 1 year"], "temporal", "temporal"),
-    ("Liability shall not exceed $500,000 in the aggregate.", ["Liability shall not exceed $1,000,000 in the aggregate."], "numeric", "numeric"),
-    ("In no event shall either party be liable.", ["In no event shall either party be liable beyond $1,000,000 in total."], "numeric", "numeric"),
-    ("Licensee may assign this Agreement to any person.", ["Licensee shall not assign this Agreement to any person."], "obligation", "obligation"),
-    ("Licensee shall not assign this Agreement to anyone.", ["Licensee shall not assign this Agreement without the prior written consent of Licensor, except to an Affiliate."], "obligation", "missing_condition"),
-    ("Licensee shall not assign this Agreement unless Licensor agrees in writing.", ["Licensee shall not assign this Agreement to any third party at all."], "obligation", "extra_condition"),
-    ("The distributor shall maintain product liability insurance coverage.", ["Each party shall keep all confidential information secret and use it only for this Agreement."], "obligation", "scope"),
-])
+@pytest.mark.parametrize(
+    "value, reference, category, expected",
+    [
+        ("New York", ["New York"], "factual", "none"),
+        ("Delaware", ["New York"], "factual", "other"),
+        ("October 1, 2019", ["10/1/2019"], "temporal", "none"),
+        ("November 1, 2019", ["10/1/2019"], "temporal", "temporal"),
+        ("one (1) year", ["successive 1 year"], "temporal", "none"),
+        ("2 years", ["successive 1 year"], "temporal", "temporal"),
+        (
+            "Liability shall not exceed $500,000 in the aggregate.",
+            ["Liability shall not exceed $1,000,000 in the aggregate."],
+            "numeric",
+            "numeric",
+        ),
+        (
+            "In no event shall either party be liable.",
+            ["In no event shall either party be liable beyond $1,000,000 in total."],
+            "numeric",
+            "numeric",
+        ),
+        (
+            "Licensee may assign this Agreement to any person.",
+            ["Licensee shall not assign this Agreement to any person."],
+            "obligation",
+            "obligation",
+        ),
+        (
+            "Licensee shall not assign this Agreement to anyone.",
+            [
+                "Licensee shall not assign this Agreement without the prior written consent of Licensor, except to an Affiliate."
+            ],
+            "obligation",
+            "missing_condition",
+        ),
+        (
+            "Licensee shall not assign this Agreement unless Licensor agrees in writing.",
+            ["Licensee shall not assign this Agreement to any third party at all."],
+            "obligation",
+            "extra_condition",
+        ),
+        (
+            "The distributor shall maintain product liability insurance coverage.",
+            ["Each party shall keep all confidential information secret and use it only for this Agreement."],
+            "obligation",
+            "scope",
+        ),
+    ],
+)
 def test_compare_names_the_first_mismatch(value, reference, category, expected):
     assert compare(value, reference, category)[0] == expected
 

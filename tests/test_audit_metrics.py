@@ -9,8 +9,16 @@ import numpy as np
 import pytest
 
 from gavel_agent.checklists import load_spec
-from gavel_agent.evaluators.audit.metrics import UnitResult, audit, bootstrap_sums, judge_units, rates, summarize, typed_gap
 from gavel_agent.evaluators.audit.judge import StrictJudge, Verdict
+from gavel_agent.evaluators.audit.metrics import (
+    UnitResult,
+    audit,
+    bootstrap_sums,
+    judge_units,
+    rates,
+    summarize,
+    typed_gap,
+)
 
 GAVEL = load_spec("gavel")
 
@@ -21,8 +29,10 @@ def _unit(outcome, category="factual", verdict=None, mismatch=None, doc="d"):
 
 def test_outcomes_per_document_and_item():
     predicted = {"c1": {"filing_date": ["May 1, 2020"], "judge_name": ["Ann Lee"], "trials": [], "appeals": []}}
-    reference = {"c1": {"filing_date": ["May 1, 2020"], "judge_name": [], "trials": ["Bench trial"], "appeals": []},
-                 "c2": {"filing_date": ["x"]}}
+    reference = {
+        "c1": {"filing_date": ["May 1, 2020"], "judge_name": [], "trials": ["Bench trial"], "appeals": []},
+        "c2": {"filing_date": ["x"]},
+    }
     units = {u.item: u for u in judge_units(predicted, reference, GAVEL, StrictJudge())}
     # Items the prediction never asked for (absent keys) and unmatched documents are not units.
     assert set(units) == {"filing_date", "judge_name", "trials", "appeals"}
@@ -40,7 +50,9 @@ def test_metric_formulas():
         [_unit("TP", verdict="supported")] * 3
         + [_unit("TP", verdict="contradicted", mismatch="extra_condition")] * 2
         + [_unit("TP", verdict="contradicted", mismatch="missing_condition")]
-        + [_unit("FP")] * 2 + [_unit("FN")] * 4 + [_unit("TN")] * 8
+        + [_unit("FP")] * 2
+        + [_unit("FN")] * 4
+        + [_unit("TN")] * 8
     )
     m = summarize(units, "gavel", "test", resamples=200).metrics["overall"]
     assert m["FAR"].value == pytest.approx(2 / 10)
@@ -53,8 +65,12 @@ def test_metric_formulas():
 
 
 def test_per_category_rates_typed_gap_and_undefined_rates():
-    units = ([_unit("TP", "numeric", "contradicted", "numeric")] * 3 + [_unit("TP", "numeric", "supported")]
-             + [_unit("TP", "temporal", "supported")] * 4 + [_unit("TN", "obligation")] * 2)
+    units = (
+        [_unit("TP", "numeric", "contradicted", "numeric")] * 3
+        + [_unit("TP", "numeric", "supported")]
+        + [_unit("TP", "temporal", "supported")] * 4
+        + [_unit("TN", "obligation")] * 2
+    )
     report = summarize(units, "cuad", "test", resamples=300)
     assert report.metrics["numeric"]["Hal_TP"].value == pytest.approx(0.75)
     assert report.metrics["temporal"]["Hal_TP"].value == 0.0
@@ -96,8 +112,14 @@ def test_rates_vectorise_over_resamples():
 
 
 def test_two_thousand_resamples_of_a_full_cuad_sized_audit_are_fast():
-    units = [_unit(["TP", "FP", "FN", "TN"][i % 4], ["numeric", "temporal", "obligation", "factual"][i % 3],
-                   "supported" if i % 4 == 0 else None) for i in range(405 * 41)]
+    units = [
+        _unit(
+            ["TP", "FP", "FN", "TN"][i % 4],
+            ["numeric", "temporal", "obligation", "factual"][i % 3],
+            "supported" if i % 4 == 0 else None,
+        )
+        for i in range(405 * 41)
+    ]
     started = time.monotonic()
     report = summarize(units, "cuad", "t")
     assert time.monotonic() - started < 10 and report.resamples == 2000

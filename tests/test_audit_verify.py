@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
+from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
-from gavel_agent.case import Case, Document
 from gavel_agent.offline.propose import rule_proposer
 from gavel_agent.tools.search import SearchIndex
 from gavel_agent.verify import verify_checklist, verify_run
@@ -38,13 +38,26 @@ def _checklist(items):
 
 def test_defended_values_are_kept_and_unfounded_ones_deleted():
     notice = "Either party may give notice of non-renewal at least thirty (30) days prior to the end of the term."
-    result = verify_checklist(_checklist({
-        "notice_period_to_terminate_renewal": [_value("30 days", notice)],
-        # The quote says 12 months; nothing in the case says 24.
-        "warranty_duration": [_value("24 months", "Supplier warrants the products for a period of twelve (12) months")],
-        # A quote that is not in the case defends nothing.
-        "insurance": [_value("Seller shall carry crop insurance against hail.", "Seller shall carry crop insurance against hail.")],
-    }), CUAD, _case())
+    result = verify_checklist(
+        _checklist(
+            {
+                "notice_period_to_terminate_renewal": [_value("30 days", notice)],
+                # The quote says 12 months; nothing in the case says 24.
+                "warranty_duration": [
+                    _value("24 months", "Supplier warrants the products for a period of twelve (12) months")
+                ],
+                # A quote that is not in the case defends nothing.
+                "insurance": [
+                    _value(
+                        "Seller shall carry crop insurance against hail.",
+                        "Seller shall carry crop insurance against hail.",
+                    )
+                ],
+            }
+        ),
+        CUAD,
+        _case(),
+    )
     assert result.checklist.values_of("notice_period_to_terminate_renewal") == ["30 days"]
     assert result.checklist.values_of("warranty_duration") == []
     assert result.checklist.values_of("insurance") == []
@@ -56,9 +69,15 @@ def test_defended_values_are_kept_and_unfounded_ones_deleted():
 
 def test_deletion_is_blocked_when_the_independent_search_confirms_the_value():
     # The cited quote is the wrong sentence, but the case does state the value.
-    result = verify_checklist(_checklist({
-        "governing_law": [_value("Ohio", "Supplier warrants the products for a period of twelve (12) months")],
-    }), CUAD, _case())
+    result = verify_checklist(
+        _checklist(
+            {
+                "governing_law": [_value("Ohio", "Supplier warrants the products for a period of twelve (12) months")],
+            }
+        ),
+        CUAD,
+        _case(),
+    )
     assert result.checklist.values_of("governing_law") == ["Ohio"]
     (decision,) = [d for d in result.decisions if d.item == "governing_law"]
     assert decision.action == "keep_blocked" and "confirms" in decision.reason
@@ -88,7 +107,13 @@ def test_without_a_proposer_nothing_is_added():
 
 
 def test_verify_run_rewrites_the_checklist_and_keeps_the_original(tmp_path):
-    original = _checklist({"warranty_duration": [_value("24 months", "Supplier warrants the products for a period of twelve (12) months")]})
+    original = _checklist(
+        {
+            "warranty_duration": [
+                _value("24 months", "Supplier warrants the products for a period of twelve (12) months")
+            ]
+        }
+    )
     (tmp_path / "checklist.json").write_text(original.model_dump_json(), encoding="utf-8")
     lines = []
     verify_run(tmp_path, CUAD, _case(), report=lines.append)
@@ -112,6 +137,12 @@ def test_category_questions_between_a_value_and_its_quote():
     assert unanswered("$10,000", cap, "numeric").startswith("numeric: the quote qualifies")
     assert unanswered("not to exceed $10,000", cap, "numeric") is None
     assignment = "Licensee shall not assign this Agreement except to an Affiliate."
-    assert unanswered("Licensee shall not assign this Agreement.", assignment, "obligation").startswith("missing_condition")
-    assert unanswered("Licensee may assign this Agreement to an Affiliate.", assignment, "obligation").startswith("obligation")
-    assert unanswered("Judge Maria Lopez of the Ninth Circuit", "The Honorable Ann Lee presiding.", "factual").startswith("factual")
+    assert unanswered("Licensee shall not assign this Agreement.", assignment, "obligation").startswith(
+        "missing_condition"
+    )
+    assert unanswered("Licensee may assign this Agreement to an Affiliate.", assignment, "obligation").startswith(
+        "obligation"
+    )
+    assert unanswered(
+        "Judge Maria Lopez of the Ninth Circuit", "The Honorable Ann Lee presiding.", "factual"
+    ).startswith("factual")

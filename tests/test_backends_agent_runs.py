@@ -11,13 +11,22 @@ import json
 
 import pytest
 
-from gavel_agent import prompts
 from backends_wire import (
-    CASE_DIR, DOCUMENT, FAKE_KEY, cache_writes, FILING_DATE, PROVIDERS, QUOTE, SCRIPT, run_over_the_wire, script_usage,
+    CASE_DIR,
+    DOCUMENT,
+    FAKE_KEY,
+    FILING_DATE,
+    PROVIDERS,
+    QUOTE,
+    SCRIPT,
+    cache_writes,
+    run_over_the_wire,
+    script_usage,
     scripted_replies,
 )
-from gavel_agent.checklists.record import ChecklistFile
+from gavel_agent import prompts
 from gavel_agent.case import load_case
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.models import catalog
 
 TOOLS = {"list_documents", "read_document", "search", "get_checklist", "update_checklist", "append_checklist", "stop"}
@@ -43,8 +52,13 @@ def tool_results(provider: str, body: dict) -> dict[str, str]:
     if provider == "openai":
         return {i["call_id"]: i["output"] for i in body["input"] if i.get("type") == "function_call_output"}
     if provider == "anthropic":
-        return {b["tool_use_id"]: b["content"] for m in body["messages"] if m["role"] == "user"
-                for b in m["content"] if b["type"] == "tool_result"}
+        return {
+            b["tool_use_id"]: b["content"]
+            for m in body["messages"]
+            if m["role"] == "user"
+            for b in m["content"]
+            if b["type"] == "tool_result"
+        }
     return {m["tool_call_id"]: m["content"] for m in body["messages"] if m["role"] == "tool"}
 
 
@@ -91,7 +105,7 @@ async def test_scripted_run_over_the_wire(name, tmp_path, monkeypatch):
     assert value.value == FILING_DATE
     [evidence] = value.evidence
     assert (evidence.document, evidence.quote) == (DOCUMENT, QUOTE)
-    assert load_case(CASE_DIR).document(DOCUMENT).text[evidence.start_char:evidence.end_char] == QUOTE
+    assert load_case(CASE_DIR).document(DOCUMENT).text[evidence.start_char : evidence.end_char] == QUOTE
     # Reasoning is counted, never stored as a value.
     assert all("listing the documents" not in v.value for values in checklist.items.values() for v in values)
 
@@ -107,8 +121,10 @@ async def test_scripted_run_over_the_wire(name, tmp_path, monkeypatch):
         assert stats["cost_usd"] == 0
     else:
         writes = [cache_writes(i) if name == "anthropic" else 0 for i in range(1, 7)]
-        expected = sum(prices.cost(s["input_tokens"], s["cached_input_tokens"], s["output_tokens"], w)
-                       for s, w in zip(steps, writes))
+        expected = sum(
+            prices.cost(s["input_tokens"], s["cached_input_tokens"], s["output_tokens"], w)
+            for s, w in zip(steps, writes)
+        )
         assert stats["cost_usd"] == pytest.approx(expected) and expected > 0
     assert outcome.stats.status == "finished"
 

@@ -22,8 +22,12 @@ def lookup(word: str) -> str:
 
 
 def test_tools_become_anthropic_definitions():
-    echo = FunctionTool(name="echo", description="Echo.", params_json_schema={"type": "object", "properties": {}},
-                        on_invoke_tool=lambda *_: "")
+    echo = FunctionTool(
+        name="echo",
+        description="Echo.",
+        params_json_schema={"type": "object", "properties": {}},
+        on_invoke_tool=lambda *_: "",
+    )
     definitions = mapping.tool_definitions([lookup, echo])
     assert [d["name"] for d in definitions] == ["lookup", "echo"]
     assert definitions[0]["input_schema"]["properties"]["word"]["type"] == "string"
@@ -41,8 +45,13 @@ def test_tool_choice_mapping():
 def test_input_items_become_alternating_turns_with_tool_blocks():
     items = [
         {"role": "user", "content": "Fill the checklist."},
-        {"type": "reasoning", "id": "r1", "summary": [], "content": [{"type": "reasoning_text", "text": "plan"}],
-         "encrypted_content": "sig-1"},
+        {
+            "type": "reasoning",
+            "id": "r1",
+            "summary": [],
+            "content": [{"type": "reasoning_text", "text": "plan"}],
+            "encrypted_content": "sig-1",
+        },
         {"type": "function_call", "call_id": "t1", "name": "search", "arguments": '{"query": "judge"}'},
         {"type": "function_call", "call_id": "t2", "name": "list_documents", "arguments": ""},
         {"type": "function_call_output", "call_id": "t1", "output": "3 hits"},
@@ -65,20 +74,29 @@ def test_input_items_become_alternating_turns_with_tool_blocks():
 
 
 def test_reasoning_without_an_anthropic_signature_is_not_sent():
-    items = [{"role": "user", "content": "go"},
-             {"type": "reasoning", "id": "r", "summary": [{"type": "summary_text", "text": "x"}]},
-             {"type": "function_call", "call_id": "c", "name": "stop", "arguments": "{}"}]
+    items = [
+        {"role": "user", "content": "go"},
+        {"type": "reasoning", "id": "r", "summary": [{"type": "summary_text", "text": "x"}]},
+        {"type": "function_call", "call_id": "c", "name": "stop", "arguments": "{}"},
+    ]
     assistant = mapping.messages(items)[1]["content"]
     assert [b["type"] for b in assistant] == ["tool_use"]
 
 
 def test_request_carries_cached_system_prompt_sampling_and_serial_tool_use():
-    settings = ModelSettings(temperature=0.0, max_tokens=900, parallel_tool_calls=False, tool_choice="required",
-                             extra_args={"metadata": {"user_id": "bench"}})
+    settings = ModelSettings(
+        temperature=0.0,
+        max_tokens=900,
+        parallel_tool_calls=False,
+        tool_choice="required",
+        extra_args={"metadata": {"user_id": "bench"}},
+    )
     body = mapping.request("claude-x", "You extract.", "hello", settings, [lookup])
     assert body["system"] == [{"type": "text", "text": "You extract.", "cache_control": {"type": "ephemeral"}}]
     assert body["max_tokens"] == 900 and body["temperature"] == 0.0
-    arguments = mapping.create_arguments(body, {"model", "max_tokens", "messages", "system", "tools", "tool_choice", "metadata"})
+    arguments = mapping.create_arguments(
+        body, {"model", "max_tokens", "messages", "system", "tools", "tool_choice", "metadata"}
+    )
     assert arguments["extra_body"] == {"temperature": 0.0}
     assert body["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True}
     assert body["metadata"] == {"user_id": "bench"}
@@ -86,17 +104,27 @@ def test_request_carries_cached_system_prompt_sampling_and_serial_tool_use():
 
 
 def test_response_blocks_become_sdk_items_and_usage_counts_cache_and_thinking():
-    message = Message.model_validate({
-        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-x", "stop_reason": "tool_use",
-        "content": [
-            {"type": "thinking", "thinking": "Look for the judge first.", "signature": "sig"},
-            {"type": "redacted_thinking", "data": "opaque"},
-            {"type": "text", "text": "Searching."},
-            {"type": "tool_use", "id": "toolu_1", "name": "search", "input": {"query": "judge"}},
-        ],
-        "usage": {"input_tokens": 50, "cache_read_input_tokens": 1000, "cache_creation_input_tokens": 200,
-                  "output_tokens": 80},
-    })
+    message = Message.model_validate(
+        {
+            "id": "msg_1",
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-x",
+            "stop_reason": "tool_use",
+            "content": [
+                {"type": "thinking", "thinking": "Look for the judge first.", "signature": "sig"},
+                {"type": "redacted_thinking", "data": "opaque"},
+                {"type": "text", "text": "Searching."},
+                {"type": "tool_use", "id": "toolu_1", "name": "search", "input": {"query": "judge"}},
+            ],
+            "usage": {
+                "input_tokens": 50,
+                "cache_read_input_tokens": 1000,
+                "cache_creation_input_tokens": 200,
+                "output_tokens": 80,
+            },
+        }
+    )
     items = mapping.output_items(message)
     assert [i.type for i in items] == ["message", "reasoning", "reasoning", "function_call"]
     assert items[0].content[0].text == "Searching."
@@ -123,12 +151,22 @@ async def test_multi_step_sdk_run_against_mocked_messages_api(monkeypatch):
         route = router.post(MESSAGES_URL)
         route.side_effect = [
             anthropic_reply(1, [("lookup", '{"word": "tort"}')], (40, 0, 12, 5), reasoning="I should look it up."),
-            httpx.Response(200, json={"id": "msg_2", "type": "message", "role": "assistant", "model": "claude-x",
-                                      "stop_reason": "end_turn", "content": [{"type": "text", "text": "A tort is a wrong."}],
-                                      "usage": {"input_tokens": 30, "cache_read_input_tokens": 60, "output_tokens": 9}}),
+            httpx.Response(
+                200,
+                json={
+                    "id": "msg_2",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-x",
+                    "stop_reason": "end_turn",
+                    "content": [{"type": "text", "text": "A tort is a wrong."}],
+                    "usage": {"input_tokens": 30, "cache_read_input_tokens": 60, "output_tokens": 9},
+                },
+            ),
         ]
-        result = await Runner.run(agent, "What is a tort?",
-                                  run_config=RunConfig(model=AnthropicModel("claude-x"), tracing_disabled=True))
+        result = await Runner.run(
+            agent, "What is a tort?", run_config=RunConfig(model=AnthropicModel("claude-x"), tracing_disabled=True)
+        )
     assert result.final_output == "A tort is a wrong."
     first, second = (json.loads(c.request.content) for c in route.calls)
     assert first["system"][0]["text"] == "Use the tool, then answer."
@@ -151,11 +189,21 @@ async def test_streamed_runs_get_one_completed_event_with_usage(monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-0123456789")
     agent = Agent(name="t", instructions="Answer.")
     with httpx2_mock() as router:
-        router.post(MESSAGES_URL).respond(200, json={
-            "id": "msg_s", "type": "message", "role": "assistant", "model": "claude-x", "stop_reason": "end_turn",
-            "content": [{"type": "text", "text": "Done."}],
-            "usage": {"input_tokens": 12, "cache_read_input_tokens": 30, "output_tokens": 4}})
-        result = Runner.run_streamed(agent, "Go.", run_config=RunConfig(model=AnthropicModel("claude-x"), tracing_disabled=True))
+        router.post(MESSAGES_URL).respond(
+            200,
+            json={
+                "id": "msg_s",
+                "type": "message",
+                "role": "assistant",
+                "model": "claude-x",
+                "stop_reason": "end_turn",
+                "content": [{"type": "text", "text": "Done."}],
+                "usage": {"input_tokens": 12, "cache_read_input_tokens": 30, "output_tokens": 4},
+            },
+        )
+        result = Runner.run_streamed(
+            agent, "Go.", run_config=RunConfig(model=AnthropicModel("claude-x"), tracing_disabled=True)
+        )
         events = [event async for event in result.stream_events()]
     assert result.final_output == "Done."
     assert any(getattr(e, "data", None) is not None and e.data.type == "response.completed" for e in events)

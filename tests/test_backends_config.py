@@ -22,8 +22,9 @@ def fresh_dotenv(monkeypatch, tmp_path):
     keys._load_dotenv_once.cache_clear()
 
 
-@pytest.mark.parametrize(("model", "variable"), [("openai:gpt-4.1", "OPENAI_API_KEY"),
-                                                 ("anthropic:claude-haiku-4-5", "ANTHROPIC_API_KEY")])
+@pytest.mark.parametrize(
+    ("model", "variable"), [("openai:gpt-4.1", "OPENAI_API_KEY"), ("anthropic:claude-haiku-4-5", "ANTHROPIC_API_KEY")]
+)
 def test_a_missing_key_is_a_one_line_error_naming_the_variable(model, variable, fresh_dotenv):
     with pytest.raises(UserError) as error:
         resolve_model(model)
@@ -61,7 +62,9 @@ def test_openai_compatible_needs_a_base_url_but_no_key(fresh_dotenv):
     assert resolved.settings.tool_choice == "auto" and resolved.agent.history_tokens == 16_000
 
 
-@pytest.mark.parametrize("model", ["Qwen/Qwen3-30B-A3B-Thinking-2507", "qwen3-4b-thinking-2507-q4", "openai/gpt-oss-20b"])
+@pytest.mark.parametrize(
+    "model", ["Qwen/Qwen3-30B-A3B-Thinking-2507", "qwen3-4b-thinking-2507-q4", "openai/gpt-oss-20b"]
+)
 def test_thinking_models_served_locally_get_room_to_think(model):
     settings = catalog.settings_for(f"openai-compatible:{model}")
     assert settings.max_tokens == 32_000 and settings.temperature == 0.6 and settings.tool_choice == "auto"
@@ -96,7 +99,9 @@ def test_reasoning_families_get_reasoning_settings():
     # One lookup answers settings, prices and context window together.
     entry = catalog.lookup("openai:gpt-4.1-2025-04-14")
     assert entry.prices == catalog.prices_for("openai:gpt-4.1-2025-04-14") and entry.settings.temperature == 0.0
-    assert entry.context_window == catalog.context_window("openai:gpt-4.1-2025-04-14") and entry.context_window > 100_000
+    assert (
+        entry.context_window == catalog.context_window("openai:gpt-4.1-2025-04-14") and entry.context_window > 100_000
+    )
 
 
 @pytest.mark.parametrize("name", list(PROVIDERS))
@@ -107,14 +112,36 @@ def test_completer_answers_one_turn_through_each_backend(name, monkeypatch):
     monkeypatch.setenv(provider.key_variable, FAKE_KEY)
     text = '{"verdict": "model equals reference"}'
     replies = {
-        "openai": httpx.Response(200, json={**responses_reply(1, [], (10, 0, 5, 0)).json(),
-                                            "output": [{"type": "message", "id": "m", "role": "assistant", "status": "completed",
-                                                        "content": [{"type": "output_text", "text": text, "annotations": []}]}]}),
-        "anthropic": httpx.Response(200, json={**anthropic_reply(1, [], (10, 0, 5, 0)).json(),
-                                               "content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}),
-        "openai-compatible": httpx.Response(200, json={**chat_reply(1, [], (10, 0, 5, 0)).json(),
-                                                       "choices": [{"index": 0, "finish_reason": "stop",
-                                                                    "message": {"role": "assistant", "content": text}}]}),
+        "openai": httpx.Response(
+            200,
+            json={
+                **responses_reply(1, [], (10, 0, 5, 0)).json(),
+                "output": [
+                    {
+                        "type": "message",
+                        "id": "m",
+                        "role": "assistant",
+                        "status": "completed",
+                        "content": [{"type": "output_text", "text": text, "annotations": []}],
+                    }
+                ],
+            },
+        ),
+        "anthropic": httpx.Response(
+            200,
+            json={
+                **anthropic_reply(1, [], (10, 0, 5, 0)).json(),
+                "content": [{"type": "text", "text": text}],
+                "stop_reason": "end_turn",
+            },
+        ),
+        "openai-compatible": httpx.Response(
+            200,
+            json={
+                **chat_reply(1, [], (10, 0, 5, 0)).json(),
+                "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],
+            },
+        ),
     }
     complete = make_completer(provider.model, provider.base_url)
     with httpx2_mock() as router:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from backends_wire import DOCUMENT, PROVIDERS, QUOTE, run_over_the_wire
 from gavel_agent.checklists.record import ChecklistFile
 
@@ -52,9 +53,7 @@ SCRIPT = [
 
 def replies(provider):
     return [
-        provider.reply(
-            step, [(name, json.dumps(args)) for name, args in calls], (1000, 0, 50, 0)
-        )
+        provider.reply(step, [(name, json.dumps(args)) for name, args in calls], (1000, 0, 50, 0))
         for step, calls in enumerate(SCRIPT, start=1)
     ]
 
@@ -74,13 +73,9 @@ def write_tool_schema(name: str, body: dict) -> dict:
 
 
 @pytest.mark.parametrize("name", list(PROVIDERS))
-async def test_read_text_reaches_the_write_and_calls_run_in_parallel(
-    name, tmp_path, monkeypatch
-):
+async def test_read_text_reaches_the_write_and_calls_run_in_parallel(name, tmp_path, monkeypatch):
     provider = PROVIDERS[name]
-    run, outcome, route = await run_over_the_wire(
-        provider, tmp_path / "run", monkeypatch, replies(provider)
-    )
+    run, outcome, route = await run_over_the_wire(provider, tmp_path / "run", monkeypatch, replies(provider))
     assert outcome.stats.status == "finished", outcome.stats.stop_reason
     bodies = [json.loads(c.request.content) for c in route.calls]
     assert len(bodies) == len(SCRIPT)
@@ -91,43 +86,30 @@ async def test_read_text_reaches_the_write_and_calls_run_in_parallel(
     # One write stored values for two items.
     checklist = ChecklistFile.read(tmp_path / "run" / "checklist.json")
     assert checklist.values_of("filing_date") == ["2021-03-15"]
-    assert checklist.values_of("parties") == [
-        "Plaintiff: Daniel Vega (pretrial detainee)"
-    ]
+    assert checklist.values_of("parties") == ["Plaintiff: Daniel Vega (pretrial detainee)"]
     # Both parallel calls were run and their results sent back in the next request.
     after = request_text(bodies[3])
-    assert (
-        "filing_date: stored 1 value(s)" in after
-        and "parties: stored 1 value(s)" in after
-    )
+    assert "filing_date: stored 1 value(s)" in after and "parties: stored 1 value(s)" in after
     assert f"[{DOCUMENT} tokens 3000-6000" in after
     assert outcome.stats.per_step[2].tool_calls == 2
 
     # tool_choice "auto" on every turn (the SDK would drop it after the first tool call), parallel calls allowed.
     for body in bodies:
         if name == "anthropic":
-            assert body["tool_choice"] == {
-                "type": "auto"
-            }  # no disable_parallel_tool_use
+            assert body["tool_choice"] == {"type": "auto"}  # no disable_parallel_tool_use
         else:
             assert body["tool_choice"] == "auto" and body["parallel_tool_calls"] is True
     schema = write_tool_schema(name, bodies[0])
     parameters = schema.get("parameters") or schema["input_schema"]
     entry = parameters["properties"]["items"]["items"]
     assert entry["properties"]["item"]["enum"] == run.item_keys
-    assert '"title"' not in json.dumps(parameters) and "$defs" not in json.dumps(
-        parameters
-    )
+    assert '"title"' not in json.dumps(parameters) and "$defs" not in json.dumps(parameters)
     # Strict schemas where the provider enforces them (OpenAI); plain JSON schema elsewhere.
     assert schema.get("strict", False) is (name == "openai")
 
 
-@pytest.mark.parametrize(
-    "content", ["Let me think about which document to read first", ""]
-)
-async def test_a_cut_off_chat_reply_is_asked_again_not_taken_as_a_stop(
-    content, tmp_path, monkeypatch
-):
+@pytest.mark.parametrize("content", ["Let me think about which document to read first", ""])
+async def test_a_cut_off_chat_reply_is_asked_again_not_taken_as_a_stop(content, tmp_path, monkeypatch):
     """finish_reason "length" with no tool call (a thinking model out of tokens): the loop nudges and goes on.
     With no text at all the SDK raises; that too is a cut-off reply, not a failed run."""
     import httpx
@@ -155,9 +137,7 @@ async def test_a_cut_off_chat_reply_is_asked_again_not_taken_as_a_stop(
         },
     )
     stop = [provider.reply(step, [("stop", "{}")], (1000, 0, 5, 0)) for step in (2, 3)]
-    _, outcome, route = await run_over_the_wire(
-        provider, tmp_path / "run", monkeypatch, [cut, *stop]
-    )
+    _, outcome, route = await run_over_the_wire(provider, tmp_path / "run", monkeypatch, [cut, *stop])
     assert outcome.stats.status == "finished" and outcome.stats.stop_attempts == 2
     second = json.loads(route.calls[1].request.content)
     assert "cut off at the output limit" in request_text(second)

@@ -10,7 +10,16 @@ import httpx
 import pytest
 
 from backends_wire import (
-    CASE_DIR, FAKE_KEY, FILING_DATE, PROVIDERS, QUOTE, SCRIPT, agent_run, append_arguments, httpx2_mock, no_backoff,
+    CASE_DIR,
+    FAKE_KEY,
+    FILING_DATE,
+    PROVIDERS,
+    QUOTE,
+    SCRIPT,
+    agent_run,
+    append_arguments,
+    httpx2_mock,
+    no_backoff,
     scripted_replies,
 )
 from gavel_agent.checklists.record import ChecklistFile
@@ -50,7 +59,9 @@ async def test_rate_limit_waits_for_retry_after_then_succeeds(name, tmp_path, mo
     provider = PROVIDERS[name]
     monkeypatch.setenv(provider.key_variable, FAKE_KEY)
     run = agent_run(CASE_DIR, tmp_path / "run", provider)
-    limited = httpx.Response(429, headers={"retry-after": "0.5"}, json={"error": {"message": "slow down", "type": "rate_limit_error"}})
+    limited = httpx.Response(
+        429, headers={"retry-after": "0.5"}, json={"error": {"message": "slow down", "type": "rate_limit_error"}}
+    )
     serve = sequence(limited, *scripted_replies(provider))
     await run_served(run, provider, serve)
     assert read_stats(tmp_path / "run")["status"] == "finished"
@@ -100,8 +111,12 @@ def test_exhausted_retries_stop_the_run_and_resume_finishes_it(tmp_path, monkeyp
     run_dir = tmp_path / "run"
     command = ["run", str(CASE_DIR), "--model", provider.model, "--out", str(run_dir), "--quiet"]
     attempts = client_options().max_retries + 1
-    overloaded = [httpx.Response(529, json={"type": "error", "error": {"type": "overloaded_error", "message": f"overloaded for {FAKE_KEY}"}})
-                  for _ in range(attempts)]
+    overloaded = [
+        httpx.Response(
+            529, json={"type": "error", "error": {"type": "overloaded_error", "message": f"overloaded for {FAKE_KEY}"}}
+        )
+        for _ in range(attempts)
+    ]
     replies = scripted_replies(provider)
     serve = sequence(*replies[:4], *overloaded)
     with httpx2_mock() as router:

@@ -30,47 +30,85 @@ GEMINI_KEY = "AIzaFAKE-0123456789abcdefghijklmn"
 MISTRAL_KEY = "mistral-fake-key-0123456789"
 
 
-def mistral_reply(step: int, calls: list[tuple[str, str]], usage: tuple[int, int, int, int], reasoning=None) -> httpx.Response:
+def mistral_reply(
+    step: int, calls: list[tuple[str, str]], usage: tuple[int, int, int, int], reasoning=None
+) -> httpx.Response:
     inp, cached, out, _ = usage
-    message = {"role": "assistant", "content": "",
-               "tool_calls": [{"id": f"call{step}x{i}", "type": "function", "function": {"name": n, "arguments": a}}
-                              for i, (n, a) in enumerate(calls)]}
-    return httpx.Response(200, json={
-        "id": f"cmpl-{step}", "object": "chat.completion", "created": 1700000000, "model": "mistral-large-latest",
-        "choices": [{"index": 0, "finish_reason": "tool_calls", "message": message}],
-        "usage": {"prompt_tokens": inp, "completion_tokens": out, "total_tokens": inp + out},
-    })
+    message = {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {"id": f"call{step}x{i}", "type": "function", "function": {"name": n, "arguments": a}}
+            for i, (n, a) in enumerate(calls)
+        ],
+    }
+    return httpx.Response(
+        200,
+        json={
+            "id": f"cmpl-{step}",
+            "object": "chat.completion",
+            "created": 1700000000,
+            "model": "mistral-large-latest",
+            "choices": [{"index": 0, "finish_reason": "tool_calls", "message": message}],
+            "usage": {"prompt_tokens": inp, "completion_tokens": out, "total_tokens": inp + out},
+        },
+    )
 
 
-def gemini_reply(step: int, calls: list[tuple[str, str]], usage: tuple[int, int, int, int], reasoning=None) -> httpx.Response:
+def gemini_reply(
+    step: int, calls: list[tuple[str, str]], usage: tuple[int, int, int, int], reasoning=None
+) -> httpx.Response:
     inp, cached, out, _ = usage
     parts = [{"functionCall": {"name": n, "args": json.loads(a)}} for n, a in calls]
-    return httpx.Response(200, json={
-        "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
-        "usageMetadata": {"promptTokenCount": inp, "candidatesTokenCount": out, "totalTokenCount": inp + out},
-        "modelVersion": "gemini-2.5-flash",
-    })
+    return httpx.Response(
+        200,
+        json={
+            "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
+            "usageMetadata": {"promptTokenCount": inp, "candidatesTokenCount": out, "totalTokenCount": inp + out},
+            "modelVersion": "gemini-2.5-flash",
+        },
+    )
 
 
-def bedrock_reply(step: int, calls: list[tuple[str, str]], usage: tuple[int, int, int, int], reasoning=None) -> httpx.Response:
+def bedrock_reply(
+    step: int, calls: list[tuple[str, str]], usage: tuple[int, int, int, int], reasoning=None
+) -> httpx.Response:
     """Bedrock's Converse API."""
     inp, cached, out, _ = usage
-    content = [{"toolUse": {"toolUseId": f"tooluse{step}x{i}", "name": n, "input": json.loads(a)}}
-               for i, (n, a) in enumerate(calls)]
-    return httpx.Response(200, json={
-        "output": {"message": {"role": "assistant", "content": content}}, "stopReason": "tool_use",
-        "usage": {"inputTokens": inp, "outputTokens": out, "totalTokens": inp + out}, "metrics": {"latencyMs": 5},
-    })
+    content = [
+        {"toolUse": {"toolUseId": f"tooluse{step}x{i}", "name": n, "input": json.loads(a)}}
+        for i, (n, a) in enumerate(calls)
+    ]
+    return httpx.Response(
+        200,
+        json={
+            "output": {"message": {"role": "assistant", "content": content}},
+            "stopReason": "tool_use",
+            "usage": {"inputTokens": inp, "outputTokens": out, "totalTokens": inp + out},
+            "metrics": {"latencyMs": 5},
+        },
+    )
 
 
 LITELLM_PROVIDERS = {
-    "mistral": Provider("litellm:mistral/mistral-large-latest", "https://api.mistral.ai/v1/chat/completions",
-                        mistral_reply, "MISTRAL_API_KEY"),
-    "gemini": Provider("litellm:gemini/gemini-2.5-flash",
-                       "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent",
-                       gemini_reply, "GEMINI_API_KEY"),
-    "bedrock": Provider("litellm:bedrock/anthropic.claude-3-5-haiku-20241022-v1:0",
-                        "https://bedrock-runtime.us-east-1.amazonaws.com/model/", bedrock_reply, "AWS_SECRET_ACCESS_KEY"),
+    "mistral": Provider(
+        "litellm:mistral/mistral-large-latest",
+        "https://api.mistral.ai/v1/chat/completions",
+        mistral_reply,
+        "MISTRAL_API_KEY",
+    ),
+    "gemini": Provider(
+        "litellm:gemini/gemini-2.5-flash",
+        "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent",
+        gemini_reply,
+        "GEMINI_API_KEY",
+    ),
+    "bedrock": Provider(
+        "litellm:bedrock/anthropic.claude-3-5-haiku-20241022-v1:0",
+        "https://bedrock-runtime.us-east-1.amazonaws.com/model/",
+        bedrock_reply,
+        "AWS_SECRET_ACCESS_KEY",
+    ),
 }
 AWS_SECRET = "aws-fake-secret-0123456789abcdefghij"
 AWS_KEY_ID = "AKIAFAKE0123456789AB"
@@ -106,13 +144,24 @@ def system_prompt(name: str, body: dict) -> str:
 def tool_outputs(name: str, body: dict) -> list[str]:
     """Every tool result fed back to the model in this request, oldest first."""
     if name == "bedrock":
-        return [json.dumps(block["toolResult"]["content"]) for turn in body["messages"]
-                for block in turn["content"] if "toolResult" in block]
+        return [
+            json.dumps(block["toolResult"]["content"])
+            for turn in body["messages"]
+            for block in turn["content"]
+            if "toolResult" in block
+        ]
     if name == "gemini":
-        return [json.dumps(part["function_response"]["response"]) for turn in body["contents"]
-                for part in turn["parts"] if "function_response" in part]
-    return [m["content"] if isinstance(m["content"], str) else json.dumps(m["content"])
-            for m in body["messages"] if m["role"] == "tool"]
+        return [
+            json.dumps(part["function_response"]["response"])
+            for turn in body["contents"]
+            for part in turn["parts"]
+            if "function_response" in part
+        ]
+    return [
+        m["content"] if isinstance(m["content"], str) else json.dumps(m["content"])
+        for m in body["messages"]
+        if m["role"] == "tool"
+    ]
 
 
 @pytest.mark.parametrize("name", list(LITELLM_PROVIDERS))
@@ -133,8 +182,15 @@ async def test_scripted_run_over_the_wire(name, tmp_path, monkeypatch):
 
     bodies = [json.loads(c.request.content) for c in route.calls]
     assert len(bodies) == len(SCRIPT)
-    assert tool_names(name, bodies[0]) == {"list_documents", "read_document", "search", "get_checklist",
-                                           "update_checklist", "append_checklist", "stop"}
+    assert tool_names(name, bodies[0]) == {
+        "list_documents",
+        "read_document",
+        "search",
+        "get_checklist",
+        "update_checklist",
+        "append_checklist",
+        "stop",
+    }
     assert system_prompt(name, bodies[0]) == prompts.load("agent_system")
     # Each step's tool result reaches the model in the next request.
     listing = tool_outputs(name, bodies[1])[0]
@@ -145,7 +201,7 @@ async def test_scripted_run_over_the_wire(name, tmp_path, monkeypatch):
     [value] = ChecklistFile.read(tmp_path / "run" / "checklist.json").items["filing_date"]
     assert value.value == FILING_DATE
     [evidence] = value.evidence
-    assert load_case(CASE_DIR).document(DOCUMENT).text[evidence.start_char:evidence.end_char] == QUOTE
+    assert load_case(CASE_DIR).document(DOCUMENT).text[evidence.start_char : evidence.end_char] == QUOTE
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())
     assert stats["status"] == "finished" and outcome.stats.status == "finished"
     assert [s["input_tokens"] for s in stats["per_step"]] == [script_usage(i)[0] for i in range(1, 7)]

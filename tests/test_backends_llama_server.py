@@ -34,9 +34,9 @@ import httpx
 import pytest
 
 from backends_wire import CASE_DIR
+from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.case import load_case
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 
@@ -54,7 +54,7 @@ CHAT_TEMPLATE = (
     "{% if tools %}<start_of_turn>user\nTools you can call, with JSON arguments:\n"
     "{% for t in tools %}- {{ t.function.name }}: {{ t.function.description }}\n"
     "  arguments: {{ t.function.parameters | tojson }}\n{% endfor %}"
-    "Reply with one JSON object: {\"tool_call\": {\"name\": ..., \"arguments\": {...}}} or {\"response\": ...}."
+    'Reply with one JSON object: {"tool_call": {"name": ..., "arguments": {...}}} or {"response": ...}.'
     "<end_of_turn>\n{% endif %}"
     "{% for m in messages %}"
     "{% if m.role == 'tool' %}<start_of_turn>user\nTool result:\n{{ m.content }}<end_of_turn>\n"
@@ -82,9 +82,21 @@ def llama_server(tmp_path_factory):
     config.write_text(json.dumps(TOKENIZER_CONFIG))
     log = (folder / "server.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, str(SERVER), str(config), "--model", str(model_path), "--host", "127.0.0.1",
-         "--port", str(port), "--n_ctx", "16384"],
-        stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            str(SERVER),
+            str(config),
+            "--model",
+            str(model_path),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            "16384",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     base_url = f"http://127.0.0.1:{port}/v1"
     deadline = time.monotonic() + STARTUP_SECONDS
@@ -125,10 +137,13 @@ async def run_agent(base_url: str, run_dir: Path, monkeypatch, **settings) -> tu
     assert resolved.settings.tool_choice == "auto"
     resolved.settings = dataclasses.replace(resolved.settings, max_tokens=512, **settings)
     started = time.monotonic()
-    outcome = await AgentRun(CASE, load_spec("gavel"), ["filing_date", "parties"], resolved, run_dir,
-                             max_steps=STEPS).run()
-    print(f"\nllama.cpp run: {outcome.stats.steps} steps in {time.monotonic() - started:.1f} s "
-          f"({outcome.stats.stop_reason}); {outcome.stats.values} values stored, {outcome.stats.tool_errors} tool errors")
+    outcome = await AgentRun(
+        CASE, load_spec("gavel"), ["filing_date", "parties"], resolved, run_dir, max_steps=STEPS
+    ).run()
+    print(
+        f"\nllama.cpp run: {outcome.stats.steps} steps in {time.monotonic() - started:.1f} s "
+        f"({outcome.stats.stop_reason}); {outcome.stats.values} values stored, {outcome.stats.tool_errors} tool errors"
+    )
     stats = json.loads((run_dir / "stats.json").read_text())
     assert stats["status"] == "finished", stats["stop_reason"]
     # Every step went over the wire and came back with the server's own token counts.
@@ -147,7 +162,7 @@ def assert_stored_values_are_quoted(run_dir: Path) -> None:
             assert value.evidence
             for evidence in value.evidence:
                 text = CASE.document(evidence.document).text
-                assert text[evidence.start_char:evidence.end_char] == evidence.quote
+                assert text[evidence.start_char : evidence.end_char] == evidence.quote
 
 
 async def test_agent_with_tool_choice_auto_sees_its_tool_results(llama_server, tmp_path, monkeypatch):
@@ -159,7 +174,8 @@ async def test_agent_with_tool_choice_auto_sees_its_tool_results(llama_server, t
     last = sent[-1]
     result = next(m["content"] for m in reversed(last["messages"]) if m["role"] == "tool")
     prompt = Jinja2ChatFormatter(CHAT_TEMPLATE, "<end_of_turn>", "<bos>")(
-        messages=last["messages"], tools=last.get("tools")).prompt
+        messages=last["messages"], tools=last.get("tools")
+    ).prompt
     assert result and result in prompt
     assert all(f"- {t['function']['name']}:" in prompt for t in last["tools"])
     assert_stored_values_are_quoted(tmp_path / "run")
@@ -169,11 +185,19 @@ async def test_junk_writes_store_nothing_unquoted(llama_server, tmp_path, monkey
     # At temperature 0 a 270M model under auto may never write; naming the write tool makes every reply
     # a write (the server constrains it to that tool's arguments), so junk values do reach the checks.
     _, _, ledger = await run_agent(llama_server, tmp_path / "run", monkeypatch, tool_choice="append_checklist")
-    proposed = [value for call in ledger if call["tool"] == "append_checklist"
-                for entry in call["arguments"].get("items", []) for value in entry.get("values", [])]
+    proposed = [
+        value
+        for call in ledger
+        if call["tool"] == "append_checklist"
+        for entry in call["arguments"].get("items", [])
+        for value in entry.get("values", [])
+    ]
     # Junk: a value none of whose quotes is in any document. The model proposed some, and none was stored.
-    junk = [value["value"] for value in proposed
-            if not any(ev["quote"] in doc.text for ev in value.get("evidence", []) for doc in CASE.documents)]
+    junk = [
+        value["value"]
+        for value in proposed
+        if not any(ev["quote"] in doc.text for ev in value.get("evidence", []) for doc in CASE.documents)
+    ]
     assert junk, "no write proposed a junk value"
     stored = ChecklistFile.read(tmp_path / "run" / "checklist.json")
     assert not {v.value for values in stored.items.values() for v in values} & set(junk)

@@ -53,7 +53,8 @@ def test_a_budget_belongs_to_a_key_and_a_server(monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-other-key-00000")
     assert key_fingerprint("openai") != first and "sk-" not in first
     assert key_fingerprint("openai-compatible", "http://127.0.0.1:8000/v1") != key_fingerprint(
-        "openai-compatible", "http://127.0.0.1:9000/v1")
+        "openai-compatible", "http://127.0.0.1:9000/v1"
+    )
 
 
 def test_unknown_engines_and_stray_addresses_are_refused(sample_case, tmp_path):

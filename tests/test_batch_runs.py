@@ -6,10 +6,10 @@ import asyncio
 import json
 
 import pytest
-from baseline_cases import car_case, write_spec
 
-from gavel_agent.checklists import load_spec
+from baseline_cases import car_case, write_spec
 from gavel_agent.batch import INDEX_NAME, Batch, RunSettings, discover, read_index
+from gavel_agent.checklists import load_spec
 from gavel_agent.run_files import RunFiles
 
 
@@ -76,7 +76,9 @@ def test_discover_rejects_an_empty_folder(tmp_path):
 
 def test_verify_runs_after_each_finished_case(sample_case, tmp_path):
     out = tmp_path / "out"
-    report = run(Batch([sample_case], out, RunSettings(items="filing_date,judge_info,class_action", verify=True), concurrency=1))
+    report = run(
+        Batch([sample_case], out, RunSettings(items="filing_date,judge_info,class_action", verify=True), concurrency=1)
+    )
     assert report.count("finished") == 1
     run_dir = out / sample_case.name
     assert (run_dir / "checklist_unverified.json").is_file() and (run_dir / "verify.jsonl").is_file()

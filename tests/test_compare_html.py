@@ -7,11 +7,11 @@ from html import escape
 from pathlib import Path
 
 import pytest
-from compare_runs import two_runs
 
+from compare_runs import two_runs
 from gavel_agent.checklists import load_spec
-from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.compare import compare
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.report_html import render
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -25,10 +25,24 @@ def browser_dom(html: str, folder: Path) -> str:
     page = folder / "report.html"
     page.write_text(html, encoding="utf-8")
     result = subprocess.run(
-        [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={folder / 'profile'}", "--dump-dom", page.as_uri()],
-        capture_output=True, text=True, timeout=120)
+        [
+            str(CHROMIUM),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={folder / 'profile'}",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr[-500:]
     return result.stdout
 
@@ -72,14 +86,14 @@ def test_the_sample_case_comparison_shows_the_filing_date_disagreement(sample_ru
 
     html = render(comparison, differences_only=True)
     dom = browser_dom(html.replace("</body>", HIDDEN_ROWS_PROBE + "</body>"), tmp_path)
-    row = dom[dom.index('<tr id="item-filing_date" class="differ">'):]
+    row = dom[dom.index('<tr id="item-filing_date" class="differ">') :]
     row = row[: row.index("</tr>")]
     assert '<span class="badge differ">differ</span>March 15, 2021' in row
     assert '<span class="badge differ">differ</span>March 21, 2017' in row
     assert "<mark>Mar. 21, 2017</mark>" in row  # the value highlighted inside its quote
     assert 'data-hidden-rows="item-parties item-class_action"' in dom  # "differences only" hides what agrees
     # The caption quote behind every party is shown once per run column, not once per party.
-    parties_row = dom[dom.index('<tr id="item-parties"'):]
+    parties_row = dom[dom.index('<tr id="item-parties"') :]
     parties_row = parties_row[: parties_row.index("</tr>")]
     caption = next(v.evidence[0] for v in parties.cells[0].values)
     assert parties_row.count(escape(caption.quote[:40])) <= 2 * 2  # each column: summary line + quote, once

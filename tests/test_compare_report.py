@@ -6,13 +6,13 @@ import json
 import sys
 
 import pytest
+
 from cli_runner import run_cli
 from compare_runs import SCRIPT_QUOTE, two_runs
-
 from gavel_agent.checklists import load_spec
-from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.cli import main
 from gavel_agent.compare import compare
+from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.report_html import render
 
 
@@ -32,8 +32,22 @@ def test_comparison_scores_each_run_per_item(tmp_path):
 def test_compare_command_writes_json_and_html(tmp_path, monkeypatch, capsys):
     a, b, ref = two_runs(tmp_path)
     out_json, out_html = tmp_path / "cmp.json", tmp_path / "cmp.html"
-    monkeypatch.setattr(sys, "argv", ["gavel-agent", "compare", str(a), str(b), "--reference", str(ref),
-                                      "--json", str(out_json), "--html", str(out_html)])
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        [
+            "gavel-agent",
+            "compare",
+            str(a),
+            str(b),
+            "--reference",
+            str(ref),
+            "--json",
+            str(out_json),
+            "--html",
+            str(out_html),
+        ],
+    )
     with pytest.raises(SystemExit) as stop:
         main()
     assert stop.value.code == 0

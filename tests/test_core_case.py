@@ -19,9 +19,17 @@ def make_folder(tmp_path, files: dict[str, str | bytes], meta: dict | None = Non
 
 
 def test_documents_are_ordered_by_date_from_case_json(tmp_path):
-    folder = make_folder(tmp_path, {"a.txt": "order text", "b.txt": "complaint text", "c.md": "undated notes"},
-                         {"title": "T v. U", "documents": {"a.txt": {"date": "2021-05-01", "type": "Order/Opinion"},
-                                                           "b.txt": {"date": "2020-01-02", "type": "Complaint"}}})
+    folder = make_folder(
+        tmp_path,
+        {"a.txt": "order text", "b.txt": "complaint text", "c.md": "undated notes"},
+        {
+            "title": "T v. U",
+            "documents": {
+                "a.txt": {"date": "2021-05-01", "type": "Order/Opinion"},
+                "b.txt": {"date": "2020-01-02", "type": "Complaint"},
+            },
+        },
+    )
     case = load_case(folder)
     assert [d.name for d in case.documents] == ["b", "a", "c"]
     assert case.title == "T v. U"
@@ -39,8 +47,13 @@ def test_token_ranges_map_to_character_offsets(tmp_path):
 
 
 def test_forgiving_document_names(tmp_path):
-    case = load_case(make_folder(tmp_path, {"01-complaint.txt": "x" * 20, "02-order.txt": "y" * 20},
-                                 {"documents": {"01-complaint.txt": {"title": "Class Action Complaint"}}}))
+    case = load_case(
+        make_folder(
+            tmp_path,
+            {"01-complaint.txt": "x" * 20, "02-order.txt": "y" * 20},
+            {"documents": {"01-complaint.txt": {"title": "Class Action Complaint"}}},
+        )
+    )
     assert case.document("01-COMPLAINT").name == "01-complaint"
     assert case.document("Class Action Complaint").name == "01-complaint"
     assert case.document("01-complant").name == "01-complaint"
@@ -65,8 +78,9 @@ def test_bad_folders_raise_one_line_errors(tmp_path, files, message):
 
 
 def test_utf16_is_read_as_text_and_an_empty_document_is_left_out_with_a_warning(tmp_path):
-    case = load_case(make_folder(tmp_path, {"order.txt": "The Honorable Jane Roe presides.".encode("utf-16"),
-                                            "empty.txt": b""}))
+    case = load_case(
+        make_folder(tmp_path, {"order.txt": "The Honorable Jane Roe presides.".encode("utf-16"), "empty.txt": b""})
+    )
     assert [d.text for d in case.documents] == ["The Honorable Jane Roe presides."]
     assert len(case.warnings) == 1 and "empty.txt: no readable text" in case.warnings[0]
 
@@ -100,10 +114,15 @@ def test_limit_is_configurable(tmp_path, monkeypatch):
 
 
 def test_clearinghouse_record(tmp_path):
-    record = {"case_id": 7, "case_data": {"name": "A v. B"},
-              "documents": [{"title": "Order", "document_type": "Order/Opinion", "date": "2020-02-02", "text": "ordered"},
-                            {"title": "Complaint", "document_type": "Complaint", "date": "2019-01-01", "text": "complained"},
-                            {"title": "Empty", "text": None}]}
+    record = {
+        "case_id": 7,
+        "case_data": {"name": "A v. B"},
+        "documents": [
+            {"title": "Order", "document_type": "Order/Opinion", "date": "2020-02-02", "text": "ordered"},
+            {"title": "Complaint", "document_type": "Complaint", "date": "2019-01-01", "text": "complained"},
+            {"title": "Empty", "text": None},
+        ],
+    }
     path = tmp_path / "case_7.json"
     path.write_text(json.dumps(record))
     case = load_case(path)
@@ -113,6 +132,6 @@ def test_clearinghouse_record(tmp_path):
 
 def test_json_that_is_not_a_record(tmp_path):
     path = tmp_path / "x.json"
-    path.write_text("{\"a\": 1}")
+    path.write_text('{"a": 1}')
     with pytest.raises(CaseError, match="not a Clearinghouse case record"):
         load_case(path)

@@ -5,10 +5,10 @@ import subprocess
 import sys
 
 import pytest
-from cli_runner import run_cli
 
-from gavel_agent.checklists.record import ChecklistFile
+from cli_runner import run_cli
 from gavel_agent.case import load_case
+from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.tools import quotes
 
 
@@ -36,7 +36,7 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path, gavel):
     assert stored, "the offline model found nothing in the sample case"
     for value, ev in stored:
         text = case.document(ev.document).text
-        assert quotes.same_text(ev.quote, text[ev.start_char:ev.end_char]), value.value
+        assert quotes.same_text(ev.quote, text[ev.start_char : ev.end_char]), value.value
 
 
 def test_json_output_is_the_checklist(sample_case, tmp_path, gavel):
@@ -67,12 +67,15 @@ def folder_with(tmp_path, content: bytes):
     return folder
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda p: p / "missing", "no such case"),
-    (lambda p: (p / "empty").mkdir() or p / "empty", "no documents"),
-    (lambda p: folder_with(p, b"\xff\xfe\x00\x00bin"), "binary file"),
-    (lambda p: folder_with(p, "caf\xe9 au lait".encode("latin-1")), "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda p: p / "missing", "no such case"),
+        (lambda p: (p / "empty").mkdir() or p / "empty", "no documents"),
+        (lambda p: folder_with(p, b"\xff\xfe\x00\x00bin"), "binary file"),
+        (lambda p: folder_with(p, "caf\xe9 au lait".encode("latin-1")), "not UTF-8"),
+    ],
+)
 def test_bad_cases_give_one_line_errors(tmp_path, make, message, gavel):
     result = gavel("run", make(tmp_path), "--out", tmp_path / "run")
     assert result.code == 2
@@ -88,9 +91,18 @@ def test_unknown_item_lists_the_valid_ones(sample_case, tmp_path, gavel):
 
 
 def test_import_clearinghouse_record_then_run(tmp_path, gavel):
-    record = {"case_id": 99, "case_data": {"name": "Doe v. Smith"},
-              "documents": [{"title": "Complaint", "document_type": "Complaint", "date": "2020-01-02",
-                             "text": "Plaintiff Jane Doe brings this action under 42 U.S.C. § 1983. Filed 01/02/20."}]}
+    record = {
+        "case_id": 99,
+        "case_data": {"name": "Doe v. Smith"},
+        "documents": [
+            {
+                "title": "Complaint",
+                "document_type": "Complaint",
+                "date": "2020-01-02",
+                "text": "Plaintiff Jane Doe brings this action under 42 U.S.C. § 1983. Filed 01/02/20.",
+            }
+        ],
+    }
     src = tmp_path / "case_99.json"
     src.write_text(json.dumps(record))
     result = gavel("import", src, "--out", tmp_path / "cases")
@@ -108,9 +120,13 @@ def test_import_clearinghouse_record_then_run(tmp_path, gavel):
 
 
 def test_import_gavel_case_data(tmp_path, gavel):
-    data = {"case_id": "123", "case_documents_text": ["Order text here.", "Complaint text here."],
-            "case_documents_title": ["Order", "Complaint"], "case_documents_doc_type": ["Order/Opinion", "Complaint"],
-            "case_documents_date": ["2020-05-01", "2020-01-01"]}
+    data = {
+        "case_id": "123",
+        "case_documents_text": ["Order text here.", "Complaint text here."],
+        "case_documents_title": ["Order", "Complaint"],
+        "case_documents_doc_type": ["Order/Opinion", "Complaint"],
+        "case_documents_date": ["2020-05-01", "2020-01-01"],
+    }
     src = tmp_path / "gavel.json"
     src.write_text(json.dumps(data))
     assert gavel("import", src, "--out", tmp_path / "cases").code == 0
@@ -124,7 +140,11 @@ def test_import_gavel_case_data(tmp_path, gavel):
 
 def test_no_traceback_from_the_installed_command(tmp_path):
     """The real entry point, in a fresh process: a one-line error and exit code 2."""
-    result = subprocess.run([sys.executable, "-m", "gavel_agent", "run", str(tmp_path / "missing")],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "gavel_agent", "run", str(tmp_path / "missing")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 2
     assert result.stderr == f"error: {tmp_path / 'missing'}: no such case folder or file\n"

@@ -4,20 +4,28 @@ import asyncio
 import json
 
 import pytest
-from scripted_model import scripted
 
+from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.case import Case, Document
 from gavel_agent.context import History
 from gavel_agent.loop import CUT_OFF_NUDGE, TOOL_CALL_NUDGE, AgentRun
 from gavel_agent.models.catalog import AgentOptions
+from scripted_model import scripted
 
-TEXT = ("The complaint was filed on March 15, 2021 in the District of Oregon. " * 3
-        + "Judge Helen Okafor presided over the case. " + "Unrelated filler text. " * 300)
+TEXT = (
+    "The complaint was filed on March 15, 2021 in the District of Oregon. " * 3
+    + "Judge Helen Okafor presided over the case. "
+    + "Unrelated filler text. " * 300
+)
 QUOTE = "The complaint was filed on March 15, 2021 in the District of Oregon"
-APPEND = ("append_checklist", {"item": "filing_date", "values": [
-    {"value": "March 15, 2021", "evidence": [{"document": "complaint", "quote": QUOTE}]}]})
+APPEND = (
+    "append_checklist",
+    {
+        "item": "filing_date",
+        "values": [{"value": "March 15, 2021", "evidence": [{"document": "complaint", "quote": QUOTE}]}],
+    },
+)
 
 
 def make_run(tmp_path, script, history_tokens=40_000, **kw):
@@ -89,8 +97,10 @@ def test_unknown_tool_is_answered_with_an_error(tmp_path):
 
 
 def reads(n, size=100):
-    return [[("read_document", {"document": "complaint", "start_token": i * size, "end_token": i * size + size})]
-            for i in range(n)]
+    return [
+        [("read_document", {"document": "complaint", "start_token": i * size, "end_token": i * size + size})]
+        for i in range(n)
+    ]
 
 
 def outputs(request):
@@ -101,7 +111,9 @@ def test_read_text_stays_until_the_budget_is_reached(tmp_path):
     agent_run, model = make_run(tmp_path, reads(4) + [[("stop", {})], [("stop", {})]])
     run(agent_run)
     fourth = model.seen[4]
-    assert len(outputs(fourth)) == 4 and all(f"tokens {i * 100}-{i * 100 + 100}" in o for i, o in enumerate(outputs(fourth)))
+    assert len(outputs(fourth)) == 4 and all(
+        f"tokens {i * 100}-{i * 100 + 100}" in o for i, o in enumerate(outputs(fourth))
+    )
     snapshot = fourth[-1]["content"]
     assert "- complaint (" in snapshot and "0-400" in snapshot and "Empty items: filing_date, judge_name" in snapshot
     assert "ledger" not in json.dumps(fourth)
@@ -117,7 +129,9 @@ def test_history_is_pruned_deep_and_stays_bounded(tmp_path):
     assert "tokens 1100-1200" in outputs(last)[-1]
     assert not any("tokens 0-100" in o for o in outputs(last))  # the first read is gone ...
     digest = next(i["content"] for i in last if i.get("role") == "user" and "no longer shown" in i.get("content", ""))
-    assert "ranges read are listed" in digest and "- complaint (" in last[-1]["content"]  # ... the snapshot says what it was
+    assert (
+        "ranges read are listed" in digest and "- complaint (" in last[-1]["content"]
+    )  # ... the snapshot says what it was
     assert last[0]["content"].startswith("Checklist: gavel")  # the task message always stays first
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())
     per_step = [s["prompt_tokens"] for s in stats["per_step"]]
@@ -128,24 +142,28 @@ def test_history_is_pruned_deep_and_stays_bounded(tmp_path):
 
 
 def test_history_keeps_whole_turns():
-    items = [{"role": "user", "content": "task"},
-             {"type": "function_call", "call_id": "a", "name": "x", "arguments": "{}"},
-             {"type": "function_call_output", "call_id": "a", "output": "old"},
-             {"type": "function_call", "call_id": "b", "name": "x", "arguments": "{}"},
-             {"type": "function_call", "call_id": "c", "name": "x", "arguments": "{}"},
-             {"type": "function_call_output", "call_id": "b", "output": "new1"},
-             {"type": "function_call_output", "call_id": "c", "output": "new2"}]
+    items = [
+        {"role": "user", "content": "task"},
+        {"type": "function_call", "call_id": "a", "name": "x", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "a", "output": "old"},
+        {"type": "function_call", "call_id": "b", "name": "x", "arguments": "{}"},
+        {"type": "function_call", "call_id": "c", "name": "x", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "b", "output": "new1"},
+        {"type": "function_call_output", "call_id": "c", "output": "new2"},
+    ]
     kept = History(budget=0).view(items, {})
     assert [i.get("call_id") for i in kept] == [None, "b", "c", "b", "c"]
     assert History(budget=10_000).view(items, {}) == items
 
 
 def test_digest_names_pruned_searches():
-    items = [{"role": "user", "content": "task"},
-             {"type": "function_call", "call_id": "a", "name": "search", "arguments": "{}"},
-             {"type": "function_call_output", "call_id": "a", "output": "hits " * 50},
-             {"type": "function_call", "call_id": "b", "name": "read_document", "arguments": "{}"},
-             {"type": "function_call_output", "call_id": "b", "output": "text " * 50}]
+    items = [
+        {"role": "user", "content": "task"},
+        {"type": "function_call", "call_id": "a", "name": "search", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "a", "output": "hits " * 50},
+        {"type": "function_call", "call_id": "b", "name": "read_document", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "b", "output": "text " * 50},
+    ]
     history = History(budget=60)
     kept = history.view(items, {"a": "bm25 'consent decree': 3 hits, best in 04-decree"})
     assert [i.get("call_id") for i in kept] == [None, None, "b", "b"]

@@ -20,7 +20,9 @@ def test_falls_back_to_the_offline_encoding(monkeypatch):
     try:
         assert tokens.encoding().name == tokens.OFFLINE
         assert tried == [*tokens.PREFERRED, tokens.OFFLINE]
-        assert tokens.count("The Court GRANTS the motion.") == len(real(tokens.OFFLINE).encode("The Court GRANTS the motion."))
+        assert tokens.count("The Court GRANTS the motion.") == len(
+            real(tokens.OFFLINE).encode("The Court GRANTS the motion.")
+        )
     finally:
         tokens.encoding.cache_clear()
 

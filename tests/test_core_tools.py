@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from gavel_agent.checklists import load_spec
 from gavel_agent.case import Case, Document
+from gavel_agent.checklists import load_spec
 from gavel_agent.tools import calls, quotes
 from gavel_agent.tools.workspace import Workspace
 
@@ -21,8 +21,13 @@ ORDER = "ORDER\nThe motion to dismiss is GRANTED IN PART and DENIED IN PART.\nIT
 
 @pytest.fixture
 def ws():
-    case = Case("t", [Document("01-complaint", COMPLAINT, "Complaint", "Complaint", "2021-03-15"),
-                      Document("02-order", ORDER, "Order", "Order/Opinion", "2021-09-01")])
+    case = Case(
+        "t",
+        [
+            Document("01-complaint", COMPLAINT, "Complaint", "Complaint", "2021-03-15"),
+            Document("02-order", ORDER, "Order", "Order/Opinion", "2021-09-01"),
+        ],
+    )
     spec = load_spec("gavel")
     return Workspace.open(case, spec, spec.keys)
 
@@ -45,8 +50,11 @@ def test_read_document_ranges_and_errors(ws):
     ok = call(ws, "read_document", document="01-Complaint", start_token=0, end_token=20)
     assert ok.ok and ok.text.startswith("[01-complaint tokens 0-20 of")
     assert doc.text[: doc.char_span(0, 20)[1]] in ok.text
-    for args, message in [({"start_token": doc.token_count}, "outside"), ({"start_token": 5, "end_token": 5}, "greater than"),
-                          ({"start_token": -1}, "outside")]:
+    for args, message in [
+        ({"start_token": doc.token_count}, "outside"),
+        ({"start_token": 5, "end_token": 5}, "greater than"),
+        ({"start_token": -1}, "outside"),
+    ]:
         bad = call(ws, "read_document", document="01-complaint", **args)
         assert not bad.ok and message in bad.text
     clamped = call(ws, "read_document", document="01-complaint", start_token=0, end_token=50_000)
@@ -71,38 +79,86 @@ def test_bm25_and_regex_search(ws):
 
 
 def test_append_stores_verified_quotes_with_offsets(ws):
-    result = call(ws, "append_checklist", item="filing_date", values=[
-        {"value": "March 15, 2021", "evidence": [{"document": "01-complaint",
-                                                   "quote": "Plaintiff's counsel, the Pacific Prisoners' Rights Project, filed this complaint on March 15, 2021"}]}])
+    result = call(
+        ws,
+        "append_checklist",
+        item="filing_date",
+        values=[
+            {
+                "value": "March 15, 2021",
+                "evidence": [
+                    {
+                        "document": "01-complaint",
+                        "quote": "Plaintiff's counsel, the Pacific Prisoners' Rights Project, filed this complaint on March 15, 2021",
+                    }
+                ],
+            }
+        ],
+    )
     assert result.ok
     (value,) = ws.checklist.items["filing_date"]
     ev = value.evidence[0]
     doc = ws.case.document("01-complaint")
-    assert quotes.same_text(ev.quote, doc.text[ev.start_char:ev.end_char])
-    assert "\u2019" in doc.text[ev.start_char:ev.end_char]  # offsets point at the document's own typography
+    assert quotes.same_text(ev.quote, doc.text[ev.start_char : ev.end_char])
+    assert "\u2019" in doc.text[ev.start_char : ev.end_char]  # offsets point at the document's own typography
 
 
 def test_unsupported_quotes_are_never_stored(ws):
-    result = call(ws, "append_checklist", item="judge_name", values=[
-        {"value": "Helen Okafor", "evidence": [{"document": "02-order", "quote": "/s/ Helen Okafor\nUnited States District Judge"}]},
-        {"value": "John Roe", "evidence": [{"document": "02-order", "quote": "/s/ John Roe, Magistrate Judge"}]},
-        {"value": "Ghost", "evidence": []},
-        {"value": "Short", "evidence": [{"document": "02-order", "quote": "ORDER"}]},
-    ])
+    result = call(
+        ws,
+        "append_checklist",
+        item="judge_name",
+        values=[
+            {
+                "value": "Helen Okafor",
+                "evidence": [{"document": "02-order", "quote": "/s/ Helen Okafor\nUnited States District Judge"}],
+            },
+            {"value": "John Roe", "evidence": [{"document": "02-order", "quote": "/s/ John Roe, Magistrate Judge"}]},
+            {"value": "Ghost", "evidence": []},
+            {"value": "Short", "evidence": [{"document": "02-order", "quote": "ORDER"}]},
+        ],
+    )
     assert not result.ok
     assert [v.value for v in ws.checklist.items["judge_name"]] == ["Helen Okafor"]
     assert "quote not found" in result.text and "no evidence" in result.text and "too short" in result.text
 
 
 def test_one_write_sets_several_items(ws):
-    result = call(ws, "append_checklist", items=[
-        {"item": "judge_name", "values": [{"value": "Helen Okafor", "evidence": [
-            {"document": "02-order", "quote": "/s/ Helen Okafor\nUnited States District Judge"}]}]},
-        {"item": "statutory_basis", "values": [{"value": "Eighth Amendment", "evidence": [
-            {"document": "01-complaint", "quote": "violations of the Eighth Amendment"}]}]},
-        {"item": "cause_of_action", "values": [{"value": "Ghost", "evidence": [
-            {"document": "01-complaint", "quote": "brought under the Ghost Act of 1871"}]}]},
-    ])
+    result = call(
+        ws,
+        "append_checklist",
+        items=[
+            {
+                "item": "judge_name",
+                "values": [
+                    {
+                        "value": "Helen Okafor",
+                        "evidence": [
+                            {"document": "02-order", "quote": "/s/ Helen Okafor\nUnited States District Judge"}
+                        ],
+                    }
+                ],
+            },
+            {
+                "item": "statutory_basis",
+                "values": [
+                    {
+                        "value": "Eighth Amendment",
+                        "evidence": [{"document": "01-complaint", "quote": "violations of the Eighth Amendment"}],
+                    }
+                ],
+            },
+            {
+                "item": "cause_of_action",
+                "values": [
+                    {
+                        "value": "Ghost",
+                        "evidence": [{"document": "01-complaint", "quote": "brought under the Ghost Act of 1871"}],
+                    }
+                ],
+            },
+        ],
+    )
     # One item's bad quote is reported without losing the other items' values.
     assert not result.ok and "judge_name: stored 1" in result.text and "statutory_basis: stored 1" in result.text
     assert "quote not found" in result.text
@@ -125,6 +181,7 @@ def test_tool_schemas_are_lean_and_name_the_runs_items():
         for prop in node.get("properties", {}).values():
             assert prop.get("description"), node
             described(prop.get("items", prop))
+
     for spec in calls.tool_specs():
         described(tool_schema(spec.args, ["filing_date"]))
     strict = tool_schema(calls.SearchArgs, [], strict=True)
@@ -135,8 +192,14 @@ def test_tool_schemas_are_lean_and_name_the_runs_items():
 
 
 def test_update_is_all_or_nothing_and_replaces(ws):
-    good = {"value": "Eighth Amendment", "evidence": [{"document": "01-complaint", "quote": "violations of the Eighth Amendment"}]}
-    bad = {"value": "First Amendment", "evidence": [{"document": "01-complaint", "quote": "violations of the First Amendment"}]}
+    good = {
+        "value": "Eighth Amendment",
+        "evidence": [{"document": "01-complaint", "quote": "violations of the Eighth Amendment"}],
+    }
+    bad = {
+        "value": "First Amendment",
+        "evidence": [{"document": "01-complaint", "quote": "violations of the First Amendment"}],
+    }
     assert call(ws, "append_checklist", item="statutory_basis", values=[good]).ok
     failed = call(ws, "update_checklist", item="statutory_basis", values=[bad, good])
     assert not failed.ok and "nothing changed" in failed.text
@@ -147,7 +210,10 @@ def test_update_is_all_or_nothing_and_replaces(ws):
 
 
 def test_append_merges_repeated_values(ws):
-    v = {"value": "42 U.S.C. § 1983", "evidence": [{"document": "01-complaint", "quote": "brought under 42 U.S.C. § 1983"}]}
+    v = {
+        "value": "42 U.S.C. § 1983",
+        "evidence": [{"document": "01-complaint", "quote": "brought under 42 U.S.C. § 1983"}],
+    }
     call(ws, "append_checklist", item="cause_of_action", values=[v])
     call(ws, "append_checklist", item="Cause of Action", values=[dict(v, value="42 u.s.c. § 1983")])
     assert len(ws.checklist.items["cause_of_action"]) == 1
@@ -170,5 +236,5 @@ def test_get_checklist_by_group(ws):
 
 @pytest.mark.parametrize("quote", ["the  Court\nGRANTS", "\u201cin part.\u201d", "Judge \u2014 signed"])
 def test_quote_folding_finds_typographic_variants(quote):
-    text = "Then the Court GRANTS the motion \"in part.\" Judge - signed."
+    text = 'Then the Court GRANTS the motion "in part." Judge - signed.'
     assert quotes.locate(quote, text) is not None

@@ -7,7 +7,14 @@ import csv
 import pytest
 
 from gavel_agent.checklists import load_spec
-from gavel_agent.evaluators.checklist.cuad import CuadError, as_values, contract_id, dev_split, locate_span, read_master_clauses
+from gavel_agent.evaluators.checklist.cuad import (
+    CuadError,
+    as_values,
+    contract_id,
+    dev_split,
+    locate_span,
+    read_master_clauses,
+)
 
 SPEC = load_spec("cuad")
 
@@ -36,16 +43,28 @@ def tiny_cuad(tmp_path):
         encoding="utf-8",
     )
     (txt / "Zeta Broker Agreement.txt").write_text("ZETA AGREEMENT\nNothing here.\n", encoding="utf-8")
-    _write_csv(tmp_path / "master_clauses.csv", [
-        ("ACME_01-EX-10.1-SUPPLY AGREEMENT.PDF", {
-            "Parties": (["Acme Corp.", "Beta LLC"], 'Acme Corp. ("Acme"); Beta LLC ("Beta")'),
-            "Governing Law": (["This Agreement is governed by the laws of the State of Delaware."], "Delaware"),
-            "Anti-Assignment": (["Acme shall not assign this Agreement without the prior written consent of Beta."], "Yes"),
-            "Termination for Convenience": (["This Agreement is made between<omitted>Either party may terminate."], "Yes"),
-            "Agreement Date": (["This Agreement is made between"], ""),
-        }),
-        ("Zeta Broker Agreement .pdf", {}),
-    ])
+    _write_csv(
+        tmp_path / "master_clauses.csv",
+        [
+            (
+                "ACME_01-EX-10.1-SUPPLY AGREEMENT.PDF",
+                {
+                    "Parties": (["Acme Corp.", "Beta LLC"], 'Acme Corp. ("Acme"); Beta LLC ("Beta")'),
+                    "Governing Law": (["This Agreement is governed by the laws of the State of Delaware."], "Delaware"),
+                    "Anti-Assignment": (
+                        ["Acme shall not assign this Agreement without the prior written consent of Beta."],
+                        "Yes",
+                    ),
+                    "Termination for Convenience": (
+                        ["This Agreement is made between<omitted>Either party may terminate."],
+                        "Yes",
+                    ),
+                    "Agreement Date": (["This Agreement is made between"], ""),
+                },
+            ),
+            ("Zeta Broker Agreement .pdf", {}),
+        ],
+    )
     return tmp_path
 
 
@@ -56,7 +75,9 @@ def test_rows_become_reference_checklists_keyed_by_text_file(tiny_cuad):
     assert acme.values_of("parties") == ['Acme Corp. ("Acme")', 'Beta LLC ("Beta")']
     assert acme.values_of("governing_law") == ["Delaware"]
     # A clause item's values are its marked spans; "No" leaves it empty.
-    assert acme.values_of("anti_assignment") == ["Acme shall not assign this Agreement without the prior written consent of Beta."]
+    assert acme.values_of("anti_assignment") == [
+        "Acme shall not assign this Agreement without the prior written consent of Beta."
+    ]
     assert acme.values_of("non_compete") == []
     # Spans without a derived answer stand for themselves.
     assert acme.values_of("agreement_date") == ["This Agreement is made between"]
@@ -97,9 +118,19 @@ def test_contract_id_and_dev_split_are_stable():
 
 def test_spec_categories_follow_the_issue():
     by_cat = {c: sorted(i.name for i in SPEC.items if i.category == c) for c in ("numeric", "temporal", "factual")}
-    assert by_cat["numeric"] == sorted(["Cap on Liability", "Minimum Commitment", "Volume Restriction", "Price Restrictions", "Liquidated Damages"])
-    assert by_cat["temporal"] == sorted(["Agreement Date", "Effective Date", "Expiration Date", "Renewal Term",
-                                         "Notice Period to Terminate Renewal", "Warranty Duration"])
+    assert by_cat["numeric"] == sorted(
+        ["Cap on Liability", "Minimum Commitment", "Volume Restriction", "Price Restrictions", "Liquidated Damages"]
+    )
+    assert by_cat["temporal"] == sorted(
+        [
+            "Agreement Date",
+            "Effective Date",
+            "Expiration Date",
+            "Renewal Term",
+            "Notice Period to Terminate Renewal",
+            "Warranty Duration",
+        ]
+    )
     assert by_cat["factual"] == sorted(["Document Name", "Parties", "Governing Law"])
     assert len(SPEC.items) == 41 and sum(i.category == "obligation" for i in SPEC.items) == 27
     assert {i.group for i in SPEC.items} == {g.key for g in SPEC.groups}

@@ -29,15 +29,18 @@ def run(key):
     return [f.value for f in findings]
 
 
-@pytest.mark.parametrize("key, expected", [
-    ("document_name", ["DISTRIBUTION AGREEMENT"]),
-    ("governing_law", ["New York"]),
-    ("agreement_date", ["May 8, 2014"]),
-    ("effective_date", ["June 1, 2014"]),
-    ("expiration_date", ["May 31, 2017"]),
-    ("renewal_term", ["successive 1 year"]),
-    ("notice_period_to_terminate_renewal", ["90 days"]),
-])
+@pytest.mark.parametrize(
+    "key, expected",
+    [
+        ("document_name", ["DISTRIBUTION AGREEMENT"]),
+        ("governing_law", ["New York"]),
+        ("agreement_date", ["May 8, 2014"]),
+        ("effective_date", ["June 1, 2014"]),
+        ("expiration_date", ["May 31, 2017"]),
+        ("renewal_term", ["successive 1 year"]),
+        ("notice_period_to_terminate_renewal", ["90 days"]),
+    ],
+)
 def test_short_answers(key, expected):
     assert run(key)[: len(expected)] == expected
 

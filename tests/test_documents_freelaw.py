@@ -15,32 +15,57 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+
 from conftest import SHARED
+from gavel_agent.case import CaseError, load_case
 from gavel_agent.checklists import load_spec
+from gavel_agent.documents import DocumentReadError, ocr, read_document
 from gavel_agent.tools import quotes
 from gavel_agent.tools.checklist import ChecklistState
 
-from gavel_agent.case import CaseError, load_case
-from gavel_agent.documents import DocumentReadError, ocr, read_document
-
 # Pages per file, as poppler's pdfinfo counts them.
 PAGES = {
-    "broken-mime.pdf": 23, "ca10_010110462922.pdf": 1, "ca1_00117684624.pdf": 17, "ca2_1-1.pdf": 2,
-    "ca3_003112692106.pdf": 2, "ca4_17.pdf": 1, "ca5_00516242060.pdf": 10, "ca6_1-3.pdf": 3, "ca7_3.pdf": 1,
-    "ca8_.pdf": 2, "ca9_19.pdf": 15, "cafc_3.pdf": 2, "gov.uscourts.azd.1085839.3.0.pdf": 5,
-    "gov.uscourts.cacd.652774.40.0.pdf": 4, "gov.uscourts.cand.203070.27.0.pdf": 2, "image-pdf-2.pdf": 1,
-    "image-pdf.pdf": 2, "missouri.pdf": 5, "ocr_pdf_variation.pdf": 1, "rectangles_no.pdf": 1,
-    "rectangles_yes.pdf": 1, "rectangles_yes_2.pdf": 1, "vector-pdf.pdf": 30,
+    "broken-mime.pdf": 23,
+    "ca10_010110462922.pdf": 1,
+    "ca1_00117684624.pdf": 17,
+    "ca2_1-1.pdf": 2,
+    "ca3_003112692106.pdf": 2,
+    "ca4_17.pdf": 1,
+    "ca5_00516242060.pdf": 10,
+    "ca6_1-3.pdf": 3,
+    "ca7_3.pdf": 1,
+    "ca8_.pdf": 2,
+    "ca9_19.pdf": 15,
+    "cafc_3.pdf": 2,
+    "gov.uscourts.azd.1085839.3.0.pdf": 5,
+    "gov.uscourts.cacd.652774.40.0.pdf": 4,
+    "gov.uscourts.cand.203070.27.0.pdf": 2,
+    "image-pdf-2.pdf": 1,
+    "image-pdf.pdf": 2,
+    "missouri.pdf": 5,
+    "ocr_pdf_variation.pdf": 1,
+    "rectangles_no.pdf": 1,
+    "rectangles_yes.pdf": 1,
+    "rectangles_yes_2.pdf": 1,
+    "vector-pdf.pdf": 30,
 }
 # Scanned: a page image and no text layer of its own (at most a CM/ECF stamp).
-SCANS = {"image-pdf.pdf": [1, 2], "image-pdf-2.pdf": [1], "ocr_pdf_variation.pdf": [1], "ca4_17.pdf": [1],
-         "gov.uscourts.cand.203070.27.0.pdf": [1, 2], "vector-pdf.pdf": [29, 30]}
+SCANS = {
+    "image-pdf.pdf": [1, 2],
+    "image-pdf-2.pdf": [1],
+    "ocr_pdf_variation.pdf": [1],
+    "ca4_17.pdf": [1],
+    "gov.uscourts.cand.203070.27.0.pdf": [1, 2],
+    "vector-pdf.pdf": [29, 30],
+}
 TEXT_LAYER = sorted(set(PAGES) - set(SCANS))
 PLEADING_PAPER = ["gov.uscourts.azd.1085839.3.0.pdf", "gov.uscourts.cacd.652774.40.0.pdf"]
 # A CM/ECF stamp: district ("Case 4:08-cv-02214-SBA Document 26 Filed 01/29/2009 Page 1 of 2"),
 # appellate ("Appeal: 17-2218 Doc: 17 Filed: 10/31/2017 Pg: 1 of 1", "Case: 19-56000, ..., DktEntry: 19-1, Page 1 of 15").
-STAMP = re.compile(r"^\s*(?:USCA\s+|Appellate\s+)?(?:Case|Appeal)\b.*\b(?:Document|Doc|DktEntry)\b.*\b(?:Page|Pg)\b",
-                   re.IGNORECASE | re.MULTILINE)
+STAMP = re.compile(
+    r"^\s*(?:USCA\s+|Appellate\s+)?(?:Case|Appeal)\b.*\b(?:Document|Doc|DktEntry)\b.*\b(?:Page|Pg)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
 HAS_OCR = ocr.unavailable() is None
 
 
@@ -186,7 +211,9 @@ def test_redacted_documents_are_named_on_the_case(freelaw, tmp_path, monkeypatch
     assert len(case.warnings) == 1 and "rectangles_yes.pdf" in case.warnings[0]
 
 
-@pytest.mark.skipif(not HAS_OCR, reason="OCR is not installed (pip install 'gavel-agent[ocr]', apt-get install tesseract-ocr)")
+@pytest.mark.skipif(
+    not HAS_OCR, reason="OCR is not installed (pip install 'gavel-agent[ocr]', apt-get install tesseract-ocr)"
+)
 @pytest.mark.parametrize("name", sorted(SCANS))
 def test_scans_are_read_with_ocr(read, name):
     found = read(name)
@@ -194,7 +221,9 @@ def test_scans_are_read_with_ocr(read, name):
     assert not any("scanned" in w for w in found.warnings)
 
 
-@pytest.mark.skipif(not HAS_OCR, reason="OCR is not installed (pip install 'gavel-agent[ocr]', apt-get install tesseract-ocr)")
+@pytest.mark.skipif(
+    not HAS_OCR, reason="OCR is not installed (pip install 'gavel-agent[ocr]', apt-get install tesseract-ocr)"
+)
 def test_ocr_reads_the_words_of_a_scan(read):
     text = read("image-pdf.pdf").text
     assert "The Red River Compact (or Compact) is a congressionally sanctioned" in text
@@ -250,9 +279,11 @@ def test_a_case_keeps_its_good_documents_when_some_files_are_bad(freelaw, tmp_pa
         load_case(case_dir)
 
 
-WORD_FILES = {"word-doc.doc": ("antiword", "Indiana Supreme Court"),
-              "word-docx.docx": (None, "MARCORSEPMAN 6210.6"),
-              "word-perfect.wpd": ("wpd2text", "SUPREME COURT OF INDIANA")}
+WORD_FILES = {
+    "word-doc.doc": ("antiword", "Indiana Supreme Court"),
+    "word-docx.docx": (None, "MARCORSEPMAN 6210.6"),
+    "word-perfect.wpd": ("wpd2text", "SUPREME COURT OF INDIANA"),
+}
 
 
 @pytest.mark.parametrize("name", sorted(WORD_FILES))
@@ -319,7 +350,7 @@ def test_an_offline_run_over_pdfs_stores_evidence_with_pages(freelaw, tmp_path, 
     case = load_case(case_dir)
     for e in evidence:
         doc = case.document(e.document)
-        assert doc.text[e.start_char:e.end_char] == e.quote and doc.page_at(e.start_char) == e.page
+        assert doc.text[e.start_char : e.end_char] == e.quote and doc.page_at(e.start_char) == e.page
         assert "\u2588" not in e.quote  # redacted text never becomes evidence
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import docx
 import pytest
-from pdf_samples import encrypted_pdf, one_page_pdf
 
 from gavel_agent.documents import DocumentReadError, read_document
 from gavel_agent.documents.furniture import (
@@ -16,6 +15,7 @@ from gavel_agent.documents.furniture import (
     strip_furniture,
 )
 from gavel_agent.documents.model import Extracted
+from pdf_samples import encrypted_pdf, one_page_pdf
 
 WIDTH, HEIGHT = 612.0, 792.0
 
@@ -66,7 +66,11 @@ def test_stamps_and_page_numbers_go_and_recurring_titles_after_the_first_page():
         pages.append(Page(group_lines(words), WIDTH, HEIGHT))
     cleaned = [page_text(lines) for lines in strip_furniture(pages)]
     # The first page keeps a recurring line (there it may be the caption's docket number); stamps go everywhere.
-    assert cleaned == ["Body text about apples\nORDER GRANTING MOTION", "Body text about pears", "Body text about plums"]
+    assert cleaned == [
+        "Body text about apples\nORDER GRANTING MOTION",
+        "Body text about pears",
+        "Body text about plums",
+    ]
 
 
 def test_a_line_of_text_near_the_top_is_not_taken_for_a_stamp():

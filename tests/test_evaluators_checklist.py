@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from gavel_agent.evaluators.checklist.score import score_case, score_cases
 from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.normalize import normalize
+from gavel_agent.evaluators.checklist.score import score_case, score_cases
 
 
 @pytest.fixture(scope="module")
@@ -111,10 +111,14 @@ def test_llm_judge_batches_and_caches(tmp_path):
     def fake(system: str, user: str) -> str:
         calls.append(user)
         assert "MODEL values" in user and "REFERENCE values" in system + user
-        return json.dumps({"results": [
-            {"id": 1, "relation": "reference_contains_model"},
-            {"id": 2, "matches": [[1, 2], [2, 2], [9, 1]]},  # a reused and an out-of-range index are dropped
-        ]})
+        return json.dumps(
+            {
+                "results": [
+                    {"id": 1, "relation": "reference_contains_model"},
+                    {"id": 2, "matches": [[1, 2], [2, 2], [9, 1]]},  # a reused and an out-of-range index are dropped
+                ]
+            }
+        )
 
     judge = LLMJudge(fake, name="fake", cache_dir=tmp_path)
     preds = {"c": {"filing_date": ["2009"], "parties": ["Jane Roe", "City of X"]}}
@@ -140,8 +144,14 @@ def test_role_label_alone_does_not_match(judge):
 
 
 def test_partial_and_nearby_dates_agree_in_lists(judge):
-    late_june = judge.similarity("Cross-motions for summary judgment (June 2019)", "Summary judgment motion filed June 26, 2019")
-    other_year = judge.similarity("Cross-motions for summary judgment (June 2019)", "Summary judgment motion filed June 26, 2021")
+    late_june = judge.similarity(
+        "Cross-motions for summary judgment (June 2019)", "Summary judgment motion filed June 26, 2019"
+    )
+    other_year = judge.similarity(
+        "Cross-motions for summary judgment (June 2019)", "Summary judgment motion filed June 26, 2021"
+    )
     assert late_june > other_year > 0.0
     assert judge.relation("Order entered June 2019", "Order entered June 26, 2019") != "different"
-    assert judge.similarity("Order of May 1, 2020", "Order of May 3, 2020") > judge.similarity("Order of May 1, 2020", "Order of May 30, 2020")
+    assert judge.similarity("Order of May 1, 2020", "Order of May 3, 2020") > judge.similarity(
+        "Order of May 1, 2020", "Order of May 30, 2020"
+    )

@@ -7,8 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from gavel_agent.evaluators.checklist.readers import parse_label, read_checklists, read_judgments
 from gavel_agent.cli import app
+from gavel_agent.evaluators.checklist.readers import parse_label, read_checklists, read_judgments
 
 
 def _write(path, data):
@@ -18,19 +18,38 @@ def _write(path, data):
 
 
 def test_formats_map_to_item_keys(tmp_path):
-    human = _write(tmp_path / "human.json", {"metadata": {}, "results": {"7": {
-        "Filing Date": [{"value": "May 5, 2009", "evidences": ["..."], "evidences_indices": [[0, 3]]}],
-        "Appeal": [],
-    }}})
+    human = _write(
+        tmp_path / "human.json",
+        {
+            "metadata": {},
+            "results": {
+                "7": {
+                    "Filing Date": [{"value": "May 5, 2009", "evidences": ["..."], "evidences_indices": [[0, 3]]}],
+                    "Appeal": [],
+                }
+            },
+        },
+    )
     assert read_checklists(human) == {"7": {"filing_date": ["May 5, 2009"], "appeals": []}}
-    e2e = _write(tmp_path / "e2e.json", {"meta_data": {}, "results": {"7": {
-        "Who are the Parties": {"reasoning": "", "extracted": [{"value": "Jane Roe", "evidence": []}]},
-    }}})
+    e2e = _write(
+        tmp_path / "e2e.json",
+        {
+            "meta_data": {},
+            "results": {
+                "7": {
+                    "Who are the Parties": {"reasoning": "", "extracted": [{"value": "Jane Roe", "evidence": []}]},
+                }
+            },
+        },
+    )
     assert read_checklists(e2e)["7"] == {"parties": ["Jane Roe"]}
-    agent = _write(tmp_path / "m" / "7" / "all" / "run" / "checklist.json", {
-        "Filing_Date": {"extracted": [{"value": "Not Applicable", "evidence": []}]},
-        "First_and_Last_name_of_Judge": {"extracted": [{"value": "Ann Lee", "evidence": []}]},
-    })
+    agent = _write(
+        tmp_path / "m" / "7" / "all" / "run" / "checklist.json",
+        {
+            "Filing_Date": {"extracted": [{"value": "Not Applicable", "evidence": []}]},
+            "First_and_Last_name_of_Judge": {"extracted": [{"value": "Ann Lee", "evidence": []}]},
+        },
+    )
     assert read_checklists(agent) == {"7": {"filing_date": [], "judge_name": ["Ann Lee"]}}
     ours = _write(tmp_path / "ours.json", {"spec": "gavel", "case": "9", "items": {"appeals": [{"value": "none"}]}})
     assert read_checklists(ours) == {"9": {"appeals": []}}
@@ -58,16 +77,25 @@ def test_judge_labels_and_list_verdicts(tmp_path):
     assert parse_label("model and reference are different") == "different"
     with pytest.raises(ValueError):
         parse_label("maybe")
-    file = _write(tmp_path / "j.json", {"results": {"7": {
-        "Trials": {"common": [{"A_index": 2, "B_index": [1, 3]}], "only_in_A": [1], "only_in_B": [2]},
-    }}})
+    file = _write(
+        tmp_path / "j.json",
+        {
+            "results": {
+                "7": {
+                    "Trials": {"common": [{"A_index": 2, "B_index": [1, 3]}], "only_in_A": [1], "only_in_B": [2]},
+                }
+            }
+        },
+    )
     j = read_judgments(file)["7"]["trials"]
     assert j.pairs == [(1, 0), (1, 2)] and j.only_pred == [0] and j.only_ref == [1]
 
 
 def test_evaluate_command(tmp_path):
     ref = _write(tmp_path / "ref.json", {"results": {"7": {"Filing Date": [{"value": "May 5, 2009"}]}}})
-    pred = _write(tmp_path / "pred.json", {"spec": "gavel", "case": "7", "items": {"filing_date": [{"value": "05/05/2009"}]}})
+    pred = _write(
+        tmp_path / "pred.json", {"spec": "gavel", "case": "7", "items": {"filing_date": [{"value": "05/05/2009"}]}}
+    )
     out = tmp_path / "report.json"
     result = CliRunner().invoke(app, ["evaluate", str(pred), "--reference", str(ref), "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -93,7 +121,10 @@ def test_reads_every_gavel_format(shared):
         assert len(read_checklists(folder)) == len({case for checklists in per_file for case in checklists})
     for file in (gavel / "summary_checklists").glob("*/*.json"):
         assert read_checklists(file)
-    for file in [*(gavel / "evaluation").glob("*/*.json"), *(gavel / "evaluation_documents_checklist").glob("*/*.json")]:
+    for file in [
+        *(gavel / "evaluation").glob("*/*.json"),
+        *(gavel / "evaluation_documents_checklist").glob("*/*.json"),
+    ]:
         assert read_judgments(file)
 
 
@@ -101,10 +132,21 @@ def test_evidence_quotes_in_every_layout(tmp_path):
     from gavel_agent.evaluators.checklist.readers import read_evidence_quotes
 
     gavel = tmp_path / "summary_checklist.json"
-    gavel.write_text(json.dumps({"results": {"7": {
-        "Filing Date": {"reasoning": "", "extracted": [{"value": "2009", "evidence": ["filed in 2009", " "]}]},
-        "Trials": {"extracted": []},
-    }}}))
+    gavel.write_text(
+        json.dumps(
+            {
+                "results": {
+                    "7": {
+                        "Filing Date": {
+                            "reasoning": "",
+                            "extracted": [{"value": "2009", "evidence": ["filed in 2009", " "]}],
+                        },
+                        "Trials": {"extracted": []},
+                    }
+                }
+            }
+        )
+    )
     human = tmp_path / "human.json"
     human.write_text(json.dumps({"results": {"8": {"Filing Date": [{"value": "2010", "evidences": ["in 2010"]}]}}}))
     assert read_evidence_quotes(gavel) == {"7": ["filed in 2009"]}
@@ -120,9 +162,14 @@ def test_evaluate_residual_style_command(tmp_path):
     (tmp_path / "cand.json").write_text(json.dumps({"results": {"1": text}}))
     (tmp_path / "ref.json").write_text(json.dumps({"1": {"summary/long": text}}))
     out = tmp_path / "rs.json"
-    result = CliRunner().invoke(app, ["evaluate-residual-style", str(tmp_path / "cand.json"), "-r", str(tmp_path / "ref.json"), "--out", str(out)])
+    result = CliRunner().invoke(
+        app,
+        ["evaluate-residual-style", str(tmp_path / "cand.json"), "-r", str(tmp_path / "ref.json"), "--out", str(out)],
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text())
     assert report["style"] == 100.0 and report["residual"] == 100.0 and "PROXIES" in result.output
-    bad = CliRunner().invoke(app, ["evaluate-residual-style", str(tmp_path / "none.json"), "-r", str(tmp_path / "ref.json")])
+    bad = CliRunner().invoke(
+        app, ["evaluate-residual-style", str(tmp_path / "none.json"), "-r", str(tmp_path / "ref.json")]
+    )
     assert bad.exit_code != 0 and "no such summaries file" in str(bad.exception)

@@ -7,7 +7,13 @@ import json
 import pytest
 
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
-from gavel_agent.evaluators.summaries.residual import aligned_evidence, llm_fact_splitter, residual_score, residual_spans, split_facts
+from gavel_agent.evaluators.summaries.residual import (
+    aligned_evidence,
+    llm_fact_splitter,
+    residual_score,
+    residual_spans,
+    split_facts,
+)
 from gavel_agent.evaluators.summaries.residual_style import score_summaries
 from gavel_agent.evaluators.summaries.style import DIMENSIONS, llm_style, offline_style
 

@@ -16,16 +16,25 @@ from gavel_agent.run_files import RunFiles, RunStats
 from gavel_agent.tools import calls
 from gavel_agent.tools.workspace import Workspace
 
-PIECES = Evidence(document="complaint", quote="filed on ... May 5, 2009", start_char=10, end_char=40,
-                  status="pieces", page=3, named_document="order")
+PIECES = Evidence(
+    document="complaint",
+    quote="filed on ... May 5, 2009",
+    start_char=10,
+    end_char=40,
+    status="pieces",
+    page=3,
+    named_document="order",
+)
 
 
 def _run(folder, evidence):
     files = RunFiles(folder)
-    files.write_checklist(ChecklistFile(spec="gavel", case="7", items={
-        "filing_date": [Value(value="May 5, 2009", evidence=evidence)]}))
-    files.write_stats(RunStats(case="7", spec="gavel", items=["filing_date"], model="offline", provider="offline",
-                               status="finished"))
+    files.write_checklist(
+        ChecklistFile(spec="gavel", case="7", items={"filing_date": [Value(value="May 5, 2009", evidence=evidence)]})
+    )
+    files.write_stats(
+        RunStats(case="7", spec="gavel", items=["filing_date"], model="offline", provider="offline", status="finished")
+    )
     return folder
 
 
@@ -41,8 +50,9 @@ def test_audit_json_counts_evidence_status_per_unit(tmp_path):
     pred = _run(tmp_path / "run", [PIECES, PIECES.model_copy(update={"status": "normalised"})])
     ref = tmp_path / "ref.json"
     ref.write_text(json.dumps({"results": {"7": {"Filing Date": [{"value": "May 5, 2009"}]}}}), encoding="utf-8")
-    result = CliRunner().invoke(app, ["audit", str(pred), "--reference", str(ref), "--resamples", "100",
-                                      "--out", str(pred / "audit")])
+    result = CliRunner().invoke(
+        app, ["audit", str(pred), "--reference", str(ref), "--resamples", "100", "--out", str(pred / "audit")]
+    )
     assert result.exit_code == 0, result.output
     (unit,) = json.loads((pred / "audit" / "audit.json").read_text())["units"]
     assert unit["item"] == "filing_date" and unit["evidence"] == {"pieces": 1, "normalised": 1}
@@ -54,8 +64,15 @@ def test_checklist_view_and_write_result_show_status_and_where_a_quote_was_moved
     ws = Workspace.open(case, spec, spec.keys)
     tool = next(t for t in calls.tool_specs() if t.name == "append_checklist")
     quote = "The Riverside County Detention Center ... was built in 1987 to hold 412 people"
-    args = {"item": "factual_basis", "values": [{"value": "The jail was built for 412 people",
-                                                 "evidence": [{"document": "04-consent-decree", "quote": quote}]}]}
+    args = {
+        "item": "factual_basis",
+        "values": [
+            {
+                "value": "The jail was built for 412 people",
+                "evidence": [{"document": "04-consent-decree", "quote": quote}],
+            }
+        ],
+    }
     result = calls.invoke(ws, tool, json.dumps(args))
     assert result.ok and "is in '01-complaint', not '04-consent-decree'" in result.text
     assert "01-complaint@" in calls.render_checklist(ws, ["factual_basis"])

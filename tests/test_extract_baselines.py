@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from baseline_cases import car_case, write_spec
 
-from gavel_agent.checklists import load_spec
-from gavel_agent.case import load_case
+from baseline_cases import car_case, write_spec
 from gavel_agent.baselines import Baseline
 from gavel_agent.baselines.concat import concatenate
+from gavel_agent.case import load_case
+from gavel_agent.checklists import load_spec
 from gavel_agent.run_files import RunFiles
 
 
@@ -43,17 +43,26 @@ def test_concatenation_is_in_date_order_and_maps_quotes_back(case_and_spec):
 
 def test_llm_end_to_end_verifies_quotes_and_rejects_invented_ones(case_and_spec, tmp_path):
     case, spec = case_and_spec
-    model = FakeModel(json.dumps({"colour": [{"value": "red", "quote": "The first car was  painted RED by the dealer"},
-                                             {"value": "green", "quote": "the car was painted green"}]}),
-                      '```json\n{"items": {"weight": [{"value": "1200 kg", "quote": "It weighs 1200 kg."}]}}\n```')
-    outcome = Baseline(case, spec, spec.keys, "end-to-end", tmp_path / "run", model_label="openai:gpt-4.1-mini",
-                       completer=model).run()
+    model = FakeModel(
+        json.dumps(
+            {
+                "colour": [
+                    {"value": "red", "quote": "The first car was  painted RED by the dealer"},
+                    {"value": "green", "quote": "the car was painted green"},
+                ]
+            }
+        ),
+        '```json\n{"items": {"weight": [{"value": "1200 kg", "quote": "It weighs 1200 kg."}]}}\n```',
+    )
+    outcome = Baseline(
+        case, spec, spec.keys, "end-to-end", tmp_path / "run", model_label="openai:gpt-4.1-mini", completer=model
+    ).run()
     assert len(model.prompts) == 2  # one prompt per group
     assert "painted blue" in model.prompts[0][1] and "Colour" in model.prompts[0][1]
     red = outcome.checklist.items["colour"][0]
     doc = case.document("b-earlier")
     assert red.value == "red" and red.evidence[0].document == "b-earlier"
-    assert doc.text[red.evidence[0].start_char:red.evidence[0].end_char] == red.evidence[0].quote
+    assert doc.text[red.evidence[0].start_char : red.evidence[0].end_char] == red.evidence[0].quote
     assert [v.value for v in outcome.checklist.items["colour"]] == ["red"]  # 'green' has no real quote
     assert outcome.checklist.values_of("weight") == ["1200 kg"]
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())
@@ -74,9 +83,17 @@ def test_end_to_end_warns_and_cuts_when_over_the_context(tmp_path):
     spec = load_spec(str(write_spec(tmp_path)))
     warnings = []
     model = FakeModel()
-    outcome = Baseline(case, spec, ["colour"], "end-to-end", tmp_path / "run", model_label="openai-compatible:small",
-                       completer=model, context_tokens=reply_reserve("openai-compatible:small") + 1500,
-                       on_warning=warnings.append).run()
+    outcome = Baseline(
+        case,
+        spec,
+        ["colour"],
+        "end-to-end",
+        tmp_path / "run",
+        model_label="openai-compatible:small",
+        completer=model,
+        context_tokens=reply_reserve("openai-compatible:small") + 1500,
+        on_warning=warnings.append,
+    ).run()
     assert len(warnings) == 1 and "cut in 'b-earlier'" in warnings[0] and "1 later document" in warnings[0]
     shown = model.prompts[0][1]
     assert "painted blue" not in shown and "a-later" not in shown
@@ -90,11 +107,21 @@ def test_chunk_method_updates_the_running_state(tmp_path):
 
     def second(prompt: str) -> str:
         assert '"value": "red"' in prompt  # the state carries what the first chunk found
-        return json.dumps({"colour": [{"value": "red"}, {"value": "blue", "quote": "had the car painted blue at home"}]})
+        return json.dumps(
+            {"colour": [{"value": "red"}, {"value": "blue", "quote": "had the car painted blue at home"}]}
+        )
 
     model = FakeModel(json.dumps({"colour": [{"value": "red", "quote": "The first car was painted red"}]}), second)
-    outcome = Baseline(case, spec, ["colour"], "chunk", tmp_path / "run", model_label="openai-compatible:m",
-                       completer=model, chunk_tokens=1200).run()
+    outcome = Baseline(
+        case,
+        spec,
+        ["colour"],
+        "chunk",
+        tmp_path / "run",
+        model_label="openai-compatible:m",
+        completer=model,
+        chunk_tokens=1200,
+    ).run()
     assert outcome.stats.chunks == 2 and "chunk 1 of 2" in model.prompts[0][1] and "chunk 2 of 2" in model.prompts[1][1]
     values = outcome.checklist.items["colour"]
     assert [v.value for v in values] == ["red", "blue"]
@@ -116,8 +143,7 @@ def test_extract_command_rejects_bad_input(tmp_path, monkeypatch, capsys):
     from gavel_agent.cli import main
 
     case = car_case(tmp_path / "cars")
-    for args, message in ((["--method", "sideways"], "unknown --method"),
-                          (["--model", "nonsense"], "unknown model")):
+    for args, message in ((["--method", "sideways"], "unknown --method"), (["--model", "nonsense"], "unknown model")):
         monkeypatch.setattr(sys, "argv", ["gavel-agent", "extract", str(case), "--out", str(tmp_path / "o"), *args])
         with pytest.raises(SystemExit) as stop:
             main()
@@ -149,8 +175,9 @@ def test_a_structured_completer_is_sent_the_requested_items_schema(case_and_spec
         return json.dumps(reply)
 
     structured.structured_output = True
-    outcome = Baseline(case, spec, spec.keys, "end-to-end", tmp_path / "run", model_label="openai:gpt-4.1-mini",
-                       completer=structured).run()
+    outcome = Baseline(
+        case, spec, spec.keys, "end-to-end", tmp_path / "run", model_label="openai:gpt-4.1-mini", completer=structured
+    ).run()
     assert sorted(k for s in schemas for k in s.model_fields) == sorted(spec.keys)  # one field per requested item
     one = schemas[0].model_json_schema()
     assert set(one["required"]) == set(schemas[0].model_fields)

@@ -12,11 +12,11 @@ import json
 import httpx
 import pytest
 import respx
-from cli_runner import run_cli
-from pdf_samples import one_page_pdf
 
+from cli_runner import run_cli
 from gavel_agent.case import load_case
 from gavel_agent.sources import clearinghouse, courtlistener
+from pdf_samples import one_page_pdf
 
 CH = clearinghouse.API_BASE
 CL = courtlistener.API_BASE
@@ -40,33 +40,66 @@ def test_clearinghouse_case_is_fetched_with_pages_retries_and_pdfs(monkeypatch, 
     complaint = one_page_pdf("The plaintiffs allege overcrowding at the county jail.")
     with respx.mock(assert_all_called=True) as mock:
         mock.get(f"{CH}/cases/", params={"case_id": "46210"}).respond(
-            json={"count": 1, "next": None, "results": [{"id": 46210, "name": "Doe v. County"}]})
+            json={"count": 1, "next": None, "results": [{"id": 46210, "name": "Doe v. County"}]}
+        )
         # respx matches query parameters by inclusion: the second page's route goes first.
-        mock.get(f"{CH}/documents/", params={"case_id": "46210", "page": "2"}).respond(json={"count": 3, "next": None, "results": [
-            {"id": 2, "title": "Docket", "document_type": "Docket", "date": "2016-02-01", "file": "",
-             "has_text": True, "text_url": f"{CH}/documents/2/text/"},
-            {"id": 3, "title": "Exhibit", "document_type": "Other", "date": None, "file": ""}]})
+        mock.get(f"{CH}/documents/", params={"case_id": "46210", "page": "2"}).respond(
+            json={
+                "count": 3,
+                "next": None,
+                "results": [
+                    {
+                        "id": 2,
+                        "title": "Docket",
+                        "document_type": "Docket",
+                        "date": "2016-02-01",
+                        "file": "",
+                        "has_text": True,
+                        "text_url": f"{CH}/documents/2/text/",
+                    },
+                    {"id": 3, "title": "Exhibit", "document_type": "Other", "date": None, "file": ""},
+                ],
+            }
+        )
         documents = mock.get(f"{CH}/documents/", params={"case_id": "46210"})
         documents.side_effect = [
             httpx.Response(429, headers={"Retry-After": "3"}, json={"detail": "Request was throttled."}),
-            httpx.Response(200, json={"count": 3, "next": f"{CH}/documents/?case_id=46210&page=2", "results": [
-                {"id": 1, "title": "Complaint", "document_type": "Complaint", "date": "2015-01-05",
-                 "file": f"{S3}/1.pdf"}]}),
+            httpx.Response(
+                200,
+                json={
+                    "count": 3,
+                    "next": f"{CH}/documents/?case_id=46210&page=2",
+                    "results": [
+                        {
+                            "id": 1,
+                            "title": "Complaint",
+                            "document_type": "Complaint",
+                            "date": "2015-01-05",
+                            "file": f"{S3}/1.pdf",
+                        }
+                    ],
+                },
+            ),
         ]
         mock.get(f"{CH}/documents/2/text/").respond(json={"id": 2, "text": "Docket text: case opened."})
         pdf = mock.get(f"{S3}/1.pdf").respond(content=complaint, headers={"Content-Type": "application/pdf"})
         result = run_cli(monkeypatch, capsys, "import", "clearinghouse:46210", "--out", tmp_path / "cases")
     assert result.code == 0, result.err
     assert no_waiting == [3.0]  # the 429's Retry-After was honoured
-    assert all(call.request.headers["Authorization"] == "Token ch-token-1234567890"
-               for call in mock.calls if call.request.url.host == "clearinghouse.net")
+    assert all(
+        call.request.headers["Authorization"] == "Token ch-token-1234567890"
+        for call in mock.calls
+        if call.request.url.host == "clearinghouse.net"
+    )
     assert "authorization" not in pdf.calls.last.request.headers  # the token never goes to the storage host
     assert "document 3 (Exhibit) has neither a file nor text" in result.err
     folder = tmp_path / "cases" / "46210"
     meta = json.loads((folder / "case.json").read_text())
     assert meta["title"] == "Doe v. County" and meta["case_id"] == "46210"
-    assert meta["documents"] == {"01-complaint.pdf": {"title": "Complaint", "type": "Complaint", "date": "2015-01-05"},
-                                 "02-docket.txt": {"title": "Docket", "type": "Docket", "date": "2016-02-01"}}
+    assert meta["documents"] == {
+        "01-complaint.pdf": {"title": "Complaint", "type": "Complaint", "date": "2015-01-05"},
+        "02-docket.txt": {"title": "Docket", "type": "Docket", "date": "2016-02-01"},
+    }
     assert (folder / "01-complaint.pdf").read_bytes() == complaint
     case = load_case(folder)
     complaint_doc = case.document("complaint")
@@ -78,28 +111,76 @@ def test_courtlistener_docket_is_fetched_from_recap(monkeypatch, capsys, tmp_pat
     monkeypatch.setenv("COURTLISTENER_API_TOKEN", "cl-token-abcdef123456")
     order = one_page_pdf("ORDER granting the motion to dismiss.")
     with respx.mock(assert_all_called=True) as mock:
-        mock.get(f"{CL}/dockets/4214664/").respond(json={
-            "id": 4214664, "case_name": "Shimmick Construction v. RLI Insurance", "docket_number": "4:08-cv-02214",
-            "court_id": "cand"})
-        mock.get(f"{CL}/docket-entries/", params={"cursor": "cD0y", "docket": "4214664"}).respond(json={
-            "next": None, "results": [
-                {"entry_number": 27, "date_filed": "2009-02-03", "description": "ORDER", "recap_documents": [
-                    {"id": 13, "description": "Order", "attachment_number": None, "is_available": True,
-                     "filepath_local": "recap/gov.uscourts.cand.203070/gov.uscourts.cand.203070.27.0.pdf"}]}]})
-        mock.get(f"{CL}/docket-entries/", params={"docket": "4214664"}).respond(json={
-            "next": f"{CL}/docket-entries/?cursor=cD0y&docket=4214664", "previous": None, "results": [
-                {"entry_number": 1, "date_filed": "2008-04-29", "description": "COMPLAINT", "recap_documents": [
-                    {"id": 11, "description": "Complaint", "attachment_number": None, "is_available": False,
-                     "filepath_local": None, "plain_text": "COMPLAINT for breach of contract."},
-                    {"id": 12, "description": "Civil cover sheet", "attachment_number": 1, "is_available": False,
-                     "filepath_local": None, "plain_text": ""}]}]})
+        mock.get(f"{CL}/dockets/4214664/").respond(
+            json={
+                "id": 4214664,
+                "case_name": "Shimmick Construction v. RLI Insurance",
+                "docket_number": "4:08-cv-02214",
+                "court_id": "cand",
+            }
+        )
+        mock.get(f"{CL}/docket-entries/", params={"cursor": "cD0y", "docket": "4214664"}).respond(
+            json={
+                "next": None,
+                "results": [
+                    {
+                        "entry_number": 27,
+                        "date_filed": "2009-02-03",
+                        "description": "ORDER",
+                        "recap_documents": [
+                            {
+                                "id": 13,
+                                "description": "Order",
+                                "attachment_number": None,
+                                "is_available": True,
+                                "filepath_local": "recap/gov.uscourts.cand.203070/gov.uscourts.cand.203070.27.0.pdf",
+                            }
+                        ],
+                    }
+                ],
+            }
+        )
+        mock.get(f"{CL}/docket-entries/", params={"docket": "4214664"}).respond(
+            json={
+                "next": f"{CL}/docket-entries/?cursor=cD0y&docket=4214664",
+                "previous": None,
+                "results": [
+                    {
+                        "entry_number": 1,
+                        "date_filed": "2008-04-29",
+                        "description": "COMPLAINT",
+                        "recap_documents": [
+                            {
+                                "id": 11,
+                                "description": "Complaint",
+                                "attachment_number": None,
+                                "is_available": False,
+                                "filepath_local": None,
+                                "plain_text": "COMPLAINT for breach of contract.",
+                            },
+                            {
+                                "id": 12,
+                                "description": "Civil cover sheet",
+                                "attachment_number": 1,
+                                "is_available": False,
+                                "filepath_local": None,
+                                "plain_text": "",
+                            },
+                        ],
+                    }
+                ],
+            }
+        )
         storage = mock.get(f"{courtlistener.STORAGE}/recap/gov.uscourts.cand.203070/gov.uscourts.cand.203070.27.0.pdf")
         storage.side_effect = [httpx.Response(503), httpx.Response(200, content=order)]
         result = run_cli(monkeypatch, capsys, "import", "courtlistener:4214664", "--out", tmp_path)
     assert result.code == 0, result.err
     assert no_waiting == [1.0]  # a 503 backs off and is retried
-    assert all(c.request.headers.get("Authorization") == "Token cl-token-abcdef123456"
-               for c in mock.calls if c.request.url.host == "www.courtlistener.com")
+    assert all(
+        c.request.headers.get("Authorization") == "Token cl-token-abcdef123456"
+        for c in mock.calls
+        if c.request.url.host == "www.courtlistener.com"
+    )
     assert "authorization" not in storage.calls.last.request.headers
     assert "entry 1 document 12 is not in the RECAP archive" in result.err
     folder = tmp_path / "courtlistener-4214664"
@@ -112,8 +193,9 @@ def test_courtlistener_docket_is_fetched_from_recap(monkeypatch, capsys, tmp_pat
     assert "ORDER granting the motion to dismiss." in case.document("02-27-order").text
 
 
-@pytest.mark.parametrize("source, variable", [("clearinghouse:1", "CLEARINGHOUSE_API_TOKEN"),
-                                              ("courtlistener:1", "COURTLISTENER_API_TOKEN")])
+@pytest.mark.parametrize(
+    "source, variable", [("clearinghouse:1", "CLEARINGHOUSE_API_TOKEN"), ("courtlistener:1", "COURTLISTENER_API_TOKEN")]
+)
 def test_a_missing_token_is_one_line_naming_the_variable(monkeypatch, capsys, tmp_path, source, variable):
     with respx.mock(assert_all_mocked=True, assert_all_called=False):  # nothing may be requested
         result = run_cli(monkeypatch, capsys, "import", source, "--out", tmp_path)

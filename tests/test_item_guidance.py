@@ -1,8 +1,8 @@
 """Item guidance is data: every GAVEL item says what it is, what form a value takes and what does not count."""
 
+from gavel_agent import prompts, tokens
 from gavel_agent.checklists import load_spec
 from gavel_agent.models.offline import _ITEM_LINE, _SPEC_LINE
-from gavel_agent import prompts, tokens
 
 
 def test_every_gavel_item_has_a_definition_and_a_value_form():
@@ -35,8 +35,9 @@ def test_the_offline_model_still_reads_spec_and_keys_from_the_task_message():
     for name in ("gavel", "cato", "cuad"):
         spec = load_spec(name)
         lines = "\n".join(spec.item(k).prompt_text() for k in spec.keys)
-        task = prompts.load("agent_task").format(spec_name=spec.name, case_title="t", document_count=1,
-                                                 token_count=1, item_definitions=lines)
+        task = prompts.load("agent_task").format(
+            spec_name=spec.name, case_title="t", document_count=1, token_count=1, item_definitions=lines
+        )
         assert _SPEC_LINE.search(task).group(1) == name
         assert _ITEM_LINE.findall(task) == spec.keys
 
@@ -54,6 +55,11 @@ def test_guidance_stays_compact():
 
 def test_system_prompt_carries_the_working_rules():
     text = prompts.load("agent_system")
-    for rule in ("record every value the passage supports", "every distinct value", "Never re-read",
-                 '"Not applicable" needs a quote that settles it', "eventually dropped"):
+    for rule in (
+        "record every value the passage supports",
+        "every distinct value",
+        "Never re-read",
+        '"Not applicable" needs a quote that settles it',
+        "eventually dropped",
+    ):
         assert rule in text

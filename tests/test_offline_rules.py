@@ -17,6 +17,7 @@ from gavel_agent.offline.registry import DocInfo, get_extractor
 def _plan(key: str) -> ItemPlan:
     return item_plan("gavel", load_spec("gavel").item(key))
 
+
 COMPLAINT = DocInfo("complaint", "Class Action Complaint", "Complaint", "2018-10-15")
 ORDER = DocInfo("order", "Opinion and Order", "Order/Opinion", "2019-08-07")
 DOCKET = DocInfo("docket", "Docket", "Docket", "2020-01-01")
@@ -36,6 +37,7 @@ def values(item: str, text: str, doc: DocInfo = COMPLAINT) -> list[str]:
 
 # -- filing date ------------------------------------------------------------------------
 
+
 def test_filing_date_from_the_first_entry_stamp():
     text = "Case 1:18-cv-01823-CL    Document 1    Filed 10/15/18    Page 1 of 15\nIN THE UNITED STATES DISTRICT COURT"
     assert values("filing_date", text, ORDER)[0] == "October 15, 2018"
@@ -47,14 +49,25 @@ def test_filing_date_from_a_docket_sheet_head():
     assert max(found, key=lambda f: f.confidence).value == "June 8, 2005"
 
 
-@pytest.mark.parametrize("sheet, expected", [
-    ("DOCKET ENTRY\nFiled Date Docket Entry / Representing Participant Type Filed By\n"
-     "March 30, 2020 Application for Extraordinary Relief Under the Court's King's Bench Jurisdiction", "March 30, 2020"),
-    ("Case Number S261701\nDate Description Notes\n04/15/2020 Petition for writ of mandate filed\n04/16/2020 Informal response",
-     "April 15, 2020"),
-    ("No.  2834-N\nDate Order or\nDATS PROCEEDINGS\nJudgment Note\n1/23/69 ORDER that Clerk file plaintiffs' complaint\n"
-     "2/6/69 Defendants' motion to dismiss.", "January 23, 1969"),
-])
+@pytest.mark.parametrize(
+    "sheet, expected",
+    [
+        (
+            "DOCKET ENTRY\nFiled Date Docket Entry / Representing Participant Type Filed By\n"
+            "March 30, 2020 Application for Extraordinary Relief Under the Court's King's Bench Jurisdiction",
+            "March 30, 2020",
+        ),
+        (
+            "Case Number S261701\nDate Description Notes\n04/15/2020 Petition for writ of mandate filed\n04/16/2020 Informal response",
+            "April 15, 2020",
+        ),
+        (
+            "No.  2834-N\nDate Order or\nDATS PROCEEDINGS\nJudgment Note\n1/23/69 ORDER that Clerk file plaintiffs' complaint\n"
+            "2/6/69 Defendants' motion to dismiss.",
+            "January 23, 1969",
+        ),
+    ],
+)
 def test_filing_date_from_the_first_entry_under_other_courts_docket_heads(sheet, expected):
     found = run("filing_date", sheet, DOCKET)
     assert max(found, key=lambda f: f.confidence).value == expected
@@ -71,7 +84,9 @@ def test_filing_date_from_a_complaints_signature_date():
 
 
 def test_filing_date_from_a_narrative_sentence_but_not_from_an_amended_complaint():
-    assert "November 4, 1971" in values("filing_date", "On November 4, 1971, plaintiffs instituted this action and sought relief.", ORDER)
+    assert "November 4, 1971" in values(
+        "filing_date", "On November 4, 1971, plaintiffs instituted this action and sought relief.", ORDER
+    )
     assert values("filing_date", "Plaintiffs filed their amended complaint on March 1, 2017.", ORDER) == []
 
 
@@ -93,17 +108,23 @@ def test_filing_date_prefers_the_complaints_own_date_over_a_docket_header():
 def test_filing_date_from_a_state_docket_header_not_from_its_newest_entry():
     # A state court's case history lists its newest paper first: the header's "File Date" tells when
     # the case opened, the first row under the column heads does not.
-    sheet = ("Case Number: SW2006-002213 Judge:\nFile Date: 9/21/2006 Location: Downtown\nCase Documents\n"
-             "Filing Date Description Docket Date Filing Party\n12/2/2014 DEW - Disposition Of Exhibit Worksheet 12/2/2014\n"
-             "7/22/2014 LED - 2.8 (d) Letter 7/30/2014")
+    sheet = (
+        "Case Number: SW2006-002213 Judge:\nFile Date: 9/21/2006 Location: Downtown\nCase Documents\n"
+        "Filing Date Description Docket Date Filing Party\n12/2/2014 DEW - Disposition Of Exhibit Worksheet 12/2/2014\n"
+        "7/22/2014 LED - 2.8 (d) Letter 7/30/2014"
+    )
     assert values("filing_date", sheet, DOCKET) == ["September 21, 2006"]
 
 
 def test_filing_date_from_procedural_histories_and_applications():
-    history = ("These proceedings were initiated by the filing of Plaintiffs' Class Action Complaint "
-               "for Declaratory and Injunctive Relief on October 8, 2015 in the Superior Court.")
+    history = (
+        "These proceedings were initiated by the filing of Plaintiffs' Class Action Complaint "
+        "for Declaratory and Injunctive Relief on October 8, 2015 in the Superior Court."
+    )
     assert values("filing_date", history, ORDER) == ["October 8, 2015"]
-    assert values("filing_date", "Pursuant to a January 5, 1995 class action complaint, plaintiffs sought relief.", ORDER) == ["January 5, 1995"]
+    assert values(
+        "filing_date", "Pursuant to a January 5, 1995 class action complaint, plaintiffs sought relief.", ORDER
+    ) == ["January 5, 1995"]
     fisa = "The Application, which was submitted to the Court on June 19, 2014, by the FBI, seeks an order."
     assert values("filing_date", fisa, ORDER) == ["June 19, 2014"]
     assert values("filing_date", "Defendants filed a motion to dismiss with the Court on June 19, 2014.", ORDER) == []
@@ -154,54 +175,76 @@ January 22, 1997
 
 
 def test_a_citation_in_an_opinion_is_not_a_caption():
-    text = ("The plaintiff relies on respondeat superior.\n"
-            "See Dobbs v. Smith, 800 F.2d 1097, 1098 (5th Cir. 1970). As the Defendants note, that is not enough.")
+    text = (
+        "The plaintiff relies on respondeat superior.\n"
+        "See Dobbs v. Smith, 800 F.2d 1097, 1098 (5th Cir. 1970). As the Defendants note, that is not enough."
+    )
     assert values("parties", text, ORDER) == []
     supreme = "The plaintiff class relies on\nGoss v. Iowa, 419 U.S. 565 (1975) for the rule the Defendants contest."
     assert values("parties", supreme, ORDER) == []
 
 
 def test_caption_names_lose_addresses_capacities_and_descriptions():
-    text = ("AMERICA FIRST LEGAL FOUNDATION,\n611 Pennsylvania Ave. SE #231\nWashington, DC 20003,\n\n"
-            "Plaintiff  Civil Action No.: 25-1232\n\nv.\n\n"
-            "KRISTI NOEM, in her official capacity as Secretary of Homeland Security, 245 Murray Lane, SW, Washington, DC 20528;\n"
-            "CITY OF PORTLAND, an Oregon municipal corporation,\n\nDefendants.")
+    text = (
+        "AMERICA FIRST LEGAL FOUNDATION,\n611 Pennsylvania Ave. SE #231\nWashington, DC 20003,\n\n"
+        "Plaintiff  Civil Action No.: 25-1232\n\nv.\n\n"
+        "KRISTI NOEM, in her official capacity as Secretary of Homeland Security, 245 Murray Lane, SW, Washington, DC 20528;\n"
+        "CITY OF PORTLAND, an Oregon municipal corporation,\n\nDefendants."
+    )
     assert values("parties", text) == [
-        "Plaintiff: America First Legal Foundation", "Defendant: Kristi Noem", "Defendant: City of Portland",
+        "Plaintiff: America First Legal Foundation",
+        "Defendant: Kristi Noem",
+        "Defendant: City of Portland",
     ]
 
 
 def test_a_defendant_beside_a_papers_title_and_above_its_address():
-    text = ("ENVIRONMENTAL DEFENSE FUND,\n257 Park Ave. S.\nNew York, NY 10010,  Civil Action No.\n\nPlaintiff,\n\n"
-            "v.  COMPLAINT FOR DECLARATORY\n  AND INJUNCTIVE RELIEF\nUNITED STATES ENVIRONMENTAL\nPROTECTION AGENCY,\n"
-            "1200 Pennsylvania Ave., NW,\nWashington, DC 20460,\n\nDefendant.")
+    text = (
+        "ENVIRONMENTAL DEFENSE FUND,\n257 Park Ave. S.\nNew York, NY 10010,  Civil Action No.\n\nPlaintiff,\n\n"
+        "v.  COMPLAINT FOR DECLARATORY\n  AND INJUNCTIVE RELIEF\nUNITED STATES ENVIRONMENTAL\nPROTECTION AGENCY,\n"
+        "1200 Pennsylvania Ave., NW,\nWashington, DC 20460,\n\nDefendant."
+    )
     assert values("parties", text) == [
-        "Plaintiff: Environmental Defense Fund", "Defendant: United States Environmental Protection Agency",
+        "Plaintiff: Environmental Defense Fund",
+        "Defendant: United States Environmental Protection Agency",
     ]
 
 
 def test_running_text_of_a_two_column_opinion_is_not_a_name_but_a_description_is_kept():
-    text = ("Dee FARMER, Plaintiff-Appellant,\nv.\nDr. HAAS, Edward Brennan and L.E. Dubois,\n"
-            "estrogen hormones because the risks outweighed\nDefendants-Appellees.")
+    text = (
+        "Dee FARMER, Plaintiff-Appellant,\nv.\nDr. HAAS, Edward Brennan and L.E. Dubois,\n"
+        "estrogen hormones because the risks outweighed\nDefendants-Appellees."
+    )
     assert values("parties", text, ORDER) == [
-        "Plaintiff: Dee FARMER", "Defendant: Dr. HAAS, Edward Brennan", "Defendant: L.E. Dubois",
+        "Plaintiff: Dee FARMER",
+        "Defendant: Dr. HAAS, Edward Brennan",
+        "Defendant: L.E. Dubois",
     ]
     assert values("parties", "The Young doctrine applies where a\nPlaintiff,\nv.\nJOHN DOE,\nDefendant.", ORDER) == [
-        "Defendant: John Doe"]
-    described = ("JANE ROE,\nPlaintiff,\nv.\nJIM MATHERON, in his individual and official capacities,\n"
-                 "MARY POE, as Director of the Department of Corrections,\nDefendants.")
+        "Defendant: John Doe"
+    ]
+    described = (
+        "JANE ROE,\nPlaintiff,\nv.\nJIM MATHERON, in his individual and official capacities,\n"
+        "MARY POE, as Director of the Department of Corrections,\nDefendants."
+    )
     assert values("parties", described) == [
-        "Plaintiff: Jane Roe", "Defendant: Jim Matheron", "Defendant: Mary Poe, as Director of the Department of Corrections",
+        "Plaintiff: Jane Roe",
+        "Defendant: Jim Matheron",
+        "Defendant: Mary Poe, as Director of the Department of Corrections",
     ]
 
 
 def test_an_investigation_letters_subject_names_the_investigated_institutions_not_their_places():
     letter = DocInfo("findings", "Findings Letter", "Findings Letter/Report", "2004-03-17")
-    text = ("Raleigh, NC 27603\nRe:  North Carolina's Public Mental Health Hospitals,\nDorothea Dix Hospital in Raleigh, Broughton\n"
-            "Hospital in Morganton, and John Umstead Hospital in Butner\nDear Governor Easley:\nOn June 20, 2001, we notified you.")
+    text = (
+        "Raleigh, NC 27603\nRe:  North Carolina's Public Mental Health Hospitals,\nDorothea Dix Hospital in Raleigh, Broughton\n"
+        "Hospital in Morganton, and John Umstead Hospital in Butner\nDear Governor Easley:\nOn June 20, 2001, we notified you."
+    )
     assert values("parties", text, letter) == [
-        "Defendant: North Carolina's Public Mental Health Hospitals", "Defendant: Dorothea Dix Hospital",
-        "Defendant: Broughton Hospital", "Defendant: John Umstead Hospital",
+        "Defendant: North Carolina's Public Mental Health Hospitals",
+        "Defendant: Dorothea Dix Hospital",
+        "Defendant: Broughton Hospital",
+        "Defendant: John Umstead Hospital",
     ]
     montana = "Re: CRIPA Investigation of the Mountain View School for Girls\nHelena, Montana\nDear Governor Racicot:"
     assert values("parties", montana, letter) == ["Defendant: Mountain View School for Girls"]
@@ -210,8 +253,10 @@ def test_an_investigation_letters_subject_names_the_investigated_institutions_no
 
 
 def test_running_text_about_a_plaintiff_is_not_a_caption():
-    text = ("A named plaintiff in a class action must show a real injury. See G.A. Enterprises, Inc. v. Leisure\n"
-            "Living Communities, Inc. (adequacy under Rule 23(a)(4) and Rule 23.1 are the same).\nDefendant")
+    text = (
+        "A named plaintiff in a class action must show a real injury. See G.A. Enterprises, Inc. v. Leisure\n"
+        "Living Communities, Inc. (adequacy under Rule 23(a)(4) and Rule 23.1 are the same).\nDefendant"
+    )
     assert values("parties", text, ORDER) == []
 
 
@@ -219,19 +264,28 @@ def test_parties_from_a_docket_reports_party_list():
     got = values("parties", DOCKET_PARTIES, DOCKET)
     # A repeated side label, a name wrapped onto the next line beside the lawyers' column, and
     # neither a "TERMINATED" note nor a complaint's numbered paragraph taken for a party.
-    assert got == ["Plaintiff: Equal Employment Opportunity Commission", "Defendant: Harbor Regional Jail Authority",
-                   "Defendant: Warden Andrew Phoenix"]
+    assert got == [
+        "Plaintiff: Equal Employment Opportunity Commission",
+        "Defendant: Harbor Regional Jail Authority",
+        "Defendant: Warden Andrew Phoenix",
+    ]
 
 
 def test_filing_date_told_in_an_opinions_narrative():
-    assert values("filing_date", "Employment ceased with the filing of their complaint on February 12, 1982.", ORDER) == ["February 12, 1982"]
-    assert values("filing_date", "The suit was begun March 14, 1964. Answer was filed later.", ORDER) == ["March 14, 1964"]
+    assert values(
+        "filing_date", "Employment ceased with the filing of their complaint on February 12, 1982.", ORDER
+    ) == ["February 12, 1982"]
+    assert values("filing_date", "The suit was begun March 14, 1964. Answer was filed later.", ORDER) == [
+        "March 14, 1964"
+    ]
     assert values("filing_date", "The motion was begun March 14, 1964.", ORDER) == []
 
 
 def test_counsel_in_an_opinions_reporter_style_lines():
-    text = ("Louis L. Redding, Wilmington, for plaintiffs. H. Albert Young, Attorney General, for defendants.\n"
-            "Jane Roe, American Civil Liberties Union of Delaware, Wilmington, for plaintiffs-appellees.")
+    text = (
+        "Louis L. Redding, Wilmington, for plaintiffs. H. Albert Young, Attorney General, for defendants.\n"
+        "Jane Roe, American Civil Liberties Union of Delaware, Wilmington, for plaintiffs-appellees."
+    )
     got = values("type_of_counsel", text, ORDER)
     assert "Plaintiff: Public interest nonprofit (ACLU)" in got
     # Named lawyers and no organisation of the table: a private-counsel candidate, not the defendants' lawyer.
@@ -242,14 +296,18 @@ def test_counsel_in_an_opinions_reporter_style_lines():
 
 
 def test_class_action_sought_certified_and_refused():
-    sought = "Plaintiffs bring this action on behalf of themselves and all others similarly situated under Rule 23(b)(2)."
+    sought = (
+        "Plaintiffs bring this action on behalf of themselves and all others similarly situated under Rule 23(b)(2)."
+    )
     assert values("class_action", sought) == ["Plaintiffs: Class action"]
     certified = "The motion is granted and the class is hereby certified."
     assert values("class_action", certified, ORDER) == ["Plaintiffs: Class action (class certified)"]
     refused = "Plaintiff does not seek class certification; no class action was sought in this case."
     assert values("class_action", refused, ORDER) == ["Plaintiffs: Individual (no class action sought)"]
     assert values("class_action", "The officers were similarly situated to the plaintiff in rank.", ORDER) == []
-    assert values("class_action", "1. This is a class action brought under 42 U.S.C. § 1983 on behalf of juveniles.") == ["Plaintiffs: Class action"]
+    assert values(
+        "class_action", "1. This is a class action brought under 42 U.S.C. § 1983 on behalf of juveniles."
+    ) == ["Plaintiffs: Class action"]
     cover_sheet = "VII. REQUESTED IN COMPLAINT: CHECK IF THIS IS A CLASS ACTION UNDER RULE 23, F.R.Cv.P."
     assert values("class_action", cover_sheet) == []
     barred = "The statute precludes the Court from \ncertifying a class in any action of this kind."
@@ -271,17 +329,22 @@ Attorneys for Defendants
     assert got == ["Plaintiff: Public interest nonprofit (ACLU)"]
     doj = "CLARE WUERKER\nCivil Rights Division\nU.S. Department of Justice\nAttorneys for the United States"
     assert values("type_of_counsel", doj) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
-    assert values("type_of_counsel", "MARY SMITH, Plaintiff, pro se, hereby complains as follows.") == ["Plaintiff: Pro se"]
+    assert values("type_of_counsel", "MARY SMITH, Plaintiff, pro se, hereby complains as follows.") == [
+        "Plaintiff: Pro se"
+    ]
 
 
 def test_counsel_from_a_complaints_signature_block_without_a_side_marker():
-    block = ("The United States further prays for such additional relief as the interests of justice may require.\n"
-             "Respectfully submitted,\nERIC HOLDER\nAttorney General\nCOTY R. MILLER\nTrial Attorney\n"
-             "United States Department of Justice\nCivil Rights Division\n950 Pennsylvania Avenue, N.W.")
+    block = (
+        "The United States further prays for such additional relief as the interests of justice may require.\n"
+        "Respectfully submitted,\nERIC HOLDER\nAttorney General\nCOTY R. MILLER\nTrial Attorney\n"
+        "United States Department of Justice\nCivil Rights Division\n950 Pennsylvania Avenue, N.W."
+    )
     assert values("type_of_counsel", block) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
     ag = "Respectfully submitted,\nMERRICK B. GARLAND\nAttorney General of the\nUnited States\nJANE ROE\nAttorney General of Oregon\n"
     assert values("type_of_counsel", ag) == [
-        "Plaintiff: Government attorneys (U.S. Department of Justice)", "Plaintiff: Government attorneys (Attorney General of Oregon)",
+        "Plaintiff: Government attorneys (U.S. Department of Justice)",
+        "Plaintiff: Government attorneys (Attorney General of Oregon)",
     ]
     # Only a complaint's own signature block speaks for the plaintiffs: a defendant's brief is signed by its lawyers.
     brief = DocInfo("brief", "Defendants' Motion to Dismiss", "Pleading / Motion / Brief", "2019-01-01")
@@ -296,23 +359,36 @@ def test_counsel_from_a_docket_plaintiffs_entry_but_not_the_defendants():
 
 
 def test_counsel_from_a_docket_whose_header_wraps_a_side_word_above_the_first_entry():
-    docket = ("Cause: 28:2241 Petition for Writ of Habeas Corpus  Jurisdiction: U.S. Government\nDefendant\nPlaintiff\n"
-              "Blanca Jeronimo Sis  represented by Rebecca Ruth Wolozin\nLegal Aid Justice Center (Falls\nChurch)\n"
-              "6066 Leesburg Pike\nV.\nDefendant\nScott Lloyd  represented by Dennis Barghaan\n")
-    assert values("type_of_counsel", docket, DOCKET) == ["Plaintiff: Public interest nonprofit (Legal Aid Justice Center)"]
+    docket = (
+        "Cause: 28:2241 Petition for Writ of Habeas Corpus  Jurisdiction: U.S. Government\nDefendant\nPlaintiff\n"
+        "Blanca Jeronimo Sis  represented by Rebecca Ruth Wolozin\nLegal Aid Justice Center (Falls\nChurch)\n"
+        "6066 Leesburg Pike\nV.\nDefendant\nScott Lloyd  represented by Dennis Barghaan\n"
+    )
+    assert values("type_of_counsel", docket, DOCKET) == [
+        "Plaintiff: Public interest nonprofit (Legal Aid Justice Center)"
+    ]
     assert "Plaintiff: Blanca Jeronimo Sis" in values("parties", docket, DOCKET)
 
 
 def test_counsel_from_a_complaints_first_page_above_the_courts_name_and_from_signatures():
-    first_page = ("Case 6:21-cv-06125-SOH   Document 2     Filed 09/02/21   Page 1 of 35 PageID #: 2\nPhil Telfeyan\n"
-                  "Equal Justice Under Law\n400 7th St. NW, Suite 602\nWashington, D.C. 20004\n(202) 505-2058\n"
-                  "IN THE UNITED STATES DISTRICT COURT\nWESTERN DISTRICT OF ARKANSAS\nJANE ROE,\nPlaintiff,\nv.\nHOT SPRING COUNTY,\nDefendant.")
+    first_page = (
+        "Case 6:21-cv-06125-SOH   Document 2     Filed 09/02/21   Page 1 of 35 PageID #: 2\nPhil Telfeyan\n"
+        "Equal Justice Under Law\n400 7th St. NW, Suite 602\nWashington, D.C. 20004\n(202) 505-2058\n"
+        "IN THE UNITED STATES DISTRICT COURT\nWESTERN DISTRICT OF ARKANSAS\nJANE ROE,\nPlaintiff,\nv.\nHOT SPRING COUNTY,\nDefendant."
+    )
     assert values("type_of_counsel", first_page) == ["Plaintiff: Public interest nonprofit (Equal Justice Under Law)"]
     # A page stamp above the court's name is no lawyer's block.
-    assert values("type_of_counsel", first_page.replace("Equal Justice Under Law\n", "").replace("(202) 505-2058\n", "")) == []
-    signed = ("Dated this 1st day of July 2022.\n/s/ Thomas Dickson\nThomas Dickson, Bar # 03800\n\nMeetra Mehdizadeh*\n"
-              "Center for Reproductive Rights\n199 Water Street\nNew York, NY 10038")
-    assert values("type_of_counsel", signed) == ["Plaintiff: Public interest nonprofit (Center for Reproductive Rights)"]
+    assert (
+        values("type_of_counsel", first_page.replace("Equal Justice Under Law\n", "").replace("(202) 505-2058\n", ""))
+        == []
+    )
+    signed = (
+        "Dated this 1st day of July 2022.\n/s/ Thomas Dickson\nThomas Dickson, Bar # 03800\n\nMeetra Mehdizadeh*\n"
+        "Center for Reproductive Rights\n199 Water Street\nNew York, NY 10038"
+    )
+    assert values("type_of_counsel", signed) == [
+        "Plaintiff: Public interest nonprofit (Center for Reproductive Rights)"
+    ]
     assert values("type_of_counsel", signed, ORDER) == []  # an order's signatures are not the plaintiffs' lawyers
 
 
@@ -324,27 +400,36 @@ def test_a_government_plaintiff_is_represented_by_government_lawyers():
 
 
 def test_the_government_applying_to_the_surveillance_court_has_government_lawyers():
-    fisc = ("UNITED STATES\nFOREIGN INTELLIGENCE SURVEILLANCE COURT\nWASHINGTON, D.C.\nIN RE APPLICATION OF THE FEDERAL\n"
-            "BUREAU OF INVESTIGATION FOR AN  Docket Number: BR 14-96\nORDER REQUIRING THE PRODUCTION\nOF TANGIBLE THINGS")
+    fisc = (
+        "UNITED STATES\nFOREIGN INTELLIGENCE SURVEILLANCE COURT\nWASHINGTON, D.C.\nIN RE APPLICATION OF THE FEDERAL\n"
+        "BUREAU OF INVESTIGATION FOR AN  Docket Number: BR 14-96\nORDER REQUIRING THE PRODUCTION\nOF TANGIBLE THINGS"
+    )
     assert values("type_of_counsel", fisc, ORDER) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
     # A brief that talks about the court's review of the government's applications is not its caption.
-    brief = ("Recent opinions issued by the\nForeign Intelligence Surveillance Court (“FISC”) address issues raised by the\n"
-             "agencies’ applications to conduct Section 702 surveillance.")
+    brief = (
+        "Recent opinions issued by the\nForeign Intelligence Surveillance Court (“FISC”) address issues raised by the\n"
+        "agencies’ applications to conduct Section 702 surveillance."
+    )
     assert values("type_of_counsel", brief, ORDER) == []
 
 
 def test_the_office_that_wrote_a_findings_letter_stands_for_the_plaintiff():
     letter = "U.S. Department of Justice\nCivil Rights Division\nRe: Investigation of the Harrison County Youth Detention Center"
     findings = DocInfo("findings", "Findings Letter", "Findings Letter/Report", "2009-06-01")
-    assert values("type_of_counsel", letter, findings) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
+    assert values("type_of_counsel", letter, findings) == [
+        "Plaintiff: Government attorneys (U.S. Department of Justice)"
+    ]
     assert values("type_of_counsel", letter, ORDER) == []  # an order mentioning the Division is not its letter
 
 
 # -- legal foundation ---------------------------------------------------------------------------------
 
+
 def test_causes_of_action_and_rights_are_told_apart():
-    text = ("This action arises under 42 U.S.C. § 1983 and Title II of the Americans with Disabilities Act. "
-            "Defendants violated the Due Process Clause of the Fourteenth Amendment and the Eighth Amendment.")
+    text = (
+        "This action arises under 42 U.S.C. § 1983 and Title II of the Americans with Disabilities Act. "
+        "Defendants violated the Due Process Clause of the Fourteenth Amendment and the Eighth Amendment."
+    )
     causes = values("cause_of_action", text)
     assert "42 U.S.C. § 1983" in causes and "Americans with Disabilities Act (ADA)" in causes
     basis = values("statutory_basis", text)
@@ -357,12 +442,16 @@ def test_causes_from_a_docket_header_and_a_state_court_caption():
     docket = "Jury Demand: None\nCause: 42:1983 Civil Rights Act Nature of Suit: 550 Prisoner\n"
     assert values("cause_of_action", docket, DOCKET) == ["42 U.S.C. § 1983"]
     employment = "Cause: 42:2000 Job Discrimination (Sex) Nature of Suit: 442"
-    assert values("cause_of_action", employment, DOCKET) == ["Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"]
+    assert values("cause_of_action", employment, DOCKET) == [
+        "Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"
+    ]
     assert values("cause_of_action", "Cause: 28:1331 Federal Question", DOCKET) == []
     state = "IN THE CHANCERY COURT FOR DAVIDSON COUNTY\nJANE ROE, Plaintiff,\nv.\nBILL LEE, Defendant."
     assert values("cause_of_action", state) == ["State law"]
-    federal = ("IN THE UNITED STATES COURT OF APPEALS\nFOR THE NINTH CIRCUIT\n"
-               "UNITED STATES COURT OF APPEALS FOR THE FIFTH CIRCUIT\nSUPREME COURT OF THE UNITED STATES")
+    federal = (
+        "IN THE UNITED STATES COURT OF APPEALS\nFOR THE NINTH CIRCUIT\n"
+        "UNITED STATES COURT OF APPEALS FOR THE FIFTH CIRCUIT\nSUPREME COURT OF THE UNITED STATES"
+    )
     assert values("cause_of_action", federal, ORDER) == []
 
 
@@ -374,8 +463,11 @@ def test_official_capacity_defendants_are_an_ex_parte_young_claim():
 def test_amendments_named_together_are_each_a_basis():
     text = "Defendants violated the plaintiffs' Fourth and/or Eighth Amendment rights. The law violates the First, Fifth, and Ninth Amendments."
     assert set(values("statutory_basis", text)) >= {
-        "Fourth Amendment – unreasonable searches and seizures", "Eighth Amendment – Cruel and Unusual Punishments Clause",
-        "First Amendment", "Fifth Amendment", "Ninth Amendment",
+        "Fourth Amendment – unreasonable searches and seizures",
+        "Eighth Amendment – Cruel and Unusual Punishments Clause",
+        "First Amendment",
+        "Fifth Amendment",
+        "Ninth Amendment",
     }
 
 
@@ -386,17 +478,27 @@ def test_federal_due_process_is_the_fifth_amendment_and_ideas_are_not_statutes()
 
 
 def test_remedies_come_from_the_prayer_for_relief():
-    text = ("PRAYER FOR RELIEF\nWHEREFORE, Plaintiffs respectfully request that the Court:\n"
-            "a. Declare that the policy is unconstitutional;\nb. Preliminarily and permanently enjoin Defendants;\n"
-            "c. Award reasonable attorneys' fees and costs under 42 U.S.C. § 1988.")
+    text = (
+        "PRAYER FOR RELIEF\nWHEREFORE, Plaintiffs respectfully request that the Court:\n"
+        "a. Declare that the policy is unconstitutional;\nb. Preliminarily and permanently enjoin Defendants;\n"
+        "c. Award reasonable attorneys' fees and costs under 42 U.S.C. § 1988."
+    )
     got = values("remedy_sought", text)
-    assert {"Declaratory judgment", "Preliminary injunction", "Permanent injunction", "Attorneys' fees and costs"} <= set(got)
+    assert {
+        "Declaratory judgment",
+        "Preliminary injunction",
+        "Permanent injunction",
+        "Attorneys' fees and costs",
+    } <= set(got)
 
 
 # -- the court ---------------------------------------------------------------------------------------------
 
+
 def test_judge_from_a_signature_line_and_a_docket_header():
-    assert values("judge_name", "IT IS SO ORDERED.\n/s/ Rebecca Beach Smith\nUNITED STATES DISTRICT JUDGE", ORDER) == ["Rebecca Beach Smith"]
+    assert values("judge_name", "IT IS SO ORDERED.\n/s/ Rebecca Beach Smith\nUNITED STATES DISTRICT JUDGE", ORDER) == [
+        "Rebecca Beach Smith"
+    ]
     docket = "Assigned to: Judge Carl J. Barbier\nReferred to: Magistrate Judge Michael North\nCause: 42:7401"
     assert values("judge_name", docket, DOCKET) == ["Carl J. Barbier", "Michael North"]
     assert values("judge_name", "The City of Houston Police Department moved to dismiss.", ORDER) == []
@@ -410,18 +512,22 @@ def test_reported_opinion_of_this_case_but_not_a_cited_precedent():
 
 
 def test_related_case_numbers_skip_the_case_itself():
-    text = ("Case 2:23-cv-00735-CJB-MBN Document 111 Filed 11/08/23 Page 1 of 3\n"
-            "A related petition for review is pending in the D.C. Circuit, No. 24-1135. "
-            "This case, No. 2:23-cv-00735, is stayed.")
+    text = (
+        "Case 2:23-cv-00735-CJB-MBN Document 111 Filed 11/08/23 Page 1 of 3\n"
+        "A related petition for review is pending in the D.C. Circuit, No. 24-1135. "
+        "This case, No. 2:23-cv-00735, is stayed."
+    )
     assert values("related_case_numbers", text, ORDER) == ["No. 24-1135"]
 
 
 def test_related_cases_named_with_their_numbers_but_not_cited_precedents_or_own_headings():
-    text = ("Other suits arise from the same protests, including: h. Sow et al v. City of New York et al, "
-            "20-cv-00533 (CM)(GWG); i. Payne et al v. De Blasio et al, 20-cv-8924 (CM)(GWG).\n"
-            "The order was entered in Stauber v. City of \nNew York, 03 Civ. 9163, on March 31, 2008.\n"
-            "See Horrigan v. Thompson, No. 96-4138, 1998 WL 246008, at *2 (6th Cir. 1998).\n"
-            "Case Name: Garvey v. MacDonald et al\nCase Number: 3:07-cv-30049\n")
+    text = (
+        "Other suits arise from the same protests, including: h. Sow et al v. City of New York et al, "
+        "20-cv-00533 (CM)(GWG); i. Payne et al v. De Blasio et al, 20-cv-8924 (CM)(GWG).\n"
+        "The order was entered in Stauber v. City of \nNew York, 03 Civ. 9163, on March 31, 2008.\n"
+        "See Horrigan v. Thompson, No. 96-4138, 1998 WL 246008, at *2 (6th Cir. 1998).\n"
+        "Case Name: Garvey v. MacDonald et al\nCase Number: 3:07-cv-30049\n"
+    )
     assert values("related_case_numbers", text, ORDER) == [
         "Sow v. City of New York, No. 20-cv-00533",
         "Payne v. De Blasio, No. 20-cv-8924",
@@ -444,8 +550,10 @@ def test_the_complaint_opens_the_important_filings():
 
 
 def test_a_ruling_takes_its_motion_from_the_sentences_before_it():
-    text = ("Plaintiffs bring this Motion for Class Certification (#25) pursuant to Fed. R. Civ. P. 23. "
-            "For the reasons below, Plaintiffs' motion is GRANTED.")
+    text = (
+        "Plaintiffs bring this Motion for Class Certification (#25) pursuant to Fed. R. Civ. P. 23. "
+        "For the reasons below, Plaintiffs' motion is GRANTED."
+    )
     found = run("court_rulings", text, ORDER)
     assert [f.value for f in found] == ["Motion for class certification granted (August 7, 2019)"]
     assert found[0].quote.startswith("Motion for Class Certification")  # the quote shows which motion
@@ -476,13 +584,17 @@ def test_trials_ignore_the_summary_judgment_standard():
 
 
 def test_monitor_named_in_an_appointing_order():
-    text = "Upon consideration of the Joint Motion, it is hereby ORDERED that James Conrad Welch is appointed the Monitor."
+    text = (
+        "Upon consideration of the Joint Motion, it is hereby ORDERED that James Conrad Welch is appointed the Monitor."
+    )
     assert values("monitor_name", text, ORDER) == ["James Conrad Welch"]
 
 
 def test_court_enforced_when_jurisdiction_is_retained():
     text = "The Court shall retain jurisdiction to enforce the terms of this Agreement until it terminates."
-    assert values("court_enforced", text, DocInfo("agreement", "Settlement Agreement", "Settlement Agreement")) == ["Yes"]
+    assert values("court_enforced", text, DocInfo("agreement", "Settlement Agreement", "Settlement Agreement")) == [
+        "Yes"
+    ]
 
 
 # -- the Clearinghouse coding as a reference ------------------------------------------------------------------
@@ -490,12 +602,17 @@ def test_court_enforced_when_jurisdiction_is_retained():
 RECORD = {
     "case_id": 1,
     "case_data": {
-        "filing_date": "2018-10-15", "class_action_sought": "Yes",
+        "filing_date": "2018-10-15",
+        "class_action_sought": "Yes",
         "causes": ["42 U.S.C. § 1983", "Americans with Disabilities Act (ADA), 42 U.S.C. §§ 12111 et seq."],
-        "constitutional_clause": [{"value": "Equal Protection"}], "public_interest_lawyer": "Yes", "pro_se_status": "No",
-        "attorney_orgs": [], "plaintiff_type": [{"value": "Private Plaintiff"}],
+        "constitutional_clause": [{"value": "Equal Protection"}],
+        "public_interest_lawyer": "Yes",
+        "pro_se_status": "No",
+        "attorney_orgs": [],
+        "plaintiff_type": [{"value": "Private Plaintiff"}],
         "case_defendants": [{"institution": "Police Department", "name": "Houston"}],
-        "settlement_judgment_date": None, "related_cases": [{"id": 2, "name": "Doe v. Roe"}],
+        "settlement_judgment_date": None,
+        "related_cases": [{"id": 2, "name": "Doe v. Roe"}],
     },
 }
 
@@ -507,8 +624,10 @@ def test_clearinghouse_coding_as_checklist_values():
     assert items["type_of_counsel"] == ["Public interest"]
     assert "settlement_date" not in items
     assert crlc.cause_stated(RECORD["case_data"]["causes"][1], ["Americans with Disabilities Act (ADA)"])
-    assert not crlc.cause_stated("Title VI, Civil Rights Act of 1964, 42 U.S.C. § 2000d et seq.",
-                                 ["Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"])
+    assert not crlc.cause_stated(
+        "Title VI, Civil Rights Act of 1964, 42 U.S.C. § 2000d et seq.",
+        ["Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"],
+    )
     section_504 = "Section 504 (Rehabilitation Act), 29 U.S.C. § 701"
     assert crlc.cause_stated(section_504, ["Section 504 of the Rehabilitation Act, 29 U.S.C. § 794"])
     assert not crlc.cause_stated(section_504, ["Americans with Disabilities Act (ADA)"])
@@ -517,30 +636,41 @@ def test_clearinghouse_coding_as_checklist_values():
 
 
 def test_government_plaintiffs_have_government_counsel():
-    data = {**RECORD["case_data"], "plaintiff_type": [{"value": "U.S. Dept of Justice plaintiff"}], "public_interest_lawyer": "No"}
+    data = {
+        **RECORD["case_data"],
+        "plaintiff_type": [{"value": "U.S. Dept of Justice plaintiff"}],
+        "public_interest_lawyer": "No",
+    }
     assert crlc.counsel_category(data) == "Government"
     assert crlc.counsel_category({**data, "plaintiff_type": [], "pro_se_status": None}) is None
 
 
 # -- the policy: opening pages and single values ---------------------------------------------------------------
 
+
 def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documents():
     from gavel_agent.offline.policy import OPEN_TOKENS, page_windows
 
-    docs = {d.name: d for d in (
-        DocInfo("amended", "First Amended Complaint", "Complaint", "2016-09-12", 9000),
-        DocInfo("late", "Complaint", "Complaint", "2017-01-01", 300),
-        DocInfo("original", "Complaint for Injunctive Relief", "Complaint", "2016-07-29", 5000),
-        DocInfo("undated", "Petition", "Pleading / Motion / Brief", None, 800),
-        DocInfo("order", "Order", "Order/Opinion", "2015-01-01", 4000),
-    )}
+    docs = {
+        d.name: d
+        for d in (
+            DocInfo("amended", "First Amended Complaint", "Complaint", "2016-09-12", 9000),
+            DocInfo("late", "Complaint", "Complaint", "2017-01-01", 300),
+            DocInfo("original", "Complaint for Injunctive Relief", "Complaint", "2016-07-29", 5000),
+            DocInfo("undated", "Petition", "Pleading / Motion / Brief", None, 800),
+            DocInfo("order", "Order", "Order/Opinion", "2015-01-01", 4000),
+        )
+    }
     pattern = "^(?!.*(?:amend|intervention)).*(?:complaint|petition)"
     windows = page_windows(f"open:{pattern}", docs)
     assert [w.document for w in windows] == ["original", "late"]
     assert all(w.start == 0 and w.end == OPEN_TOKENS for w in windows)
     assert windows[0].score > windows[1].score
     closing = page_windows(f"close:{pattern}", docs)
-    assert [(w.document, w.start, w.end) for w in closing] == [("original", 5000 - OPEN_TOKENS, 5000), ("late", 0, OPEN_TOKENS)]
+    assert [(w.document, w.start, w.end) for w in closing] == [
+        ("original", 5000 - OPEN_TOKENS, 5000),
+        ("late", 0, OPEN_TOKENS),
+    ]
     # Alternatives are tried in turn: a case without an original complaint opens its earliest orders.
     assert [w.document for w in page_windows(f"open:{pattern} || order", docs)] == ["original", "late"]
     without_complaints = {k: d for k, d in docs.items() if k in ("amended", "order")}
@@ -552,8 +682,10 @@ def test_the_policy_reads_the_listing_as_data_not_as_text():
     from gavel_agent.offline.policy import documents
     from gavel_agent.tools.calls import DocumentRow, ToolResult
 
-    rows = [DocumentRow("complaint", "Complaint | Exhibit A", "Complaint", "2016-07-29", 5000, 0.0),
-            DocumentRow("notes", "Notes", "", None, 12, 0.5)]
+    rows = [
+        DocumentRow("complaint", "Complaint | Exhibit A", "Complaint", "2016-07-29", 5000, 0.0),
+        DocumentRow("notes", "Notes", "", None, 12, 0.5),
+    ]
     # The text is whatever a model is shown; the policy reads only the rows.
     docs = documents(ToolResult("a listing worded for a model", "2 documents", data=rows))
     assert docs["complaint"].tokens == 5000 and docs["complaint"].title == "Complaint | Exhibit A"
@@ -569,22 +701,31 @@ def test_a_filing_date_takes_the_earliest_near_certain_event_unless_it_is_the_sa
     appeal = (1.0, Finding("October 10, 2022", "10/10/2022 PETITION FILED", 1.0), "supreme-court-docket")
     complaint = (2.0, Finding("July 6, 2022", "COMPLAINT", 0.95), "complaint")
     narrative = (1.0, Finding("March 1, 2021", "On March 1, 2021, plaintiffs filed suit", 0.5), "order")
-    assert choose(item, [appeal, complaint, narrative])[0]["value"] == "July 6, 2022"  # the narrative is not near-certain
+    assert (
+        choose(item, [appeal, complaint, narrative])[0]["value"] == "July 6, 2022"
+    )  # the narrative is not near-certain
     filed = (1.0, Finding("April 15, 2020", "04/15/2020 Petition for writ of mandate filed", 1.0), "docket")
     signed = (2.0, Finding("April 14, 2020", "PETITION FOR WRIT", 0.95), "petition")
-    assert choose(item, [filed, signed])[0]["value"] == "April 15, 2020"  # a day apart: one paper, the filing record wins
+    assert (
+        choose(item, [filed, signed])[0]["value"] == "April 15, 2020"
+    )  # a day apart: one paper, the filing record wins
 
 
 def test_values_that_differ_only_in_punctuation_are_one_value():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
-    found = [(2.0, Finding("Plaintiff: Private firm (Kirkland & Ellis LLP)", "Kirkland & Ellis LLP", 0.9), "complaint"),
-             (1.0, Finding("Plaintiff: Private firm (Kirkland Ellis LLP)", "Kirkland Ellis LLP", 0.9), "docket"),
-             (1.0, Finding("Plaintiff: Private firm (Kirkland & Ellis, L.L.P.)", "Kirkland & Ellis, L.L.P.", 0.9), "brief"),
-             (1.0, Finding("Plaintiff: Private firm (Ellis Kirkland LLP)", "Ellis Kirkland LLP", 0.9), "docket")]
+    found = [
+        (2.0, Finding("Plaintiff: Private firm (Kirkland & Ellis LLP)", "Kirkland & Ellis LLP", 0.9), "complaint"),
+        (1.0, Finding("Plaintiff: Private firm (Kirkland Ellis LLP)", "Kirkland Ellis LLP", 0.9), "docket"),
+        (1.0, Finding("Plaintiff: Private firm (Kirkland & Ellis, L.L.P.)", "Kirkland & Ellis, L.L.P.", 0.9), "brief"),
+        (1.0, Finding("Plaintiff: Private firm (Ellis Kirkland LLP)", "Ellis Kirkland LLP", 0.9), "docket"),
+    ]
     chosen = choose(_plan("type_of_counsel"), found)
-    assert [v["value"] for v in chosen] == ["Plaintiff: Private firm (Kirkland & Ellis LLP)", "Plaintiff: Private firm (Ellis Kirkland LLP)"]
+    assert [v["value"] for v in chosen] == [
+        "Plaintiff: Private firm (Kirkland & Ellis LLP)",
+        "Plaintiff: Private firm (Ellis Kirkland LLP)",
+    ]
 
 
 def test_an_item_may_keep_more_values_than_the_default():
@@ -599,27 +740,45 @@ def test_an_item_may_keep_more_values_than_the_default():
     assert len(choose(_plan("judge_name"), list(found))) == MAX_LIST_VALUES
 
 
-
 def test_a_party_and_its_description_are_one_value_that_keeps_the_detail_and_both_quotes():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
-    found = [(2.0, Finding("Defendant: Jane Roe", "JANE ROE, Defendant.", 0.8), "complaint"),
-             (1.0, Finding("Defendant: Jane Roe (is the Director of Corrections.)", "Defendant Jane Roe is the Director of Corrections.", 0.6), "complaint"),
-             (1.0, Finding("Defendant: Jane Roe Smith", "JANE ROE SMITH", 0.8), "docket")]
+    found = [
+        (2.0, Finding("Defendant: Jane Roe", "JANE ROE, Defendant.", 0.8), "complaint"),
+        (
+            1.0,
+            Finding(
+                "Defendant: Jane Roe (is the Director of Corrections.)",
+                "Defendant Jane Roe is the Director of Corrections.",
+                0.6,
+            ),
+            "complaint",
+        ),
+        (1.0, Finding("Defendant: Jane Roe Smith", "JANE ROE SMITH", 0.8), "docket"),
+    ]
     chosen = choose(_plan("parties"), found)
-    assert [v["value"] for v in chosen] == ["Defendant: Jane Roe (is the Director of Corrections.)", "Defendant: Jane Roe Smith"]
+    assert [v["value"] for v in chosen] == [
+        "Defendant: Jane Roe (is the Director of Corrections.)",
+        "Defendant: Jane Roe Smith",
+    ]
     assert len(chosen[0]["evidence"]) == 2
     # Where the parenthesis is the value's identity (a counsel's firm), it still makes another value.
-    counsel = [(1.0, Finding("Plaintiff: Private firm (A LLP)", "A LLP", 0.9), "c"), (1.0, Finding("Plaintiff: Private firm (B LLP)", "B LLP", 0.9), "c")]
+    counsel = [
+        (1.0, Finding("Plaintiff: Private firm (A LLP)", "A LLP", 0.9), "c"),
+        (1.0, Finding("Plaintiff: Private firm (B LLP)", "B LLP", 0.9), "c"),
+    ]
     assert len(choose(_plan("type_of_counsel"), counsel)) == 2
+
 
 def test_a_single_valued_item_takes_its_most_certain_finding():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
 
-    found = [(6.0, Finding("May 1, 2020", "Filed: 05/01/2020 narrative", 0.5), "order"),
-             (0.5, Finding("April 2, 2020", "Document 1 Filed 04/02/20", 1.0), "complaint")]
+    found = [
+        (6.0, Finding("May 1, 2020", "Filed: 05/01/2020 narrative", 0.5), "order"),
+        (0.5, Finding("April 2, 2020", "Document 1 Filed 04/02/20", 1.0), "complaint"),
+    ]
     assert [v["value"] for v in choose(_plan("filing_date"), list(found))] == ["April 2, 2020"]
     assert [v["value"] for v in choose(_plan("judge_name"), list(found))][0] == "May 1, 2020"
 
@@ -655,9 +814,11 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path):
 
 
 def test_judges_from_a_docket_header_with_bare_middle_initials_are_written_once_as_names():
-    header = ("D.G. et al v. Henry et al Date Filed: 02/13/2008\n"
-              "Assigned to: Chief Judge Gregory K Frizzell Date Terminated: 02/29/2012\n"
-              "Referred to: Magistrate Judge Frank H McCARTHY\n")
+    header = (
+        "D.G. et al v. Henry et al Date Filed: 02/13/2008\n"
+        "Assigned to: Chief Judge Gregory K Frizzell Date Terminated: 02/29/2012\n"
+        "Referred to: Magistrate Judge Frank H McCARTHY\n"
+    )
     assert values("judge_name", header, DOCKET) == ["Gregory K. Frizzell", "Frank H. McCarthy"]
     signed = "GREGORY K. FRIZZELL, District Judge."
     assert values("judge_name", signed, ORDER) == ["Gregory K. Frizzell"]
@@ -671,8 +832,9 @@ def test_a_decrees_listing_date_is_quoted_with_its_heading():
     # Without a heading that shows what the document is, the listing's date is not used.
     assert run("decree_dates", "IN THE UNITED STATES DISTRICT COURT\nThe parties have agreed as follows.", decree) == []
     agreement = DocInfo("agreement", "Settlement Agreement", "Settlement Agreement", "2019-03-01")
-    assert values("settlement_date", "SETTLEMENT AGREEMENT AND RELEASE\nThis agreement resolves the case.", agreement) == [
-        "March 1, 2019: Settlement Agreement"]
+    assert values(
+        "settlement_date", "SETTLEMENT AGREEMENT AND RELEASE\nThis agreement resolves the case.", agreement
+    ) == ["March 1, 2019: Settlement Agreement"]
 
 
 def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
@@ -684,7 +846,8 @@ def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
     # With its printed heading and its listing date the same day, the stamp adds no second value.
     listed = DocInfo("settlement", "Settlement Agreement and Release", "Settlement Agreement", "2002-09-04")
     assert values("settlement_date", stamp + "SETTLEMENT AGREEMENT AND RELEASE\n", listed) == [
-        "September 4, 2002: Settlement Agreement and Release"]
+        "September 4, 2002: Settlement Agreement and Release"
+    ]
     # A party's paper asking for an injunction is not one, even when its title names it.
     motion = DocInfo("motion", "Motion for Preliminary Injunction", "Pleading / Motion / Brief", "2010-03-25")
     assert values("decree_dates", "MOTION FOR PRELIMINARY INJUNCTION\n" + stamp, motion) == []
@@ -692,12 +855,15 @@ def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
 
 def test_durations_are_the_periods_obligations_run_for_or_recur_at():
     agreement = DocInfo("agreement", "Settlement Agreement", "Settlement Agreement", "2020-08-05")
-    text = ("HRRJ will implement all provisions of this Agreement within 4 years of the Effective Date. "
-            "HRRJ will provide to the Monitor a bi-annual Status Report detailing progress at the Jail. "
-            "This Agreement shall be governed by the laws of Virginia for four years.")  # boilerplate, not an obligation's period
+    text = (
+        "HRRJ will implement all provisions of this Agreement within 4 years of the Effective Date. "
+        "HRRJ will provide to the Monitor a bi-annual Status Report detailing progress at the Jail. "
+        "This Agreement shall be governed by the laws of Virginia for four years."
+    )  # boilerplate, not an obligation's period
     assert values("settlement_duration", text, agreement) == [
         "within 4 years: HRRJ will implement all provisions of this Agreement within 4 years of the Effective Date.",
-        "bi-annual: HRRJ will provide to the Monitor a bi-annual Status Report detailing progress at the Jail."]
+        "bi-annual: HRRJ will provide to the Monitor a bi-annual Status Report detailing progress at the Jail.",
+    ]
     assert values("settlement_duration", text, COMPLAINT) == []
 
 
@@ -712,17 +878,22 @@ def test_an_order_approving_a_settlement_dates_it_by_its_own_entry():
 
 def test_decree_terms_from_a_judgment_that_enjoins_without_saying_injunction():
     judgment = DocInfo("judgment", "Judgment", "Order/Opinion", "2020-08-26")
-    text = ("Based upon these proceedings, the court enters the following judgment. "
-            "Defendant is enjoined from enforcing the park exclusion ordinance against the plaintiff class. "
-            "The Court has reviewed the pleadings.")
+    text = (
+        "Based upon these proceedings, the court enters the following judgment. "
+        "Defendant is enjoined from enforcing the park exclusion ordinance against the plaintiff class. "
+        "The Court has reviewed the pleadings."
+    )
     assert values("decree_terms", text, judgment) == [
-        "Defendant is enjoined from enforcing the park exclusion ordinance against the plaintiff class."]
+        "Defendant is enjoined from enforcing the park exclusion ordinance against the plaintiff class."
+    ]
     assert values("decree_terms", "The Court has reviewed the pleadings. Defendants shall answer.", judgment) == []
 
 
 def test_a_bare_amendment_takes_its_clause_from_the_counts_heading():
-    text = ("COUNT II\nDenial of Equal Protection\n"
-            "45. Defendants' policy violates the Fourteenth Amendment to the United States Constitution.")
+    text = (
+        "COUNT II\nDenial of Equal Protection\n"
+        "45. Defendants' policy violates the Fourteenth Amendment to the United States Constitution."
+    )
     assert values("statutory_basis", text) == ["Fourteenth Amendment – Equal Protection Clause"]
     # A clause of another amendment nearby is not borrowed.
     other = "COUNT III\nCruel and Unusual Punishment\n46. Defendants' policy violates the Fourteenth Amendment."
@@ -730,34 +901,48 @@ def test_a_bare_amendment_takes_its_clause_from_the_counts_heading():
 
 
 def test_consolidated_cases_by_caption_without_side_labels_or_number_debris():
-    text = ("A hearing on the consolidated cases of Bullington v. Moreland and Johnson v. O'Brien is set. "
-            "This action was consolidated with Defendants Smith v. Jones, ED v. No. 4.")
+    text = (
+        "A hearing on the consolidated cases of Bullington v. Moreland and Johnson v. O'Brien is set. "
+        "This action was consolidated with Defendants Smith v. Jones, ED v. No. 4."
+    )
     assert values("consolidated_cases", text, DOCKET) == [
-        "Consolidated with Bullington v. Moreland", "Consolidated with Johnson v. O'Brien", "Consolidated with Smith v. Jones",
+        "Consolidated with Bullington v. Moreland",
+        "Consolidated with Johnson v. O'Brien",
+        "Consolidated with Smith v. Jones",
     ]
-    heading = ("Vega et al v. Riverside County et al\nAssigned to: Judge Helen R. Castellano\n"
-               "Related Case: 3:17-cv-00452-JR\nMember case: 3:21-cv-01302-HRC\n")
+    heading = (
+        "Vega et al v. Riverside County et al\nAssigned to: Judge Helen R. Castellano\n"
+        "Related Case: 3:17-cv-00452-JR\nMember case: 3:21-cv-01302-HRC\n"
+    )
     assert values("consolidated_cases", heading, DOCKET) == ["Consolidated with No. 3:21-cv-01302-HRC"]
 
 
 def test_decree_and_settlement_dates_from_docket_entries_not_from_motions_asking_for_them():
-    text = ("12/13/2004 11 MOTION for entry of consent decree by EEOC\n"
-            "01/12/2005 13 CONSENT DECREE by Judge David A. Ezra - filed by plaintiff (afc)\n"
-            "02/16/2018 34  STIPULATED JUDGMENT AND ORDER. See Order for further details.\n"
-            "02/20/2018 35 MOTION for final approval of class settlement by Plaintiffs\n"
-            "03/01/2019 40 ORDER granting 38 Motion for Final Approval of Class Settlement. Signed by Judge X.\n")
-    assert values("decree_dates", text, DOCKET) == ["January 12, 2005: Consent Decree entered", "February 16, 2018: Stipulated Judgment entered"]
+    text = (
+        "12/13/2004 11 MOTION for entry of consent decree by EEOC\n"
+        "01/12/2005 13 CONSENT DECREE by Judge David A. Ezra - filed by plaintiff (afc)\n"
+        "02/16/2018 34  STIPULATED JUDGMENT AND ORDER. See Order for further details.\n"
+        "02/20/2018 35 MOTION for final approval of class settlement by Plaintiffs\n"
+        "03/01/2019 40 ORDER granting 38 Motion for Final Approval of Class Settlement. Signed by Judge X.\n"
+    )
+    assert values("decree_dates", text, DOCKET) == [
+        "January 12, 2005: Consent Decree entered",
+        "February 16, 2018: Stipulated Judgment entered",
+    ]
     assert values("settlement_date", text, DOCKET) == ["March 1, 2019: settlement approved"]
     assert values("decree_dates", text, ORDER) == []  # an order quoting entries is not the docket
 
 
 def test_a_ruling_in_the_present_tense_but_not_a_legal_standard():
-    text = ("A motion to dismiss is granted only if the complaint fails to state a claim.\n"
-            "For the reasons set forth above, defendants’ motion to dismiss [Doc. No. 77] is granted in\npart.  "
-            "The Court notes the parties' briefs.  The plaintiffs’ motion for class certification is denied.\n"
-            "ENTERED this 19th day of January, 2009.")
+    text = (
+        "A motion to dismiss is granted only if the complaint fails to state a claim.\n"
+        "For the reasons set forth above, defendants’ motion to dismiss [Doc. No. 77] is granted in\npart.  "
+        "The Court notes the parties' briefs.  The plaintiffs’ motion for class certification is denied.\n"
+        "ENTERED this 19th day of January, 2009."
+    )
     assert values("court_rulings", text, ORDER) == [
-        "Motion to dismiss granted in part (August 7, 2019)", "Motion for class certification denied (August 7, 2019)",
+        "Motion to dismiss granted in part (August 7, 2019)",
+        "Motion for class certification denied (August 7, 2019)",
     ]
 
 
@@ -781,33 +966,47 @@ def test_names_in_capitals_are_written_as_names_keeping_acronyms():
 
 
 def test_a_page_header_is_not_a_sentence():
-    text = ("The Court held a hearing on the motion to enforce the decree.\n\n"
-            "Page 3 – OPINION AND ORDER ON MOTION TO ENFORCE\n\nThe County has not complied.")
-    assert values("enforcement_disputes", text, ORDER) == ["The Court held a hearing on the motion to enforce the decree."]
+    text = (
+        "The Court held a hearing on the motion to enforce the decree.\n\n"
+        "Page 3 – OPINION AND ORDER ON MOTION TO ENFORCE\n\nThe County has not complied."
+    )
+    assert values("enforcement_disputes", text, ORDER) == [
+        "The Court held a hearing on the motion to enforce the decree."
+    ]
 
 
 def test_a_proposed_decree_or_a_motion_about_one_is_not_a_decree_entered():
-    text = ("11/18/2022 180 MOTION for approval (Attachments: # 1 Proposed Consent Decree, # 2 Notice) (Entered: 11/18/2022)\n"
-            "Defendants appeal from the Opinion and Order on Plaintiffs' Motion to Enforce Consent Decree, entered on January 19, 2024.\n"
-            "The consent decree was entered on February 6, 2023.")
+    text = (
+        "11/18/2022 180 MOTION for approval (Attachments: # 1 Proposed Consent Decree, # 2 Notice) (Entered: 11/18/2022)\n"
+        "Defendants appeal from the Opinion and Order on Plaintiffs' Motion to Enforce Consent Decree, entered on January 19, 2024.\n"
+        "The consent decree was entered on February 6, 2023."
+    )
     assert values("decree_dates", text, ORDER) == ["February 6, 2023: decree entered"]
 
 
 def test_a_monitor_named_with_a_title_and_degrees():
     decree = "39. The Court appoints Dr. Nadia Kessler-Ruiz, M.D., M.P.H., as the independent Monitor of this Decree."
-    assert values("monitor_name", decree, DocInfo("decree", "Consent Decree", "Settlement Agreement", "2023-02-06")) == ["Nadia Kessler-Ruiz"]
+    assert values(
+        "monitor_name", decree, DocInfo("decree", "Consent Decree", "Settlement Agreement", "2023-02-06")
+    ) == ["Nadia Kessler-Ruiz"]
 
 
 def test_a_new_york_caption_with_against_rules_index_number_and_shields():
-    text = ("UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF NEW YORK\n"
-            "--------------------------------------------------------------X\n"
-            "PHOEBE  BERG,  TOSHIRO  KIDA,  and  JOHN  RIVERA,  12 Civ. 3391 (TPG)\n"
-            "                          Plaintiffs,\n\n-against-  COMPLAINT\n\n"
-            "THE CITY OF NEW YORK; NEW YORK CITY MAYOR  Index No.\nBILL DE BLASIO; BRENDA BATCHER, Sh. No. 18825;\n\n"
-            "                          Defendants.\n---------------------------------------------------------------X\n")
+    text = (
+        "UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF NEW YORK\n"
+        "--------------------------------------------------------------X\n"
+        "PHOEBE  BERG,  TOSHIRO  KIDA,  and  JOHN  RIVERA,  12 Civ. 3391 (TPG)\n"
+        "                          Plaintiffs,\n\n-against-  COMPLAINT\n\n"
+        "THE CITY OF NEW YORK; NEW YORK CITY MAYOR  Index No.\nBILL DE BLASIO; BRENDA BATCHER, Sh. No. 18825;\n\n"
+        "                          Defendants.\n---------------------------------------------------------------X\n"
+    )
     assert values("parties", text) == [
-        "Plaintiff: Phoebe Berg", "Plaintiff: Toshiro Kida", "Plaintiff: John Rivera",
-        "Defendant: The City of New York", "Defendant: New York City Mayor Bill de Blasio", "Defendant: Brenda Batcher",
+        "Plaintiff: Phoebe Berg",
+        "Plaintiff: Toshiro Kida",
+        "Plaintiff: John Rivera",
+        "Defendant: The City of New York",
+        "Defendant: New York City Mayor Bill de Blasio",
+        "Defendant: Brenda Batcher",
     ]
 
 
@@ -815,41 +1014,56 @@ def test_party_names_lose_edge_debris():
     from gavel_agent.offline.gavel_rules import party_name
 
     assert party_name("1133 MICHAEL BLOOM") == "Michael Bloom"  # a pleading paper's line numbers
-    assert party_name("NY 10001 GANNETT SATELLITE INFORMATION NETWORK LLC") == "Gannett Satellite Information Network LLC"
+    assert (
+        party_name("NY 10001 GANNETT SATELLITE INFORMATION NETWORK LLC") == "Gannett Satellite Information Network LLC"
+    )
     assert party_name("PRISON LEGAL NEWS and") == "Prison Legal News"
     assert party_name("an individual") is None
 
 
 def test_a_decree_or_settlement_named_by_its_date():
-    text = ("The CAP addresses non-compliance with the Court’s May 16, 2007 Settlement Agreement, as reported on June 1, 2008. "
-            "The Eighth Circuit vacated the court’s September 30, 2004 injunction.\n07/18/2001 Settlement Conference held before Judge Ward.")
+    text = (
+        "The CAP addresses non-compliance with the Court’s May 16, 2007 Settlement Agreement, as reported on June 1, 2008. "
+        "The Eighth Circuit vacated the court’s September 30, 2004 injunction.\n07/18/2001 Settlement Conference held before Judge Ward."
+    )
     assert values("settlement_date", text, ORDER) == ["May 16, 2007: settlement"]
     assert values("decree_dates", text, ORDER) == ["September 30, 2004: decree entered"]
 
 
 def test_a_related_case_named_without_its_number():
-    text = ("The conference is set before Judge Pauley in the related matter of ACLU v. Clapper, 13\nCiv. 3994. "
-            "The related case Smith v. Jones raises similar claims.\n"
-            "American Civil Liberties Union et al v. Federal Bureau of Date Filed: 10/26/2011\nInvestigation et al related case")
+    text = (
+        "The conference is set before Judge Pauley in the related matter of ACLU v. Clapper, 13\nCiv. 3994. "
+        "The related case Smith v. Jones raises similar claims.\n"
+        "American Civil Liberties Union et al v. Federal Bureau of Date Filed: 10/26/2011\nInvestigation et al related case"
+    )
     assert values("related_case_numbers", text, DOCKET) == ["ACLU v. Clapper, No. 13 Civ. 3994", "Smith v. Jones"]
 
 
 def test_housekeeping_motions_are_not_listed_as_rulings():
-    text = ("02/28/2012 58  ORDER THAT FEDERAL DEFENDANTS' UNOPPOSED MOTION FOR EXTENSION OF TIME IS GRANTED\n"
-            "09/25/2008 11  ORDER denying 2 Motion for Preliminary Injunction Signed by District Judge Tom S. Lee on 9/25/08\n")
+    text = (
+        "02/28/2012 58  ORDER THAT FEDERAL DEFENDANTS' UNOPPOSED MOTION FOR EXTENSION OF TIME IS GRANTED\n"
+        "09/25/2008 11  ORDER denying 2 Motion for Preliminary Injunction Signed by District Judge Tom S. Lee on 9/25/08\n"
+    )
     assert values("court_rulings", text, DOCKET) == ["Motion for preliminary injunction denied (September 25, 2008)"]
 
 
 # -- where the offline model looks: an item's regex queries find the forms its rule reads ------------------------
 
-@pytest.mark.parametrize("item, passage", [
-    ("related_case_numbers", "mandated by order of Judge Sweet in Stauber v. City of New York, 03 Civ. 9163, dated March 31, 2008"),
-    ("related_case_numbers", "See Sow et al v. City of New York et al, 20-cv-00533 (S.D.N.Y.)"),
-    ("related_case_numbers", "in the related matter of ACLU v. Clapper, the court held"),
-    ("filing_date", "Case 2:20-cv-01234   Document 1   Filed 01/15/20   Page 1 of 30"),
-    ("statutory_basis", "29. The Supremacy Clause of the United States Constitution provides that"),
-    ("statutory_basis", "the policy exceeds federal power and hence violates the Tenth Amendment"),
-])
+
+@pytest.mark.parametrize(
+    "item, passage",
+    [
+        (
+            "related_case_numbers",
+            "mandated by order of Judge Sweet in Stauber v. City of New York, 03 Civ. 9163, dated March 31, 2008",
+        ),
+        ("related_case_numbers", "See Sow et al v. City of New York et al, 20-cv-00533 (S.D.N.Y.)"),
+        ("related_case_numbers", "in the related matter of ACLU v. Clapper, the court held"),
+        ("filing_date", "Case 2:20-cv-01234   Document 1   Filed 01/15/20   Page 1 of 30"),
+        ("statutory_basis", "29. The Supremacy Clause of the United States Constitution provides that"),
+        ("statutory_basis", "the policy exceeds federal power and hence violates the Tenth Amendment"),
+    ],
+)
 def test_an_items_regex_queries_find_what_its_rule_reads(item, passage):
     from gavel_agent.tools.search import compile_pattern
 

@@ -7,10 +7,10 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
-
 from gavel_agent.offline.corpus import (
     FOLDS,
     Record,
@@ -27,9 +27,19 @@ SAMPLE = Path(__file__).resolve().parents[1] / "cases" / "riverside-jail"
 
 
 def row(value: str, confidence: float = 0.9, quote: str = "Filed 01/02/2020", doc_type: str = "Complaint") -> dict:
-    return {"value": value, "quote": quote, "confidence": confidence, "window_score": 1.0, "document": "d1",
-            "doc_type": doc_type, "doc_title": doc_type, "doc_date": "2020-01-02", "doc_tokens": 900,
-            "doc_order": 0, "doc_count": 3}
+    return {
+        "value": value,
+        "quote": quote,
+        "confidence": confidence,
+        "window_score": 1.0,
+        "document": "d1",
+        "doc_type": doc_type,
+        "doc_title": doc_type,
+        "doc_date": "2020-01-02",
+        "doc_tokens": 900,
+        "doc_order": 0,
+        "doc_count": 3,
+    }
 
 
 def test_folds_are_fixed_by_the_case_id():
@@ -41,16 +51,29 @@ def test_folds_are_fixed_by_the_case_id():
 
 def _model(kind: str, threshold: float = 0.0) -> dict:
     # Scores by confidence alone: the more confident the rule, the more probable.
-    return {"version": 1, "item": "x", "kind": kind, "features": ["confidence"], "coef": [10.0], "intercept": -5.0,
-            "threshold": threshold}
+    return {
+        "version": 1,
+        "item": "x",
+        "kind": kind,
+        "features": ["confidence"],
+        "coef": [10.0],
+        "intercept": -5.0,
+        "threshold": threshold,
+    }
 
 
 def test_pick_single_category_and_list():
-    rows = [row("Plaintiff: Private (Smith LLP)", 0.3), row("Plaintiff: Public interest nonprofit (ACLU)", 0.9),
-            row("Plaintiff: Public interest nonprofit (NAACP LDF)", 0.6)]
+    rows = [
+        row("Plaintiff: Private (Smith LLP)", 0.3),
+        row("Plaintiff: Public interest nonprofit (ACLU)", 0.9),
+        row("Plaintiff: Public interest nonprofit (NAACP LDF)", 0.6),
+    ]
     assert pick(_model("single"), rows) == [1]
     # One value found twice: the rules' surest quote of it first, whatever the model's order.
-    twice = [row("May 5, 2003", 0.85, "Date Filed: 05/05/2003", "Docket"), row("May 5, 2003", 0.8, "Document 1 Filed 05/05/03")]
+    twice = [
+        row("May 5, 2003", 0.85, "Date Filed: 05/05/2003", "Docket"),
+        row("May 5, 2003", 0.8, "Document 1 Filed 05/05/03"),
+    ]
     inverse = {**_model("single"), "coef": [-10.0], "intercept": 9.0}
     assert pick(inverse, twice) == [0, 1]
     assert pick(_model("single", threshold=0.99), rows) == []  # nothing clears the threshold: nothing kept
@@ -72,8 +95,10 @@ def _records() -> list[Record]:
     """Cases whose right filing date is always the docket's stamp, which the rules rank below a cited date."""
     records = []
     for i in range(40):
-        rows = [row("May 5, 2003", 0.9, "Document 1 Filed 05/05/03", "Docket"),
-                row("March 8, 2001", 1.0, "as in Roe v. Doe, No. 01-123, filed March 8, 2001", "Complaint")]
+        rows = [
+            row("May 5, 2003", 0.9, "Document 1 Filed 05/05/03", "Docket"),
+            row("March 8, 2001", 1.0, "as in Roe v. Doe, No. 01-123, filed March 8, 2001", "Complaint"),
+        ]
         coded = CodedCase(case=str(i), filing_date=date(2003, 5, 5))
         records.append(Record(str(i), fold_of(str(i)), coded, {"filing_date": rows}))
     return records
@@ -106,7 +131,9 @@ def test_a_run_keeps_what_the_shipped_model_picks_from_its_recorded_candidates(t
     for field in FIELDS:
         rows = candidates.get(field.item, [])
         plan = item_plan("gavel", spec.item(field.item))
-        expected = [v["value"] for v in choose(plan, apply_model(load_model("gavel", field.item), found_from_rows(rows), rows))]
+        expected = [
+            v["value"] for v in choose(plan, apply_model(load_model("gavel", field.item), found_from_rows(rows), rows))
+        ]
         assert checklist.values_of(field.item) == expected
 
 

@@ -1,7 +1,6 @@
 """Quote alignment: what models commonly do to a quote is forgiven with a status; changed words are not."""
 
 import json
-
 from pathlib import Path
 
 import pytest
@@ -14,8 +13,12 @@ from gavel_agent.tools.workspace import Workspace
 
 # Near-miss quotes from case 46210 (United States v. Denka), each as a model would type it; also read by
 # bench/quote_alignment.py.
-NEAR_MISSES = [(q["document"], q["quote"], q["habit"]) for q in
-               json.loads((Path(__file__).parents[1] / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8"))["quotes"]]
+NEAR_MISSES = [
+    (q["document"], q["quote"], q["habit"])
+    for q in json.loads((Path(__file__).parents[1] / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8"))[
+        "quotes"
+    ]
+]
 
 
 def _words(quote: str) -> list[str]:
@@ -48,7 +51,7 @@ def test_near_miss_quotes_from_a_real_record_are_accepted_with_a_status(shared):
             statuses[habit] = f"rejected: {e}"
             continue
         doc = case.document(ev.document)
-        assert ev.quote == doc.text[ev.start_char:ev.end_char], habit
+        assert ev.quote == doc.text[ev.start_char : ev.end_char], habit
         assert covers(ev.quote, quote), (habit, ev.quote)
         assert ev.page is not None and ev.page >= 1, habit
         statuses[habit] = ev.status
@@ -67,6 +70,7 @@ def test_right_quote_with_the_wrong_document_is_stored_where_it_is(shared):
 
 
 # ----------------------------------------------------------------------------- always run (sample case)
+
 
 @pytest.fixture
 def sample(sample_case):
@@ -89,8 +93,11 @@ def test_a_paraphrase_is_rejected(sample):
 
 
 def test_changed_words_are_rejected(sample):
-    result = _write(sample, "01-complaint", "The Riverside County Detention Center in Millbrook, Oregon, was built "
-                                            "in 1987 to hold 512 people")
+    result = _write(
+        sample,
+        "01-complaint",
+        "The Riverside County Detention Center in Millbrook, Oregon, was built in 1987 to hold 512 people",
+    )
     assert not result.ok and "quote not found" in result.text
 
 
@@ -100,8 +107,11 @@ def test_a_quote_from_no_document_is_rejected(sample):
 
 
 def test_the_rejection_names_the_closest_passage(sample):
-    result = _write(sample, "02-order-motion-to-dismiss",
-                    "The Riverside County Detention Center in Millbrook was built in 1987 to hold 412 inmates")
+    result = _write(
+        sample,
+        "02-order-motion-to-dismiss",
+        "The Riverside County Detention Center in Millbrook was built in 1987 to hold 412 inmates",
+    )
     assert not result.ok
     assert "Closest passage: '01-complaint' tokens " in result.text
     assert "was built in 1987 to hold 412" in result.text
@@ -117,11 +127,14 @@ def test_pieces_must_stay_close_and_in_order(sample):
     assert quotes.align(far, text) is None  # in order, but a page apart
 
 
-@pytest.mark.parametrize("quote,status", [
-    ("was built in 1987 to hold 412 people", "exact"),
-    ("WAS BUILT IN 1987 TO HOLD 412 PEOPLE", "normalised"),
-    ("the [Center] in Millbrook, Oregon, was built in 1987", "pieces"),
-])
+@pytest.mark.parametrize(
+    "quote,status",
+    [
+        ("was built in 1987 to hold 412 people", "exact"),
+        ("WAS BUILT IN 1987 TO HOLD 412 PEOPLE", "normalised"),
+        ("the [Center] in Millbrook, Oregon, was built in 1987", "pieces"),
+    ],
+)
 def test_statuses(sample, quote, status):
     assert quotes.align(quote, sample.case.document("01-complaint").text).status == status
 
@@ -139,7 +152,7 @@ def test_statuses_survive_a_resume(sample):
     restored = ChecklistState(sample.spec, sample.checklist.item_keys, sample.case)
     restored.load(saved)
     (ev,) = restored.items["factual_basis"][0].evidence
-    assert ev.status == "pieces" and ev.quote == text[ev.start_char:ev.end_char] and ev.page == 1
+    assert ev.status == "pieces" and ev.quote == text[ev.start_char : ev.end_char] and ev.page == 1
 
 
 def test_a_moved_quote_is_realigned_on_resume(sample):
@@ -149,12 +162,16 @@ def test_a_moved_quote_is_realigned_on_resume(sample):
     restored = ChecklistState(sample.spec, sample.checklist.item_keys, sample.case)
     restored.load(saved)
     ev = restored.items["factual_basis"][0].evidence[0]
-    assert sample.case.document("01-complaint").text[ev.start_char:ev.end_char] == "was built in 1987 to hold 412 people"
+    assert (
+        sample.case.document("01-complaint").text[ev.start_char : ev.end_char] == "was built in 1987 to hold 412 people"
+    )
 
 
 def test_a_quote_across_a_page_footer_and_header():
-    text = ("the Court finds that the\nPage 1 \u2013 ORDER\n\nCase 3:21-cv-01187-HRC     Document 9     Filed 03/15/21"
-            "     Page 2 of 4\nplaintiffs are likely to succeed")
+    text = (
+        "the Court finds that the\nPage 1 \u2013 ORDER\n\nCase 3:21-cv-01187-HRC     Document 9     Filed 03/15/21"
+        "     Page 2 of 4\nplaintiffs are likely to succeed"
+    )
     found = quotes.align("the Court finds that the plaintiffs are likely to succeed", text)
     assert found.status == "normalised" and (found.start, found.end) == (0, len(text))
     assert quotes.align("the Court finds that the Page 1 plaintiffs", text) is None

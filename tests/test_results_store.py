@@ -8,8 +8,8 @@ import shutil
 import sqlite3
 
 import pytest
-from cli_runner import run_cli
 
+from cli_runner import run_cli
 from gavel_agent import results
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.results import ResultsStore, StoreError, find_runs
@@ -20,11 +20,11 @@ def sample_run(tmp_path_factory):
     """One offline run of the sample case (made once; tests copy it)."""
     import asyncio
 
+    from conftest import SAMPLE_CASE
     from gavel_agent.case import load_case
     from gavel_agent.checklists import load_spec
     from gavel_agent.loop import AgentRun
     from gavel_agent.models import resolve_model
-    from conftest import SAMPLE_CASE
 
     spec = load_spec("gavel")
     run_dir = tmp_path_factory.mktemp("runs") / "riverside-jail"
@@ -48,7 +48,9 @@ def test_every_value_and_its_evidence_is_stored(sample_run, tmp_path):
     with ResultsStore(tmp_path / "r.sqlite") as store:
         written = store.record_run(sample_run)
         assert written == _checklist_values(sample_run) == store.count("values") > 20
-        evidence = sum(len(v.evidence) for vs in ChecklistFile.read(sample_run / "checklist.json").items.values() for v in vs)
+        evidence = sum(
+            len(v.evidence) for vs in ChecklistFile.read(sample_run / "checklist.json").items.values() for v in vs
+        )
         assert store.count("evidence") == evidence
     table = results.values(tmp_path / "r.sqlite")
     first = table.iloc[0]
@@ -71,15 +73,38 @@ def write_review(run) -> dict:
     items = reviewed["items"]
     first_party, second_party = items["parties"][0], items["parties"][1]
     items["filing_date"][0]["review"] = {"decision": "accepted", "reviewer": "ana", "time": "2026-11-24T01:00:00Z"}
-    first_party["review"] = {"decision": "rejected", "reason": "not a party: counsel", "reviewer": "ana",
-                             "time": "2026-11-24T01:01:00Z"}
+    first_party["review"] = {
+        "decision": "rejected",
+        "reason": "not a party: counsel",
+        "reviewer": "ana",
+        "time": "2026-11-24T01:01:00Z",
+    }
     second_party["value"] += " (edited)"
-    second_party["review"] = {"decision": "edited", "reason": "role was missing", "reviewer": "ana",
-                             "time": "2026-11-30T00:36:40+00:00"}
-    items["judge_name"] = [{"value": "Hon. Added By Review", "evidence": [], "review": {
-        "decision": "added", "reason": "signature block", "reviewer": "ben", "time": "2026-11-24T01:02:00Z"}}]
-    items["monitor_name"] = [{"value": "Not applicable", "evidence": [], "review": {"decision": "not_applicable",
-                                                                                  "reviewer": "ben", "time": "2026-11-24T01:03:00Z"}}]
+    second_party["review"] = {
+        "decision": "edited",
+        "reason": "role was missing",
+        "reviewer": "ana",
+        "time": "2026-11-30T00:36:40+00:00",
+    }
+    items["judge_name"] = [
+        {
+            "value": "Hon. Added By Review",
+            "evidence": [],
+            "review": {
+                "decision": "added",
+                "reason": "signature block",
+                "reviewer": "ben",
+                "time": "2026-11-24T01:02:00Z",
+            },
+        }
+    ]
+    items["monitor_name"] = [
+        {
+            "value": "Not applicable",
+            "evidence": [],
+            "review": {"decision": "not_applicable", "reviewer": "ben", "time": "2026-11-24T01:03:00Z"},
+        }
+    ]
     (run / "checklist_reviewed.json").write_text(json.dumps(reviewed), encoding="utf-8")
     return reviewed
 
@@ -96,8 +121,13 @@ def test_a_reviewed_run_exports_each_values_decision_and_the_values_review_added
     parties = reviewed["items"]["parties"]
     assert decided.loc[reviewed["items"]["filing_date"][0]["value"], "review_decision"] == "accepted"
     assert decided.loc[parties[0]["value"], ["review_decision", "review_reason"]].tolist() == [
-        "rejected", "not a party: counsel"]
-    assert decided.loc[parties[1]["value"], ["review_decision", "review_time"]].tolist() == ["edited", "2026-11-30T00:36:40+00:00"]
+        "rejected",
+        "not a party: counsel",
+    ]
+    assert decided.loc[parties[1]["value"], ["review_decision", "review_time"]].tolist() == [
+        "edited",
+        "2026-11-30T00:36:40+00:00",
+    ]
     added = decided.loc["Hon. Added By Review"]
     assert (added["item"], added["review_decision"], added["reviewer"]) == ("judge_name", "added", "ben")
     assert decided.loc["Not applicable", "review_decision"] == "not_applicable"
@@ -122,14 +152,21 @@ def test_export_and_index_commands_read_the_review(sample_run, tmp_path, monkeyp
     write_review(run)
     db = tmp_path / "batch" / "results.sqlite"
     with sqlite3.connect(db) as old:  # a store written by the first schema version
-        old.executescript("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-                          "INSERT INTO meta VALUES ('schema_version', '1');")
+        old.executescript(
+            "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+            "INSERT INTO meta VALUES ('schema_version', '1');"
+        )
     assert run_cli(monkeypatch, capsys, "index", tmp_path / "batch").code == 0
     result = run_cli(monkeypatch, capsys, "export", tmp_path / "batch", "--format", "csv", "--out", tmp_path / "v.csv")
     assert result.code == 0
     table = pd.read_csv(tmp_path / "v.csv")
     assert table["review_decision"].value_counts().to_dict() == {
-        "accepted": 1, "rejected": 1, "edited": 1, "added": 1, "not_applicable": 1}
+        "accepted": 1,
+        "rejected": 1,
+        "edited": 1,
+        "added": 1,
+        "not_applicable": 1,
+    }
     result = run_cli(monkeypatch, capsys, "export", tmp_path / "batch", "--checklist", "agent", "--format", "jsonl")
     assert result.code == 0 and all(json.loads(line)["review_decision"] is None for line in result.out.splitlines())
 
@@ -184,7 +221,6 @@ def test_a_batch_writes_the_store_as_runs_finish(tmp_path):
     import asyncio
 
     from baseline_cases import car_case, write_spec
-
     from gavel_agent.batch import Batch, RunSettings, discover
     from gavel_agent.checklists import load_spec
 

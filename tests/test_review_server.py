@@ -7,9 +7,9 @@ import json
 import shutil
 
 import pytest
-from cli_runner import run_cli
 from starlette.testclient import TestClient
 
+from cli_runner import run_cli
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.review.decisions import RunReview
 from gavel_agent.review.runs import Runs
@@ -22,15 +22,41 @@ def run(tmp_path, sample_case):
     """A hand-made run of the sample case with one value; stats name the case folder."""
     folder = tmp_path / "batch" / "one"
     files = RunFiles(folder)
-    files.write_stats(RunStats(case="riverside-jail", spec="gavel", items=["filing_date", "judge_name"],
-                               model="offline", provider="offline", status="finished", source=str(sample_case)))
+    files.write_stats(
+        RunStats(
+            case="riverside-jail",
+            spec="gavel",
+            items=["filing_date", "judge_name"],
+            model="offline",
+            provider="offline",
+            status="finished",
+            source=str(sample_case),
+        )
+    )
     text = (sample_case / "01-complaint.txt").read_text(encoding="utf-8")
     quote = "Filed 03/15/21"
-    files.write_checklist(ChecklistFile(case="riverside-jail", items={
-        "filing_date": [Value(value="March 15, 2021", evidence=[Evidence(
-            document="01-complaint", quote=quote, start_char=text.index(quote), end_char=text.index(quote) + len(quote),
-            page=1)])],
-        "judge_name": []}))
+    files.write_checklist(
+        ChecklistFile(
+            case="riverside-jail",
+            items={
+                "filing_date": [
+                    Value(
+                        value="March 15, 2021",
+                        evidence=[
+                            Evidence(
+                                document="01-complaint",
+                                quote=quote,
+                                start_char=text.index(quote),
+                                end_char=text.index(quote) + len(quote),
+                                page=1,
+                            )
+                        ],
+                    )
+                ],
+                "judge_name": [],
+            },
+        )
+    )
     return folder
 
 
@@ -39,11 +65,18 @@ def client(run):
     return TestClient(create_app(Runs([run.parent]), reviewer="ana"))
 
 
-@pytest.mark.parametrize("path", [
-    "/run/..%2F..%2Fetc%2Fpasswd", "/run/one%2F..%2F..", "/api/run/one/document/..%2F..%2F..%2Fpyproject",
-    "/api/run/one/document/%2Fetc%2Fpasswd", "/static/..%2F..%2F..%2Fpyproject.toml", "/static/../server.py",
-    "/api/run/one/document/01-COMPLAINT",  # documents by their exact names only
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/run/..%2F..%2Fetc%2Fpasswd",
+        "/run/one%2F..%2F..",
+        "/api/run/one/document/..%2F..%2F..%2Fpyproject",
+        "/api/run/one/document/%2Fetc%2Fpasswd",
+        "/static/..%2F..%2F..%2Fpyproject.toml",
+        "/static/../server.py",
+        "/api/run/one/document/01-COMPLAINT",  # documents by their exact names only
+    ],
+)
 def test_paths_outside_the_runs_are_refused(client, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -52,8 +85,12 @@ def test_paths_outside_the_runs_are_refused(client, path):
 
 def test_requests_for_another_host_name_are_refused(run):
     app = create_app(Runs([run.parent]), reviewer="ana", hosts=["127.0.0.1", "localhost"])
-    assert TestClient(app, base_url="http://rebound.example").get("/api/run/one/document/01-complaint").status_code == 400
-    assert TestClient(app, base_url="http://127.0.0.1:8123").get("/api/run/one/document/01-complaint").status_code == 200
+    assert (
+        TestClient(app, base_url="http://rebound.example").get("/api/run/one/document/01-complaint").status_code == 400
+    )
+    assert (
+        TestClient(app, base_url="http://127.0.0.1:8123").get("/api/run/one/document/01-complaint").status_code == 200
+    )
 
 
 def test_a_document_of_the_run_is_served(client):
@@ -70,18 +107,35 @@ def test_decisions_from_another_origin_or_not_json_are_refused(client, run):
     assert len((run / "review.jsonl").read_text(encoding="utf-8").splitlines()) == 1
 
 
-@pytest.mark.parametrize("body, error", [
-    ({"action": "reject", "item": "filing_date", "value_index": 0, "reason": "boring"}, "needs a reason"),
-    ({"action": "reject", "item": "filing_date", "value_index": 0}, "needs a reason"),
-    ({"action": "edit", "item": "filing_date", "value_index": 0, "text": "  "}, "new value text"),
-    ({"action": "accept", "item": "filing_date", "value_index": 3}, "has no value 3"),
-    ({"action": "accept", "item": "nope", "value_index": 0}, "no item"),
-    ({"action": "delete", "item": "filing_date", "value_index": 0}, "unknown action"),
-    ({"action": "add", "item": "judge_name", "text": "Judge", "selection": {
-        "document": "01-complaint", "start": 0, "end": 4, "text": "Case"}}, "too short"),
-    ({"action": "add", "item": "judge_name", "text": "x", "selection": {
-        "document": "99-nothing", "start": 0, "end": 10, "text": "Case 3:21-"}}, "no document"),
-])
+@pytest.mark.parametrize(
+    "body, error",
+    [
+        ({"action": "reject", "item": "filing_date", "value_index": 0, "reason": "boring"}, "needs a reason"),
+        ({"action": "reject", "item": "filing_date", "value_index": 0}, "needs a reason"),
+        ({"action": "edit", "item": "filing_date", "value_index": 0, "text": "  "}, "new value text"),
+        ({"action": "accept", "item": "filing_date", "value_index": 3}, "has no value 3"),
+        ({"action": "accept", "item": "nope", "value_index": 0}, "no item"),
+        ({"action": "delete", "item": "filing_date", "value_index": 0}, "unknown action"),
+        (
+            {
+                "action": "add",
+                "item": "judge_name",
+                "text": "Judge",
+                "selection": {"document": "01-complaint", "start": 0, "end": 4, "text": "Case"},
+            },
+            "too short",
+        ),
+        (
+            {
+                "action": "add",
+                "item": "judge_name",
+                "text": "x",
+                "selection": {"document": "99-nothing", "start": 0, "end": 10, "text": "Case 3:21-"},
+            },
+            "no document",
+        ),
+    ],
+)
 def test_bad_decisions_are_refused_and_nothing_is_written(client, run, body, error):
     response = client.post("/api/run/one/decide", json=body)
     assert response.status_code == 400 and error in response.json()["error"]
@@ -92,9 +146,15 @@ def test_an_item_left_empty_gets_a_value_from_a_selection(client, run, sample_ca
     text = (sample_case / "01-complaint.txt").read_text(encoding="utf-8")
     phrase = "RIVERSIDE COUNTY"
     start = text.index(phrase, text.index(phrase) + 1)  # its second occurrence
-    state = client.post("/api/run/one/decide", json={"action": "add", "item": "judge_name", "text": "County",
-                        "selection": {"document": "01-complaint", "start": start, "end": start + len(phrase),
-                                      "text": phrase}}).json()
+    state = client.post(
+        "/api/run/one/decide",
+        json={
+            "action": "add",
+            "item": "judge_name",
+            "text": "County",
+            "selection": {"document": "01-complaint", "start": start, "end": start + len(phrase), "text": phrase},
+        },
+    ).json()
     judge = next(i for i in state["items"] if i["key"] == "judge_name")["values"]
     assert judge[0]["evidence"][0]["start_char"] == start and judge[0]["review"]["decision"] == "added"
     assert state["resume"] == {"item": "filing_date", "value_index": 0}  # still the one value left to review

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_runner import run_cli
 
+from cli_runner import run_cli
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.evaluators.checklist.readers import read_checklists
 from gavel_agent.review.comparing import Comparison
@@ -20,8 +20,15 @@ from gavel_agent.review.server import BackgroundServer, create_app
 from gavel_agent.run_files import RunFiles, RunStats
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 ITEMS = "filing_date,parties,class_action"
 pytestmark = pytest.mark.browser
 
@@ -30,7 +37,9 @@ pytestmark = pytest.mark.browser
 def browser():
     if not CHROMIUM.exists():
         pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)")
-    playwright_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package (pip install playwright)")
+    playwright_api = pytest.importorskip(
+        "playwright.sync_api", reason="needs the playwright package (pip install playwright)"
+    )
     with playwright_api.sync_playwright() as p:
         try:
             chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -57,7 +66,9 @@ def sample_runs(tmp_path, sample_case):
 
     gavel_agent.extract(sample_case, items=ITEMS, model="offline", out=tmp_path / "runs" / "agent")
     spec = load_spec("gavel")
-    baseline_for(load_case(sample_case), spec, spec.select(ITEMS), "chunk", tmp_path / "runs" / "chunk", "offline").run()
+    baseline_for(
+        load_case(sample_case), spec, spec.select(ITEMS), "chunk", tmp_path / "runs" / "chunk", "offline"
+    ).run()
     return tmp_path / "runs"
 
 
@@ -72,7 +83,8 @@ def current(page) -> tuple[str, int]:
 
 def select_text(page, occurrence_of: str, nth: int = 0) -> int:
     """Select the nth occurrence of a phrase in the shown document as a person would; its offset."""
-    return page.evaluate("""([phrase, nth]) => {
+    return page.evaluate(
+        """([phrase, nth]) => {
         const pre = document.getElementById('doc-text');
         const text = pre.textContent;
         let at = -1;
@@ -87,16 +99,21 @@ def select_text(page, occurrence_of: str, nth: int = 0) -> int:
         }
         const sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(range);
         return at;
-    }""", [occurrence_of, nth])
+    }""",
+        [occurrence_of, nth],
+    )
 
 
 def post_selection(page, selection: dict) -> list:
     """Post an added value with this selection from the page, as its script would; [status, error]."""
-    return page.evaluate("""async (sel) => {
+    return page.evaluate(
+        """async (sel) => {
         const r = await fetch('/api/run/agent/decide', {method: 'POST', headers: {'Content-Type': 'application/json'},
             body: JSON.stringify({action: 'add', item: 'parties', text: 'x', selection: sel})});
         return [r.status, (await r.json()).error];
-    }""", selection)
+    }""",
+        selection,
+    )
 
 
 def test_a_review_session_on_the_sample_case(sample_runs, sample_case, page, monkeypatch, capsys):
@@ -121,7 +138,9 @@ def test_a_review_session_on_the_sample_case(sample_runs, sample_case, page, mon
         page.keyboard.press("j")
         assert current(page) == ("parties", 0)
         parties = ChecklistFile.read(agent / "checklist.json").items["parties"]
-        page.wait_for_function("q => document.querySelector('#doc-text mark')?.textContent === q", arg=parties[0].evidence[0].quote)
+        page.wait_for_function(
+            "q => document.querySelector('#doc-text mark')?.textContent === q", arg=parties[0].evidence[0].quote
+        )
         page.keyboard.press("k")
         page.keyboard.press("a")
         page.wait_for_selector(".value[data-item='filing_date'] .badge.accepted")
@@ -136,7 +155,10 @@ def test_a_review_session_on_the_sample_case(sample_runs, sample_case, page, mon
 
         entries = lines(log)
         assert [(e["action"], e["item"], e["value_index"], e["reason"]) for e in entries] == [
-            ("accept", "filing_date", 0, None), ("reject", "parties", 0, "not supported"), ("edit", "parties", 1, None)]
+            ("accept", "filing_date", 0, None),
+            ("reject", "parties", 0, "not supported"),
+            ("edit", "parties", 1, None),
+        ]
         assert all(e["reviewer"] == "ana" and e["time"].endswith("Z") for e in entries)
         assert entries[2]["before"]["value"] == parties[1].value
         assert entries[2]["after"]["value"] == "Plaintiff: Daniel Vega (lead)"
@@ -144,7 +166,9 @@ def test_a_review_session_on_the_sample_case(sample_runs, sample_case, page, mon
         reviewed = ChecklistFile.read(reviewed_file)
         assert reviewed.items["filing_date"][0].review.decision == "accepted"
         assert (reviewed.items["parties"][0].review.decision, reviewed.items["parties"][0].review.reason) == (
-            "rejected", "not supported")
+            "rejected",
+            "not supported",
+        )
         assert reviewed.items["parties"][1].value == "Plaintiff: Daniel Vega (lead)"
         assert (agent / "checklist.json").read_bytes() == agent_checklist  # the agent's checklist untouched
 
@@ -170,7 +194,7 @@ def test_a_review_session_on_the_sample_case(sample_runs, sample_case, page, mon
         evidence = added["after"]["evidence"][0]
         decree = (sample_case / "04-consent-decree.txt").read_text(encoding="utf-8")
         assert (evidence["document"], evidence["start_char"], evidence["status"]) == ("04-consent-decree", at, "exact")
-        assert decree[evidence["start_char"]:evidence["end_char"]] == phrase == evidence["quote"]
+        assert decree[evidence["start_char"] : evidence["end_char"]] == phrase == evidence["quote"]
         assert ChecklistFile.read(reviewed_file).items["parties"][-1].review.decision == "added"
 
         # The same words selected again at their second place are stored there, not at the first.
@@ -194,10 +218,19 @@ def test_a_review_session_on_the_sample_case(sample_runs, sample_case, page, mon
         assert "single document" in page.inner_text("#message")
         assert page.locator("#form").is_hidden()
         complaint = (sample_case / "01-complaint.txt").read_text(encoding="utf-8")
-        reply = post_selection(page, {"document": "04-consent-decree", "start": len(decree) - 20, "end": len(decree) + 30,
-               "text": decree[-20:] + complaint[:30]})
+        reply = post_selection(
+            page,
+            {
+                "document": "04-consent-decree",
+                "start": len(decree) - 20,
+                "end": len(decree) + 30,
+                "text": decree[-20:] + complaint[:30],
+            },
+        )
         assert reply[0] == 400 and "past the end" in reply[1]
-        reply = post_selection(page, {"document": "04-consent-decree", "start": 0, "end": 50, "text": decree[:20] + complaint[:30]})
+        reply = post_selection(
+            page, {"document": "04-consent-decree", "start": 0, "end": 50, "text": decree[:20] + complaint[:30]}
+        )
         assert reply[0] == 400 and "single document" in reply[1]
         assert len(lines(log)) == count
 
@@ -215,22 +248,36 @@ def test_a_review_session_on_the_sample_case(sample_runs, sample_case, page, mon
         assert "parties" not in reference["items"]  # no choice made: unknown, not empty
         choices = lines(comparison.log_file)
         assert [(c["action"], c["item"], c["value_index"], c["reason"]) for c in choices] == [
-            ("choose", "filing_date", None, "B"), ("choose", "class_action", 0, "A")]
+            ("choose", "filing_date", None, "B"),
+            ("choose", "class_action", 0, "A"),
+        ]
         agreement = comparison.agreement()
         a_row = page.locator("#agreement tr[data-side='A']")
         assert a_row.locator("td").nth(1).inner_text() == f"{agreement['A'].matched} of {agreement['A'].values}"
         assert agreement["B"].recall < 1 or agreement["A"].precision < 1  # the runs differ on the filing date
 
         # evaluate and audit take the reference, scoring only the items it decided.
-        result = run_cli(monkeypatch, capsys, "evaluate", str(agent / "checklist.json"), "--reference",
-                         str(comparison.reference_file), "--out", str(sample_runs / "scores.json"))
+        result = run_cli(
+            monkeypatch,
+            capsys,
+            "evaluate",
+            str(agent / "checklist.json"),
+            "--reference",
+            str(comparison.reference_file),
+            "--out",
+            str(sample_runs / "scores.json"),
+        )
         assert result.code == 0, result.err
         scores = json.loads((sample_runs / "scores.json").read_text(encoding="utf-8"))
         # The agent's filing date lost to the baseline's, its class action was chosen; parties undecided.
-        assert {k: v["score"] for k, v in scores["cases"][0]["items"].items()} == {"filing_date": 0.0, "class_action": 1.0}
+        assert {k: v["score"] for k, v in scores["cases"][0]["items"].items()} == {
+            "filing_date": 0.0,
+            "class_action": 1.0,
+        }
         assert scores["per_case"] == {"riverside-jail": 50.0}
-        result = run_cli(monkeypatch, capsys, "audit", str(agent / "checklist.json"), "--reference",
-                         str(comparison.reference_file))
+        result = run_cli(
+            monkeypatch, capsys, "audit", str(agent / "checklist.json"), "--reference", str(comparison.reference_file)
+        )
         assert result.code == 0, result.err
 
         # Export: one CSV row per value and quote, with the decision and page; JSON as reviewed.
@@ -251,18 +298,41 @@ def hostile_run(tmp_path: Path) -> Path:
     """A run whose document (and value) hold HTML that would run if it were ever pasted in as markup."""
     case = tmp_path / "hostile-case"
     case.mkdir()
-    text = ("ORDER. The filing said <script>document.body.dataset.pwned = 'script'</script> and then "
-            "\"><img src=x onerror=\"document.body.dataset.pwned = 'img'\"> which the court struck.\n")
+    text = (
+        "ORDER. The filing said <script>document.body.dataset.pwned = 'script'</script> and then "
+        '"><img src=x onerror="document.body.dataset.pwned = \'img\'"> which the court struck.\n'
+    )
     (case / "order.txt").write_text(text, encoding="utf-8")
     run = tmp_path / "runs" / "hostile"
     files = RunFiles(run)
-    files.write_stats(RunStats(case="hostile-case", spec="gavel", items=["filing_date"], model="offline",
-                               provider="offline", status="finished", source=str(case)))
+    files.write_stats(
+        RunStats(
+            case="hostile-case",
+            spec="gavel",
+            items=["filing_date"],
+            model="offline",
+            provider="offline",
+            status="finished",
+            source=str(case),
+        )
+    )
     start = text.index("<script>")
-    quote = text[start:text.index("struck") + 6]
-    files.write_checklist(ChecklistFile(case="hostile-case", items={"filing_date": [Value(
-        value='"><img src=x onerror="document.body.dataset.pwned=\'value\'">',
-        evidence=[Evidence(document="order", quote=quote, start_char=start, end_char=start + len(quote))])]}))
+    quote = text[start : text.index("struck") + 6]
+    files.write_checklist(
+        ChecklistFile(
+            case="hostile-case",
+            items={
+                "filing_date": [
+                    Value(
+                        value='"><img src=x onerror="document.body.dataset.pwned=\'value\'">',
+                        evidence=[
+                            Evidence(document="order", quote=quote, start_char=start, end_char=start + len(quote))
+                        ],
+                    )
+                ]
+            },
+        )
+    )
     return run
 
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from gavel_agent.offline.item_plan import item_plan
+from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.case import load_case
+from gavel_agent.offline.item_plan import item_plan
 
 
 @pytest.fixture

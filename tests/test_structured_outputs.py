@@ -10,7 +10,7 @@ import httpx
 from pydantic import BaseModel
 
 from backends_wire import FAKE_KEY, PROVIDERS, anthropic_reply, chat_reply, httpx2_mock, responses_reply
-from gavel_agent.evaluators.llm import ask_json, cached, ReplyCache
+from gavel_agent.evaluators.llm import ReplyCache, ask_json, cached
 from gavel_agent.models.completer import make_completer
 
 
@@ -121,8 +121,9 @@ def test_qa_grades_arrive_under_rows_as_a_schema_root_must_be_an_object(monkeypa
     provider, complete = completer_for("anthropic", monkeypatch)
     grades = {"rows": [{"id": 2, "grade": 1}, {"id": 1, "grade": 3}]}
     with httpx2_mock() as router:
-        route = router.post(provider.url).mock(return_value=anthropic_reply(1, [("final_output", json.dumps(grades))],
-                                                                           (100, 0, 20, 0)))
+        route = router.post(provider.url).mock(
+            return_value=anthropic_reply(1, [("final_output", json.dumps(grades))], (100, 0, 20, 0))
+        )
         pairs = [QAPair(role="issue", question=f"q{i}", answer=f"a{i}") for i in (1, 2)]
         assert grade_answers(pairs, ["a1", "wrong"], complete) == [3, 1]
     row_schema = json.loads(route.calls[0].request.content)["tools"][0]["input_schema"]

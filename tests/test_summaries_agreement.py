@@ -42,8 +42,12 @@ def test_quadratic_kappa_is_for_whole_number_ratings():
 
 @pytest.mark.parametrize(
     "x, y, message",
-    [([1, 2], [1, 2], "at least 3"), ([1, 2, 3], [1, 2], "equal length"), ([1, 1, 1], [1, 2, 3], "constant"),
-     ([1, 2, float("nan")], [1, 2, 3], "missing")],
+    [
+        ([1, 2], [1, 2], "at least 3"),
+        ([1, 2, 3], [1, 2], "equal length"),
+        ([1, 1, 1], [1, 2, 3], "constant"),
+        ([1, 2, float("nan")], [1, 2, 3], "missing"),
+    ],
 )
 def test_bad_score_lists_are_refused(x, y, message):
     with pytest.raises(ValueError, match=message):

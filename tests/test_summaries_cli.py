@@ -4,9 +4,9 @@ import json
 import sqlite3
 
 import pytest
-from cli_runner import run_cli as cli
 
 import gavel_agent.models.completer as completer_module
+from cli_runner import run_cli as cli
 from test_summaries_qa import FULL, NO_CONCLUSION, REFERENCE, FakeModel
 
 
@@ -23,8 +23,17 @@ def summaries(tmp_path):
 
 def test_offline_scores_every_model_and_writes_the_details(monkeypatch, capsys, summaries, tmp_path):
     out = tmp_path / "scores.json"
-    code, stdout, _ = cli(monkeypatch, capsys, "evaluate-summaries", "--reference", summaries / "refs.json",
-                          "--candidates", summaries, "--out", out)
+    code, stdout, _ = cli(
+        monkeypatch,
+        capsys,
+        "evaluate-summaries",
+        "--reference",
+        summaries / "refs.json",
+        "--candidates",
+        summaries,
+        "--out",
+        out,
+    )
     assert code == 0
     assert "good-model" in stdout and "terse-model" in stdout and "lexical approximation" in stdout
     data = json.loads(out.read_text())
@@ -42,8 +51,22 @@ def test_model_judge_goes_through_the_completer_and_its_cache(monkeypatch, capsy
     fake = FakeModel()
     monkeypatch.setattr(completer_module, "make_completer", lambda name, base_url=None: fake)
     cache, out = tmp_path / "cache" / "summary_qa.sqlite", tmp_path / "scores.json"
-    args = ("evaluate-summaries", "--reference", summaries / "refs.json", "--candidates", summaries,
-            "--method", "qa", "--judge", "openai:fake", "--cache-dir", cache.parent, "--out", out, "--no-per-case")
+    args = (
+        "evaluate-summaries",
+        "--reference",
+        summaries / "refs.json",
+        "--candidates",
+        summaries,
+        "--method",
+        "qa",
+        "--judge",
+        "openai:fake",
+        "--cache-dir",
+        cache.parent,
+        "--out",
+        out,
+        "--no-per-case",
+    )
     assert cli(monkeypatch, capsys, *args)[0] == 0
     assert fake.calls == {"qa_questions": 1, "qa_answer": 2, "qa_grade": 2}
     with sqlite3.connect(cache) as db:
@@ -64,12 +87,21 @@ def test_model_judge_goes_through_the_completer_and_its_cache(monkeypatch, capsy
     ],
 )
 def test_bad_input_is_one_line_error(monkeypatch, capsys, summaries, extra, message):
-    code, _, err = cli(monkeypatch, capsys, "evaluate-summaries", "--reference", summaries / "refs.json",
-                       "--candidates", summaries, *extra)
+    code, _, err = cli(
+        monkeypatch,
+        capsys,
+        "evaluate-summaries",
+        "--reference",
+        summaries / "refs.json",
+        "--candidates",
+        summaries,
+        *extra,
+    )
     assert code == 2 and err.startswith("error: ") and message in err and "Traceback" not in err
 
 
 def test_missing_reference_is_one_line_error(monkeypatch, capsys, summaries):
-    code, _, err = cli(monkeypatch, capsys, "evaluate-summaries", "--reference", summaries / "nope.json",
-                       "--candidates", summaries)
+    code, _, err = cli(
+        monkeypatch, capsys, "evaluate-summaries", "--reference", summaries / "nope.json", "--candidates", summaries
+    )
     assert code == 2 and err.strip() == f"error: no such reference file: {summaries / 'nope.json'}"

@@ -40,13 +40,22 @@ def test_bad_summary_files_are_one_line_errors(tmp_path):
 
 def verdicts(side_a, side_b):
     """Two cases: a string verdict, and a list verdict where two of three vs two values match."""
-    return {"results": {
-        "1": {"Filing Date": f"{side_a} contains {side_b}"},
-        "2": {"Filing Date": f"{side_a} equals {side_b}",
-              "Remedy Sought": {"common": [{f"{side_a}_index": 1, f"{side_b}_index": 2},
-                                           {f"{side_a}_index": 3, f"{side_b}_index": 1}],
-                                f"only_in_{side_a}": [2], f"only_in_{side_b}": []}},
-    }}
+    return {
+        "results": {
+            "1": {"Filing Date": f"{side_a} contains {side_b}"},
+            "2": {
+                "Filing Date": f"{side_a} equals {side_b}",
+                "Remedy Sought": {
+                    "common": [
+                        {f"{side_a}_index": 1, f"{side_b}_index": 2},
+                        {f"{side_a}_index": 3, f"{side_b}_index": 1},
+                    ],
+                    f"only_in_{side_a}": [2],
+                    f"only_in_{side_b}": [],
+                },
+            },
+        }
+    }
 
 
 def test_judge_scores_average_item_scores_and_ignore_which_side_is_a(tmp_path):

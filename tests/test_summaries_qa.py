@@ -6,11 +6,11 @@ import pytest
 
 from gavel_agent import prompts
 from gavel_agent.evaluators.llm import ReplyCache, cached
+from gavel_agent.evaluators.summaries.evaluate import model_grader
 from gavel_agent.evaluators.summaries.qa_llm import QAReplyError, grade_with_model
 from gavel_agent.evaluators.summaries.qa_offline import grade_offline, offline_pairs
 from gavel_agent.evaluators.summaries.qa_report import NOT_STATED, QAPair, report
 from gavel_agent.evaluators.summaries.qa_roles import role_of
-from gavel_agent.evaluators.summaries.evaluate import model_grader
 
 REFERENCE = (
     "In March 2019, residents of Marlow County filed a class action against the county sheriff. "
@@ -91,7 +91,9 @@ class FakeModel:
                 answers.append({"id": i, "answer": "yes, stated" if found else NOT_STATED})
             return json.dumps(answers)
         items = json.loads(user)
-        return json.dumps([{"id": it["id"], "grade": 0 if it["candidate_answer"] == NOT_STATED else 10} for it in items])
+        return json.dumps(
+            [{"id": it["id"], "grade": 0 if it["candidate_answer"] == NOT_STATED else 10} for it in items]
+        )
 
 
 def test_model_path_grades_through_the_completer_and_keeps_every_record():

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from cli_runner import run_cli
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.trace import Status, StepTrace, results_table, short_arguments, status_text
-from cli_runner import run_cli
 
 GAVEL_AGENT = str(Path(sys.executable).with_name("gavel-agent"))
 STEP_LINE = re.compile(r"^\s*(\d+) (\w+)\s", re.MULTILINE)
@@ -43,8 +43,13 @@ def values_of(run_dir: Path) -> int:
 def test_a_log_keeps_every_step_and_every_stored_value(sample_case, tmp_path):
     log = tmp_path / "log"
     with open(log, "w") as err:
-        done = subprocess.run([GAVEL_AGENT, "run", str(sample_case), "--out", str(tmp_path / "run")],
-                              stderr=err, stdout=subprocess.DEVNULL, cwd=tmp_path, timeout=300)
+        done = subprocess.run(
+            [GAVEL_AGENT, "run", str(sample_case), "--out", str(tmp_path / "run")],
+            stderr=err,
+            stdout=subprocess.DEVNULL,
+            cwd=tmp_path,
+            timeout=300,
+        )
     assert done.returncode == 0
     text = log.read_text()
     assert text.startswith("loading and indexing")
@@ -62,13 +67,17 @@ def test_the_terminal_scrollback_holds_every_step(sample_case, tmp_path):
     conf.write_text("set -g history-limit 100000\n")
     tmux = ["tmux", "-L", socket, "-f", str(conf)]
     command = f"{GAVEL_AGENT} run {sample_case} --out {tmp_path / 'run'}; echo EXIT:$?; sleep 60"
-    subprocess.run([*tmux, "new-session", "-d", "-s", "t", "-x", "200", "-y", "40", "-c", str(tmp_path), command],
-                   check=True, env={**os.environ, "TERM": "xterm-256color"})
+    subprocess.run(
+        [*tmux, "new-session", "-d", "-s", "t", "-x", "200", "-y", "40", "-c", str(tmp_path), command],
+        check=True,
+        env={**os.environ, "TERM": "xterm-256color"},
+    )
     try:
         screen = ""
         for _ in range(600):  # at most 60 s
-            screen = subprocess.run([*tmux, "capture-pane", "-p", "-J", "-S", "-", "-t", "t"],
-                                    capture_output=True, text=True).stdout
+            screen = subprocess.run(
+                [*tmux, "capture-pane", "-p", "-J", "-S", "-", "-t", "t"], capture_output=True, text=True
+            ).stdout
             if "EXIT:" in screen:
                 break
             time.sleep(0.1)
@@ -88,8 +97,16 @@ def restore_ctrl_c() -> None:
 def test_ctrl_c_saves_the_run_and_prints_the_command_that_continues_it(sample_case, tmp_path):
     pexpect = pytest.importorskip("pexpect")
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
-    child = pexpect.spawn(GAVEL_AGENT, ["run", str(sample_case), "--items", "all", "--out", "run"], cwd=str(tmp_path),
-                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 200), preexec_fn=restore_ctrl_c)
+    child = pexpect.spawn(
+        GAVEL_AGENT,
+        ["run", str(sample_case), "--items", "all", "--out", "run"],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(40, 200),
+        preexec_fn=restore_ctrl_c,
+    )
     child.expect("step 3/200")
     child.sendintr()
     child.expect(pexpect.EOF)
@@ -110,8 +127,10 @@ def test_ctrl_c_saves_the_run_and_prints_the_command_that_continues_it(sample_ca
 def test_markup_like_text_prints_as_itself():
     out = io.StringIO()
     console = Console(file=out, width=200)
-    value = Value(value="[/s/ Hon. Jane Roe]", evidence=[Evidence(document="[bold]", quote="[/s/ Hon. Jane Roe]",
-                                                                  start_char=0, end_char=19)])
+    value = Value(
+        value="[/s/ Hon. Jane Roe]",
+        evidence=[Evidence(document="[bold]", quote="[/s/ Hon. Jane Roe]", start_char=0, end_char=19)],
+    )
     items = {"judge_name": [value]}
     trace = StepTrace(console, lambda elapsed: status_text(Status(1, 200, 1, 26, 10, 0.0), elapsed), lambda: items)
     with trace:
@@ -130,7 +149,8 @@ def test_a_case_with_bracketed_lines_runs_to_its_results_table(tmp_path, monkeyp
     (case / "order.txt").write_text(
         "UNITED STATES DISTRICT COURT\nJANE DOE, Plaintiff, v. CITY OF X, Defendant.\nCase No. 1:20-cv-00001\n"
         "ORDER\nThe motion is granted. Filed 01/02/2020.\nIT IS SO ORDERED.\n[/s/ Hon. Jane Roe]\n"
-        "[/\\] filed [bold]United States District Judge[/bold]\n")
+        "[/\\] filed [bold]United States District Judge[/bold]\n"
+    )
     result = gavel("run", case, "--out", tmp_path / "run")
     assert result.code == 0, result.err
     assert "Checklist for bracketed" in result.out and result.err.rstrip().splitlines()[-1].startswith("finished:")
@@ -141,9 +161,16 @@ def test_ctrl_c_in_a_batch_prints_what_was_done_and_how_to_go_on(sample_case, tm
     for name in ("case-1", "case-2", "case-3"):
         shutil.copytree(sample_case, tmp_path / "in" / name)
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
-    child = pexpect.spawn(GAVEL_AGENT, ["batch", "in", "--out", "out", "--items", "filing_date", "--concurrency", "1"],
-                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=120, dimensions=(40, 200),
-                          preexec_fn=restore_ctrl_c)
+    child = pexpect.spawn(
+        GAVEL_AGENT,
+        ["batch", "in", "--out", "out", "--items", "filing_date", "--concurrency", "1"],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(40, 200),
+        preexec_fn=restore_ctrl_c,
+    )
     child.expect("1/3")
     child.sendintr()
     child.expect(pexpect.EOF)
@@ -153,22 +180,46 @@ def test_ctrl_c_in_a_batch_prints_what_was_done_and_how_to_go_on(sample_case, tm
     assert re.search(r"batch stopped by the user \(Ctrl-C\): [12] of 3 cases finished, 0 failed", output)
     command = re.search(r"continue with: (.+)", output).group(1).strip()
     assert command == "gavel-agent batch in --out out --resume --items filing_date"
-    resumed = subprocess.run([GAVEL_AGENT, *command.split()[1:], "--quiet"], cwd=tmp_path, capture_output=True,
-                             text=True, timeout=300)
+    resumed = subprocess.run(
+        [GAVEL_AGENT, *command.split()[1:], "--quiet"], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
     assert resumed.returncode == 0, resumed.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir() if p.is_dir()) == ["1", "2", "3"]  # canonical names
 
 
 def test_trace_jsonl_writes_the_sdk_spans_locally_and_a_bad_processor_is_one_line(sample_case, tmp_path):
     spans = tmp_path / "spans.jsonl"
-    done = subprocess.run([GAVEL_AGENT, "run", str(sample_case), "--items", "filing_date", "--out", str(tmp_path / "r"),
-                           "--quiet", "--trace", f"jsonl:{spans}"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            GAVEL_AGENT,
+            "run",
+            str(sample_case),
+            "--items",
+            "filing_date",
+            "--out",
+            str(tmp_path / "r"),
+            "--quiet",
+            "--trace",
+            f"jsonl:{spans}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in spans.read_text().splitlines()]
-    tools = {e["span_data"]["name"] for e in lines if e["object"] == "trace.span" and e["span_data"]["type"] == "function"}
+    tools = {
+        e["span_data"]["name"] for e in lines if e["object"] == "trace.span" and e["span_data"]["type"] == "function"
+    }
     assert {"list_documents", "search", "append_checklist", "stop"} <= tools
     assert any(e["object"] == "trace" for e in lines)
     assert "Filed 03/15/21" not in spans.read_text()  # spans carry no case text
-    bad = subprocess.run([GAVEL_AGENT, "run", str(sample_case), "--out", str(tmp_path / "r2"), "--trace", "zipkin"],
-                         capture_output=True, text=True, timeout=300)
-    assert bad.returncode == 2 and bad.stderr.strip() == "error: unknown --trace 'zipkin'; use one of openai, jsonl:PATH"
+    bad = subprocess.run(
+        [GAVEL_AGENT, "run", str(sample_case), "--out", str(tmp_path / "r2"), "--trace", "zipkin"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert (
+        bad.returncode == 2 and bad.stderr.strip() == "error: unknown --trace 'zipkin'; use one of openai, jsonl:PATH"
+    )

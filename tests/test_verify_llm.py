@@ -7,12 +7,12 @@ import json
 import httpx
 
 from backends_wire import FAKE_KEY, PROVIDERS, chat_reply, httpx2_mock
+from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
-from gavel_agent.case import Case, Document
+from gavel_agent.tools.search import SearchIndex
 from gavel_agent.verify import verify_checklist, verify_run
 from gavel_agent.verify_llm import LLMChallenger
-from gavel_agent.tools.search import SearchIndex
 
 CUAD = load_spec("cuad")
 
@@ -66,8 +66,15 @@ def decisions_for(result, item: str) -> list:
 
 
 def test_a_value_defended_with_a_real_quote_is_kept():
-    model = ScriptedModel({"Delaware": {"decision": "keep", "quotes": [{"document": "licence", "quote": DELAWARE}],
-                                        "reason": "the clause names Delaware law"}})
+    model = ScriptedModel(
+        {
+            "Delaware": {
+                "decision": "keep",
+                "quotes": [{"document": "licence", "quote": DELAWARE}],
+                "reason": "the clause names Delaware law",
+            }
+        }
+    )
     result = llm_verify(checklist(governing_law=[stored("Delaware", DELAWARE)]), model)
     assert result.checklist.values_of("governing_law") == ["Delaware"]
     (decision,) = decisions_for(result, "governing_law")
@@ -80,8 +87,16 @@ def test_a_value_defended_with_a_real_quote_is_kept():
 
 def test_a_revision_whose_quote_is_not_in_the_case_is_rejected():
     invented = "Licensor warrants the Software for a period of twenty-four (24) months"
-    model = ScriptedModel({"12 months": {"decision": "revise", "value": "24 months",
-                                         "quotes": [{"document": "licence", "quote": invented}], "reason": "longer term"}})
+    model = ScriptedModel(
+        {
+            "12 months": {
+                "decision": "revise",
+                "value": "24 months",
+                "quotes": [{"document": "licence", "quote": invented}],
+                "reason": "longer term",
+            }
+        }
+    )
     result = llm_verify(checklist(warranty_duration=[stored("12 months", WARRANTY)]), model)
     assert result.checklist.values_of("warranty_duration") == ["12 months"]
     (decision,) = decisions_for(result, "warranty_duration")
@@ -94,7 +109,9 @@ def test_deleting_a_value_the_independent_search_confirms_is_blocked():
     result = llm_verify(checklist(governing_law=[stored("Delaware", DELAWARE)]), model)
     assert result.checklist.values_of("governing_law") == ["Delaware"]
     (decision,) = decisions_for(result, "governing_law")
-    assert decision.action == "keep_blocked" and "outside knowledge" in decision.reason and "confirms" in decision.reason
+    assert (
+        decision.action == "keep_blocked" and "outside knowledge" in decision.reason and "confirms" in decision.reason
+    )
 
 
 def test_an_unsupported_value_is_deleted_and_the_reason_logged(tmp_path):
@@ -103,7 +120,9 @@ def test_an_unsupported_value_is_deleted_and_the_reason_logged(tmp_path):
     model = ScriptedModel({"24 months": {"decision": "delete", "reason": "the clause says twelve months"}})
     lines = []
     case = licence_case()
-    verify_run(tmp_path, CUAD, case, report=lines.append, challenger=LLMChallenger(model, CUAD, case, SearchIndex(case)))
+    verify_run(
+        tmp_path, CUAD, case, report=lines.append, challenger=LLMChallenger(model, CUAD, case, SearchIndex(case))
+    )
     assert ChecklistFile.read(tmp_path / "checklist.json").values_of("warranty_duration") == []
     assert ChecklistFile.read(tmp_path / "checklist_unverified.json").values_of("warranty_duration") == ["24 months"]
     log = [json.loads(line) for line in (tmp_path / "verify.jsonl").read_text().splitlines()]
@@ -115,11 +134,19 @@ def test_an_unsupported_value_is_deleted_and_the_reason_logged(tmp_path):
 
 def test_a_confirmed_revision_replaces_the_value_and_is_challenged_again():
     revised = "not to exceed $50,000 in the aggregate"
-    model = ScriptedModel({
-        "$50,000": {"decision": "revise", "value": revised, "reason": "the cap's qualifier was dropped",
-                    "quotes": [{"document": "licence", "quote": "total liability shall not exceed $50,000 in the aggregate"}]},
-        revised: {"decision": "keep", "reason": "states the cap as written"},
-    })
+    model = ScriptedModel(
+        {
+            "$50,000": {
+                "decision": "revise",
+                "value": revised,
+                "reason": "the cap's qualifier was dropped",
+                "quotes": [
+                    {"document": "licence", "quote": "total liability shall not exceed $50,000 in the aggregate"}
+                ],
+            },
+            revised: {"decision": "keep", "reason": "states the cap as written"},
+        }
+    )
     result = llm_verify(checklist(cap_on_liability=[stored("$50,000", CAP)]), model)
     assert result.checklist.values_of("cap_on_liability") == [revised]
     first, second = decisions_for(result, "cap_on_liability")
@@ -134,8 +161,10 @@ def test_a_confirmed_revision_replaces_the_value_and_is_challenged_again():
 
 def test_an_unreadable_reply_falls_back_to_the_offline_checks():
     model = ScriptedModel({"24 months": "I would rather not say.", "Delaware": '{"decision": "maybe"}'})
-    result = llm_verify(checklist(warranty_duration=[stored("24 months", WARRANTY)],
-                                        governing_law=[stored("Delaware", DELAWARE)]), model)
+    result = llm_verify(
+        checklist(warranty_duration=[stored("24 months", WARRANTY)], governing_law=[stored("Delaware", DELAWARE)]),
+        model,
+    )
     assert result.checklist.values_of("warranty_duration") == []
     assert result.checklist.values_of("governing_law") == ["Delaware"]
     (deleted,) = decisions_for(result, "warranty_duration")
@@ -149,10 +178,17 @@ def test_challenges_go_to_a_chat_completions_server(tmp_path, monkeypatch):
 
     provider = PROVIDERS["openai-compatible"]
     monkeypatch.setenv(provider.key_variable, FAKE_KEY)
-    answer = json.dumps({"decision": "keep", "quotes": [{"document": "licence", "quote": DELAWARE}],
-                         "reason": "Delaware is named in clause 1"})
-    reply = {**chat_reply(1, [], (200, 0, 30, 0)).json(),
-             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer}}]}
+    answer = json.dumps(
+        {
+            "decision": "keep",
+            "quotes": [{"document": "licence", "quote": DELAWARE}],
+            "reason": "Delaware is named in clause 1",
+        }
+    )
+    reply = {
+        **chat_reply(1, [], (200, 0, 30, 0)).json(),
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer}}],
+    }
     (tmp_path / "checklist.json").write_text(checklist(governing_law=[stored("Delaware", DELAWARE)]).model_dump_json())
     complete = make_completer(provider.model, provider.base_url)
     with httpx2_mock() as router:
@@ -176,8 +212,10 @@ def wire_server(verdict: str):
 
     provider = PROVIDERS["openai-compatible"]
     agent_turns = iter(scripted_replies(provider))
-    reply = {**chat_reply(99, [], (300, 0, 20, 0)).json(),
-             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": verdict}}]}
+    reply = {
+        **chat_reply(99, [], (300, 0, 20, 0)).json(),
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": verdict}}],
+    }
 
     def serve(request: httpx.Request) -> httpx.Response:
         return next(agent_turns) if json.loads(request.content).get("tools") else httpx.Response(200, json=reply)
@@ -206,7 +244,9 @@ def test_run_and_batch_verify_with_the_runs_own_model(tmp_path, monkeypatch, cap
             route = router.post(provider.url).mock(side_effect=wire_server(verdict))
             result = run_cli(monkeypatch, capsys, *command)
         assert result.code == 0, result.err
-        challenges = [json.loads(c.request.content) for c in route.calls if not json.loads(c.request.content).get("tools")]
+        challenges = [
+            json.loads(c.request.content) for c in route.calls if not json.loads(c.request.content).get("tools")
+        ]
         assert len(challenges) == 1 and FILING_DATE in challenges[0]["messages"][1]["content"]
         (entry,) = [json.loads(line) for line in (run_dir / "verify.jsonl").read_text().splitlines()]
         assert entry["action"] == "keep" and entry["reason"].startswith("model: the header gives the filing date")

@@ -128,7 +128,9 @@ def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
     for d in ws.case.documents:
         read = ws.reads.tokens_read(d.name) / max(d.token_count, 1)
         data.append(DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read))
-        rows.append(f"- {d.name} | {d.title} | {d.type or 'unknown type'} | {d.date or 'undated'} | {d.token_count} tokens | {read:.0%} read")
+        rows.append(
+            f"- {d.name} | {d.title} | {d.type or 'unknown type'} | {d.date or 'undated'} | {d.token_count} tokens | {read:.0%} read"
+        )
     text = f"{len(rows)} documents, {ws.case.token_count} tokens in all:\n" + "\n".join(rows)
     return ToolResult(text, f"{len(rows)} documents", data=data)
 
@@ -146,7 +148,10 @@ def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:
     if end > n:
         end, note = n, f" (end_token clamped to the document's end, {n})"
     if end - start > MAX_READ_TOKENS:
-        end, note = start + MAX_READ_TOKENS, f" (at most {MAX_READ_TOKENS} tokens per read; continue from {start + MAX_READ_TOKENS})"
+        end, note = (
+            start + MAX_READ_TOKENS,
+            f" (at most {MAX_READ_TOKENS} tokens per read; continue from {start + MAX_READ_TOKENS})",
+        )
     s, e = doc.char_span(start, end)
     ws.reads.add(doc.name, start, end)
     header = f"[{doc.name} tokens {start}-{end} of {n}; characters {s}-{e}]{note}"
@@ -157,7 +162,11 @@ def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:
 def search(ws: Workspace, args: SearchArgs) -> ToolResult:
     docs = [ws.document(d).name for d in args.documents] if args.documents else None
     try:
-        hits = ws.index.regex(args.query, args.flags, args.top_k, docs) if args.mode == "regex" else ws.index.bm25(args.query, args.top_k, docs)
+        hits = (
+            ws.index.regex(args.query, args.flags, args.top_k, docs)
+            if args.mode == "regex"
+            else ws.index.bm25(args.query, args.top_k, docs)
+        )
     except ValueError as e:
         raise ToolError(str(e)) from None
     # The summary names the query: once the hits are pruned from the prompt, the digest still says what was sought.
@@ -269,8 +278,11 @@ def invoke(ws: Workspace, spec: ToolSpec, raw_arguments: str) -> ToolResult:
         if not isinstance(data, dict):
             raise ValueError("arguments must be a JSON object")
     except ValueError as e:
-        return ToolResult(f"ERROR: arguments are not valid JSON ({e}); send a JSON object matching the tool's schema.",
-                          "malformed arguments", ok=False)
+        return ToolResult(
+            f"ERROR: arguments are not valid JSON ({e}); send a JSON object matching the tool's schema.",
+            "malformed arguments",
+            ok=False,
+        )
     try:
         args = spec.args.model_validate(data)
     except ValidationError as e:

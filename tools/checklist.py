@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from gavel_agent.case import Case, Document
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, Value
-from gavel_agent.case import Case, Document
 from gavel_agent.tools import injection, pages, quotes
 
 
@@ -49,7 +49,7 @@ class ChecklistState:
                 text = self.case.document(ev.document).text
             except KeyError:
                 text = ""
-            if ev.start_char is not None and text[ev.start_char:ev.end_char] == ev.quote:
+            if ev.start_char is not None and text[ev.start_char : ev.end_char] == ev.quote:
                 evidence.append(ev.model_copy())
             else:
                 evidence += self.verified(saved.value, [ev.model_dump()]).evidence
@@ -60,7 +60,8 @@ class ChecklistState:
         value = (value or "").strip()
         if not value:
             raise EvidenceError(
-                "empty value: give the value as text (use 'Not applicable' with evidence if it does not apply)")
+                "empty value: give the value as text (use 'Not applicable' with evidence if it does not apply)"
+            )
         if not evidence:
             raise EvidenceError(f"value {value!r} has no evidence: quote the text that supports it")
         checked = []
@@ -85,27 +86,42 @@ class ChecklistState:
             if not elsewhere:
                 raise EvidenceError(self._not_found(doc, quote))
             named, (doc, found) = doc.name, min(elsewhere, key=lambda da: ALIGNMENT_ORDER.index(da[1].status))
-        return Evidence(document=doc.name, quote=doc.text[found.start:found.end], start_char=found.start,
-                        end_char=found.end, status=found.status, page=_page(doc, found.start),
-                        named_document=named, injected=injection.touches(doc.text, found.start, found.end))
+        return Evidence(
+            document=doc.name,
+            quote=doc.text[found.start : found.end],
+            start_char=found.start,
+            end_char=found.end,
+            status=found.status,
+            page=_page(doc, found.start),
+            named_document=named,
+            injected=injection.touches(doc.text, found.start, found.end),
+        )
 
     def _not_found(self, doc: Document, quote: str) -> str:
         """The rejection, naming the passage of the case nearest to the quote."""
         message = f"quote not found in {doc.name!r} (nor in any other document): {quote[:80]!r}."
-        nearest = [(d, p) for d in [doc] + [d for d in self.case.documents if d is not doc]
-                   if (p := quotes.closest(quote, d.text)) is not None]
+        nearest = [
+            (d, p)
+            for d in [doc] + [d for d in self.case.documents if d is not doc]
+            if (p := quotes.closest(quote, d.text)) is not None
+        ]
         if nearest:
             near_doc, passage = max(nearest, key=lambda dp: (dp[1].similarity, dp[0] is doc))
             text = near_doc.text  # widen to whole words: the key match may start or end inside one
             start = max(text.rfind(" ", 0, passage.start), text.rfind("\n", 0, passage.start)) + 1
-            end = min((i for i in (text.find(" ", passage.end), text.find("\n", passage.end)) if i >= 0),
-                      default=len(text))
+            end = min(
+                (i for i in (text.find(" ", passage.end), text.find("\n", passage.end)) if i >= 0), default=len(text)
+            )
             shown = " ".join(text[start:end].split())
             shown = shown if len(shown) <= 240 else shown[:240] + "..."
-            message += (f" Closest passage: {near_doc.name!r} tokens {near_doc.token_at(passage.start)}-"
-                        f"{near_doc.token_at(passage.end - 1) + 1} ({passage.similarity:.0f}% alike): {shown!r}.")
-        return message + (" Quote the words as read_document shows them; mark left-out words with '...' "
-                          "and changed words with [brackets].")
+            message += (
+                f" Closest passage: {near_doc.name!r} tokens {near_doc.token_at(passage.start)}-"
+                f"{near_doc.token_at(passage.end - 1) + 1} ({passage.similarity:.0f}% alike): {shown!r}."
+            )
+        return message + (
+            " Quote the words as read_document shows them; mark left-out words with '...' "
+            "and changed words with [brackets]."
+        )
 
     def append(self, item: str, values: list[Value]) -> str:
         key = self.resolve(item)
@@ -132,5 +148,9 @@ def _page(doc: Document, char: int) -> int | None:
 
 def correction_notes(values: list[Value]) -> list[str]:
     """One line per quote that was stored under another document than the one named."""
-    return [f"note: the quote for {v.value!r} is in {e.document!r}, not {e.named_document!r}; stored under "
-            f"{e.document!r}" for v in values for e in v.evidence if e.named_document]
+    return [
+        f"note: the quote for {v.value!r} is in {e.document!r}, not {e.named_document!r}; stored under {e.document!r}"
+        for v in values
+        for e in v.evidence
+        if e.named_document
+    ]

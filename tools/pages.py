@@ -24,7 +24,8 @@ _HEADER = re.compile(
 _PAGE_NUMBER = re.compile(
     r"^[ \t]*(?:[-\u2013\u2014][ \t]*)?\d{1,4}(?:[ \t]*[-\u2013\u2014])?[ \t]*$"
     r"|^[ \t]*Page[ \t]+\d{1,5}(?:[ \t]+of[ \t]+\d{1,5})?(?:[ \t]*[-\u2013\u2014|][^\n]{0,80})?[ \t]*$",
-    re.IGNORECASE | re.MULTILINE)
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 @lru_cache(maxsize=64)

@@ -34,10 +34,28 @@ from gavel_agent.tools import pages
 
 _FOLD = str.maketrans(
     {
-        "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'",
-        "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
-        "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2007": " ",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "`": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2015": "-",
+        "\u2212": "-",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+        "\u2007": " ",
         "\u00ad": " ",  # a soft hyphen is invisible: treat it like the space it usually hides
     }
 )
@@ -56,11 +74,14 @@ _MAX_ANCHORS = 2000  # occurrences of the anchor piece tried before giving up (b
 # Symbols that carry meaning in legal text and survive in the key.
 _KEPT_SYMBOLS = "§¶$%&"
 _DIGIT_SEPARATORS = np.array([ord("."), ord(",")], dtype=np.uint32)
-_SPLIT = re.compile(r"(?P<ellipsis>\[\s*(?:\.\s*){3}\]|\[\s*\u2026\s*\]|(?:\.\s*){2}\.|\u2026)"
-                    r"|(?P<bracket>\[[^\[\]\n]{0,80}\])")
+_SPLIT = re.compile(
+    r"(?P<ellipsis>\[\s*(?:\.\s*){3}\]|\[\s*\u2026\s*\]|(?:\.\s*){2}\.|\u2026)"
+    r"|(?P<bracket>\[[^\[\]\n]{0,80}\])"
+)
 
 
 # ----------------------------------------------------------------------------- folding (values)
+
 
 @dataclass(frozen=True)
 class FoldedText:
@@ -95,6 +116,7 @@ def same_text(quote: str, span_text: str) -> bool:
 
 # ----------------------------------------------------------------------------- keys
 
+
 @dataclass(frozen=True)
 class Keyed:
     key: str  # letters, digits and kept symbols, NFKC and case-folded
@@ -107,7 +129,7 @@ _LENGTH = np.full(0x110000, -1, dtype=np.int8)
 _SINGLE = np.zeros(0x110000, dtype=np.uint32)
 _EXPANSION: dict[int, np.ndarray] = {}
 _IS_DIGIT = np.zeros(0x110000, dtype=bool)
-_IS_DIGIT[ord("0"):ord("9") + 1] = True
+_IS_DIGIT[ord("0") : ord("9") + 1] = True
 
 
 def _learn(code_points: np.ndarray) -> None:
@@ -145,7 +167,7 @@ def keyed(text: str, skip: tuple[tuple[int, int], ...] = ()) -> Keyed:
     if len(expanded):
         first = np.cumsum(lengths) - lengths
         for i in expanded.tolist():
-            out[first[i]:first[i] + lengths[i]] = _EXPANSION[int(codes[i])]
+            out[first[i] : first[i] + lengths[i]] = _EXPANSION[int(codes[i])]
     return Keyed(out.tobytes().decode("utf-32-le"), origin)
 
 
@@ -163,6 +185,7 @@ def _bare_document_key(text: str) -> Keyed | None:
 
 # ----------------------------------------------------------------------------- alignment
 
+
 @dataclass(frozen=True)
 class Alignment:
     start: int
@@ -179,7 +202,7 @@ def _pieces(quote: str) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     allowance, last = 0, 0
     for m in _SPLIT.finditer(quote):
-        piece = keyed(quote[last:m.start()]).key
+        piece = keyed(quote[last : m.start()]).key
         if piece:
             out.append((piece, allowance))
             allowance = 0
@@ -208,7 +231,7 @@ def _find_pieces(pieces: list[tuple[str, int]], doc: Keyed) -> tuple[int, int] |
                 ok = False
                 break
             first = found
-        for piece, gap in pieces[anchor + 1:] if ok else ():  # rightwards: the nearest later occurrence
+        for piece, gap in pieces[anchor + 1 :] if ok else ():  # rightwards: the nearest later occurrence
             found = key.find(piece, last, last + gap + len(piece))
             if found < 0:
                 ok = False
@@ -249,6 +272,7 @@ def locate(quote: str, text: str) -> tuple[int, int] | None:
 
 # ----------------------------------------------------------------------------- the nearest miss
 
+
 @dataclass(frozen=True)
 class Passage:
     start: int
@@ -273,7 +297,7 @@ def closest(quote: str, text: str) -> Passage | None:
     step = max(1, (len(needle) - _GRAM) // _PROBES)
     votes: dict[int, int] = {}
     for offset in range(0, len(needle) - _GRAM + 1, step):
-        probe = needle[offset:offset + _GRAM]
+        probe = needle[offset : offset + _GRAM]
         at = doc.key.find(probe)
         for _ in range(_OCCURRENCES):
             if at < 0:
@@ -297,11 +321,12 @@ def quote_problem(quote: str) -> str | None:
     """Why a quote is unusable as evidence before we even look for it, or None."""
     folded = fold_quote(quote)
     if len(folded) < MIN_QUOTE_CHARS:
-        return (f"quote too short ({len(folded)} characters; at least {MIN_QUOTE_CHARS}): "
-                "quote a phrase, not a word")
+        return f"quote too short ({len(folded)} characters; at least {MIN_QUOTE_CHARS}): quote a phrase, not a word"
     if len(quote) > MAX_QUOTE_CHARS:
-        return (f"quote too long ({len(quote)} characters; at most {MAX_QUOTE_CHARS}): "
-                "quote the sentence that supports the value")
+        return (
+            f"quote too long ({len(quote)} characters; at most {MAX_QUOTE_CHARS}): "
+            "quote the sentence that supports the value"
+        )
     if re.fullmatch(r"[\W\d_]+", folded):
         return "quote has no words"
     return None

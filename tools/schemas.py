@@ -17,24 +17,17 @@ from typing import Any
 from agents.strict_schema import ensure_strict_json_schema
 from pydantic import BaseModel
 
-
 # Keywords OpenAI's strict mode has rejected ("'default' is not permitted") or long did not support; the
 # argument models still enforce them when a call is validated, so strict schemas leave them out.
 STRICT_DROPPED = ("default", "minimum", "maximum", "minItems", "maxItems")
 
 
-def tool_schema(
-    args: type[BaseModel], item_keys: list[str], strict: bool = False
-) -> dict[str, Any]:
+def tool_schema(args: type[BaseModel], item_keys: list[str], strict: bool = False) -> dict[str, Any]:
     """The argument schema for ``args``; ``strict`` makes it OpenAI-strict (every property required,
     no other properties; optional arguments become nullable)."""
     raw = args.model_json_schema()
     schema = _clean(raw, raw.get("$defs", {}), item_keys)
-    return (
-        ensure_strict_json_schema(_without(schema, STRICT_DROPPED))
-        if strict
-        else schema
-    )
+    return ensure_strict_json_schema(_without(schema, STRICT_DROPPED)) if strict else schema
 
 
 def _without(node: Any, keywords: tuple[str, ...]) -> Any:
@@ -68,17 +61,11 @@ def _clean(node: Any, defs: dict[str, Any], item_keys: list[str]) -> Any:
         if key in ("title", "$defs"):
             continue
         if key == "properties":  # property names are data, not schema keywords
-            out[key] = {
-                name: _clean(prop, defs, item_keys) for name, prop in value.items()
-            }
+            out[key] = {name: _clean(prop, defs, item_keys) for name, prop in value.items()}
         else:
             out[key] = _clean(value, defs, item_keys)
     nullable = [branch for branch in out.get("anyOf", []) if branch != {"type": "null"}]
-    if (
-        len(nullable) == 1
-        and len(out["anyOf"]) == 2
-        and isinstance(nullable[0].get("type"), str)
-    ):
+    if len(nullable) == 1 and len(out["anyOf"]) == 2 and isinstance(nullable[0].get("type"), str):
         # "X or null" as one type list: the same schema in half the tokens.
         del out["anyOf"]
         out = {**nullable[0], **out, "type": [nullable[0]["type"], "null"]}

@@ -80,8 +80,17 @@ class SearchIndex:
                 continue
             covered.setdefault(p.document, []).append((p.start_token, p.end_token))
             text = self.case.document(p.document).text
-            hits.append(Hit(p.document, p.start_token, p.end_token, p.start_char, p.end_char,
-                            float(scores[i]), _snippet(text, p.start_char, p.end_char, terms)))
+            hits.append(
+                Hit(
+                    p.document,
+                    p.start_token,
+                    p.end_token,
+                    p.start_char,
+                    p.end_char,
+                    float(scores[i]),
+                    _snippet(text, p.start_char, p.end_char, terms),
+                )
+            )
             if len(hits) == top_k:
                 break
         return hits
@@ -107,9 +116,11 @@ class SearchIndex:
         worker.start()
         worker.join(REGEX_CALL_BUDGET_S)
         if worker.is_alive() or any(isinstance(e, TimeoutError) for e in outcome):
-            raise ValueError(f"pattern too slow: {pattern!r} did not finish within {REGEX_CALL_BUDGET_S:g} s over "
-                             f"{len(docs)} document(s); simplify it (avoid nested or overlapping repeats such as "
-                             f"(a|aa)+ or (x+)+) or restrict it to fewer documents")
+            raise ValueError(
+                f"pattern too slow: {pattern!r} did not finish within {REGEX_CALL_BUDGET_S:g} s over "
+                f"{len(docs)} document(s); simplify it (avoid nested or overlapping repeats such as "
+                f"(a|aa)+ or (x+)+) or restrict it to fewer documents"
+            )
         if outcome:
             raise outcome[0]
         return list(hits)
@@ -122,8 +133,9 @@ def _scan(compiled: regex.Pattern, docs: list[Document], hits: list[Hit], top_k:
             raise TimeoutError
         for m in compiled.finditer(doc.text, timeout=remaining, concurrent=True):
             s, e = m.span()
-            hits.append(Hit(doc.name, doc.token_at(s), doc.token_at(max(e - 1, s)) + 1, s, e, 1.0,
-                            _context(doc.text, s, e)))
+            hits.append(
+                Hit(doc.name, doc.token_at(s), doc.token_at(max(e - 1, s)) + 1, s, e, 1.0, _context(doc.text, s, e))
+            )
             if len(hits) == top_k:
                 return
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.case import Case
+from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.tools.checklist import ChecklistState
 from gavel_agent.tools.search import SearchIndex
 

@@ -26,8 +26,14 @@ def write_chart(report: AuditReport, path: str | Path) -> None:
         values = np.array([np.nan if c.value is None else c.value for c in cells])
         low = np.array([0.0 if c.low is None or c.value is None else c.value - c.low for c in cells])
         high = np.array([0.0 if c.high is None or c.value is None else c.high - c.value for c in cells])
-        ax.bar(x + (k - (len(CHART_METRICS) - 1) / 2) * width, np.nan_to_num(values), width,
-               yerr=[low, high], capsize=2, label=metric)
+        ax.bar(
+            x + (k - (len(CHART_METRICS) - 1) / 2) * width,
+            np.nan_to_num(values),
+            width,
+            yerr=[low, high],
+            capsize=2,
+            label=metric,
+        )
     ax.set_xticks(x, [f"{g}\n(n={sum(report.counts[g][s] for s in ('TP', 'FP', 'FN', 'TN'))})" for g in groups])
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("rate")

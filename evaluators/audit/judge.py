@@ -21,7 +21,15 @@ from rapidfuzz import fuzz, process, utils
 
 from gavel_agent.checklists import ItemSpec
 from gavel_agent.evaluators.values import (
-    NUMBER, TIME_UNITS, conditions, dates, modalities, negated, numbers, same_date, without_dates,
+    NUMBER,
+    TIME_UNITS,
+    conditions,
+    dates,
+    modalities,
+    negated,
+    numbers,
+    same_date,
+    without_dates,
 )
 
 Mismatch = Literal[
@@ -81,14 +89,22 @@ def compare(value: str, reference: list[str], category: str) -> tuple[Mismatch, 
         if not any(_same_quantity(q, r) for r in ref_numbers):
             kind: Mismatch = "temporal" if q[1] in TIME_UNITS or category == "temporal" else "numeric"
             return kind, f"{_show_number(q)} is not in the reference"
-    if category in ("numeric", "temporal") and not value_dates and not value_numbers and (dates(closest) or numbers(closest)):
+    if (
+        category in ("numeric", "temporal")
+        and not value_dates
+        and not value_numbers
+        and (dates(closest) or numbers(closest))
+    ):
         kind = "temporal" if category == "temporal" else "numeric"
         return kind, "the closest reference value states a figure or date this value leaves out"
 
     if _words(value) >= CLAUSE_WORDS:
         said, meant = modalities(value), modalities(closest)
         if said - meant:
-            return "obligation", f"modality {', '.join(sorted(said - meant))} where the reference has {', '.join(sorted(meant)) or 'none'}"
+            return (
+                "obligation",
+                f"modality {', '.join(sorted(said - meant))} where the reference has {', '.join(sorted(meant)) or 'none'}",
+            )
         if negated(value) != negated(closest) and (negated(value) or said):
             return "obligation", "polarity differs (negation in one and not the other)"
         kept, required = conditions(value), conditions(closest)

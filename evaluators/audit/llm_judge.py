@@ -34,8 +34,14 @@ class LLMJudge:
             "extraction": predicted,
         }
         try:
-            return read_verdict(ask_json(self.complete, prompts.load("audit_judge"),
-                                         json.dumps(question, ensure_ascii=False, indent=1), AuditReply))
+            return read_verdict(
+                ask_json(
+                    self.complete,
+                    prompts.load("audit_judge"),
+                    json.dumps(question, ensure_ascii=False, indent=1),
+                    AuditReply,
+                )
+            )
         except ValueError as e:  # an unreadable reply (a failed call is not a ValueError and stops the audit)
             offline = self.fallback(item, predicted, reference)
             return Verdict(offline.supported, offline.mismatch, f"offline judge used ({e}); {offline.reason}")

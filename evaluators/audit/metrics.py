@@ -28,8 +28,8 @@ from collections.abc import Iterable
 from typing import Literal
 
 import numpy as np
-from scipy import stats
 from pydantic import BaseModel
+from scipy import stats
 
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.evaluators.audit.judge import Judge
@@ -95,8 +95,13 @@ def match_documents(predicted: Iterable[str], reference: Iterable[str]) -> dict[
     return out
 
 
-def judge_units(predicted: Checklists, reference: Checklists, spec: ChecklistSpec, judge: Judge,
-                evidence: EvidenceStatus | None = None) -> list[UnitResult]:
+def judge_units(
+    predicted: Checklists,
+    reference: Checklists,
+    spec: ChecklistSpec,
+    judge: Judge,
+    evidence: EvidenceStatus | None = None,
+) -> list[UnitResult]:
     """One result per (document, item) the prediction filled in and the reference covers.
 
     An item missing from a prediction's ``items`` was not asked for, so it is not
@@ -109,8 +114,13 @@ def judge_units(predicted: Checklists, reference: Checklists, spec: ChecklistSpe
             item = spec.item(key)
             expected = reference[ref_doc].get(item.key, [])
             outcome: Outcome = ("T" if bool(values) == bool(expected) else "F") + ("P" if values else "N")  # type: ignore[assignment]
-            unit = UnitResult(document=ref_doc, item=item.key, category=item.category, outcome=outcome,
-                              evidence=evidence.get(doc, {}).get(item.key, {}))
+            unit = UnitResult(
+                document=ref_doc,
+                item=item.key,
+                category=item.category,
+                outcome=outcome,
+                evidence=evidence.get(doc, {}).get(item.key, {}),
+            )
             if outcome == "TP":
                 verdict = judge(item, values, expected)
                 unit.verdict = "supported" if verdict.supported else "contradicted"
@@ -213,9 +223,7 @@ def summarize(
     boot = bootstrap_sums(x, resamples, seed)  # resamples x (1 + categories) x STATS
     point, spread = rates(totals), rates(boot)
     groups = ("overall",) + CATEGORIES
-    metrics = {
-        g: {m: _interval(point[m][gi], spread[m][:, gi]) for m in METRICS} for gi, g in enumerate(groups)
-    }
+    metrics = {g: {m: _interval(point[m][gi], spread[m][:, gi]) for m in METRICS} for gi, g in enumerate(groups)}
     gap = _interval(float(typed_gap(point["Hal_TP"][1:])), typed_gap(spread["Hal_TP"][:, 1:]))
     counts = {g: {s: int(totals[gi, si]) for si, s in enumerate(STATS)} for gi, g in enumerate(groups)}
     mismatches: dict[str, int] = {}

@@ -103,7 +103,9 @@ def coded_case(record: dict) -> CodedCase:
         counsel=counsel_category(data),
         defendants=defendants,
         settlement_date=_iso(data.get("settlement_judgment_date")),
-        related_cases=[r.get("name", "") for r in data.get("related_cases") or [] if isinstance(r, dict) and r.get("name")],
+        related_cases=[
+            r.get("name", "") for r in data.get("related_cases") or [] if isinstance(r, dict) and r.get("name")
+        ],
     )
 
 
@@ -116,8 +118,9 @@ def reference_checklist(record: dict) -> dict[str, list[str]]:
     coded = coded_case(record)
     items: dict[str, list[str]] = {
         "filing_date": [_show(coded.filing_date)] if coded.filing_date else [],
-        "class_action": [] if coded.class_action_sought is None else
-        ["Class action" if coded.class_action_sought else "Individual plaintiffs"],
+        "class_action": []
+        if coded.class_action_sought is None
+        else ["Class action" if coded.class_action_sought else "Individual plaintiffs"],
         "cause_of_action": coded.causes,
         "statutory_basis": coded.clauses,
         "type_of_counsel": [coded.counsel] if coded.counsel else [],

@@ -131,7 +131,9 @@ def read_master_clauses(
         columns = set(reader.fieldnames or [])
         missing = [i.name for i in spec.items if i.name not in columns]
         if "Filename" not in columns or missing:
-            raise CuadError(f"{csv_path}: not a CUAD master_clauses.csv (missing columns: {', '.join(['Filename'] + missing)[:200]})")
+            raise CuadError(
+                f"{csv_path}: not a CUAD master_clauses.csv (missing columns: {', '.join(['Filename'] + missing)[:200]})"
+            )
         references: dict[str, ChecklistFile] = {}
         for row in reader:
             path = files.get(_fold(contract_id(row["Filename"])))

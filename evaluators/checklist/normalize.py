@@ -9,12 +9,11 @@ constitutional amendments -> ``amend:14``. Names lose honorifics and initials.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-import logging
 
 import eyecite
 

@@ -37,9 +37,7 @@ def clean_values(values: list) -> list[str]:
     return out
 
 
-def read_checklists(
-    path: str | Path, spec: ChecklistSpec | None = None, case_id: str | None = None
-) -> Checklists:
+def read_checklists(path: str | Path, spec: ChecklistSpec | None = None, case_id: str | None = None) -> Checklists:
     """Checklists from a file, a folder or a glob pattern (files are merged by case)."""
     spec = spec or load_spec("gavel")
     files = _expand(path)
@@ -123,8 +121,11 @@ def _read_file(file: Path, spec: ChecklistSpec, case_id: str | None) -> Checklis
         record = ChecklistFile.model_validate(data)
         case = record.case or case_id or _case_from_path(file)
         # A reviewed checklist keeps the values a reviewer rejected (with the verdict): they are not values.
-        return {case: _by_key({k: [v.value for v in vals if not v.rejected] for k, vals in record.items.items()},
-                              spec, file)}
+        return {
+            case: _by_key(
+                {k: [v.value for v in vals if not v.rejected] for k, vals in record.items.items()}, spec, file
+            )
+        }
     if isinstance(data.get("results"), dict):
         return _read_results(data["results"], spec, file)
     if "case_data" in data and "documents" in data:  # a Clearinghouse record: its coding is the reference
@@ -203,8 +204,9 @@ def read_evidence_quotes(path: str | Path, case_id: str | None = None) -> dict[s
     return quotes
 
 
-def read_evidence_status(path: str | Path, spec: ChecklistSpec | None = None,
-                         case_id: str | None = None) -> dict[str, dict[str, dict[str, int]]]:
+def read_evidence_status(
+    path: str | Path, spec: ChecklistSpec | None = None, case_id: str | None = None
+) -> dict[str, dict[str, dict[str, int]]]:
     """How each case's item quotes were aligned with their documents: ``{case: {item: {status: count}}}``.
 
     Only this project's checklist.json records statuses (exact, normalised, pieces); other formats give

@@ -81,7 +81,10 @@ def _plan(pred: dict[str, list[str]], ref: dict[str, list[str]]):
             settled[key] = ItemScore(score=0.0, n_pred=len(p), n_ref=len(r))
         elif _same_values(p, r):  # identical lists need no judge (GAVEL skips them too)
             settled[key] = ItemScore(
-                score=1.0, relation="equal" if len(p) == len(r) == 1 else None, n_pred=len(p), n_ref=len(r),
+                score=1.0,
+                relation="equal" if len(p) == len(r) == 1 else None,
+                n_pred=len(p),
+                n_ref=len(r),
                 pairs=[(i, i) for i in range(len(p))] if len(p) > 1 else [],
             )
         else:
@@ -99,9 +102,7 @@ def score_case(pred: dict[str, list[str]], ref: dict[str, list[str]], judge: Jud
     return score_cases({case: pred}, {case: ref}, judge).cases[0]
 
 
-def score_cases(
-    preds: dict[str, dict[str, list[str]]], refs: dict[str, dict[str, list[str]]], judge: Judge
-) -> Report:
+def score_cases(preds: dict[str, dict[str, list[str]]], refs: dict[str, dict[str, list[str]]], judge: Judge) -> Report:
     """Score every predicted case that has a reference; all judge calls go out as one batch."""
     cases = [c for c in preds if c in refs]
     plans = {c: _plan(preds[c], refs[c]) for c in cases}

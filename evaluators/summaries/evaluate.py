@@ -15,16 +15,24 @@ from collections.abc import Callable, Iterable
 from pydantic import BaseModel
 
 from gavel_agent.evaluators.llm import Completer
+from gavel_agent.evaluators.summaries.metrics import Novelty, RougeScores, length, novelty, rouge
 from gavel_agent.evaluators.summaries.qa_llm import generate_pairs, grade_with_model
 from gavel_agent.evaluators.summaries.qa_offline import grade_offline
 from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD, ROLES, QAPair, QAReport
-from gavel_agent.evaluators.summaries.metrics import Novelty, RougeScores, length, novelty, rouge
 
 METHODS = ("qa", "rouge", "novelty")
 # Table column order of the flat measures.
 MEASURE_ORDER = (
-    "qa", *(f"qa_{r}" for r in ROLES), "rouge1", "rouge2", "rougeL",
-    "novel_1gram", "novel_2gram", "novel_3gram", "novel_4gram", "length",
+    "qa",
+    *(f"qa_{r}" for r in ROLES),
+    "rouge1",
+    "rouge2",
+    "rougeL",
+    "novel_1gram",
+    "novel_2gram",
+    "novel_3gram",
+    "novel_4gram",
+    "length",
 )
 
 QAGrader = Callable[[str, str], QAReport]
@@ -116,10 +124,7 @@ def evaluate_model(
     """Score the model's summary of every reference case it covers."""
     start, cpu_start = time.perf_counter(), time.process_time()
     shared = [c for c in references if c in candidates]
-    cases = [
-        evaluate_case(c, references[c], candidates[c], methods, qa_grader, (sources or {}).get(c))
-        for c in shared
-    ]
+    cases = [evaluate_case(c, references[c], candidates[c], methods, qa_grader, (sources or {}).get(c)) for c in shared]
     first_qa = next((c.qa for c in cases if c.qa is not None), None)
     return ModelResult(
         model=model,
@@ -140,4 +145,3 @@ def mean_measures(cases: list[CaseResult]) -> dict[str, float]:
         for name, value in case.measures().items():
             columns.setdefault(name, []).append(value)
     return {name: statistics.fmean(values) for name, values in columns.items()}
-

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from gavel_agent.evaluators.checklist.score import judgment_score
 from gavel_agent.evaluators.checklist.readers import read_judgments
+from gavel_agent.evaluators.checklist.score import judgment_score
 
 RUN_SUFFIX = "_summarization"
 
@@ -49,9 +49,7 @@ def judge_scores(evaluation_dir: str | Path) -> tuple[dict[str, JudgeScores], li
         except ValueError as e:  # GAVEL ships some empty result files
             skipped.append(f"{folder.name}: {e}")
             continue
-        by_case = {
-            case: [judgment_score(j) for j in items.values()] for case, items in verdicts.items() if items
-        }
+        by_case = {case: [judgment_score(j) for j in items.values()] for case, items in verdicts.items() if items}
         item_scores = [s for values in by_case.values() for s in values]
         if not item_scores:
             skipped.append(f"{folder.name}: no scored items")

@@ -71,8 +71,11 @@ def _rouge_l(reference: tuple[str, ...], candidate: tuple[str, ...]) -> float:
 
 def rouge(reference: str, candidate: str) -> RougeScores:
     scores = _ngram_scorer().score(reference, candidate)
-    return RougeScores(rouge1=scores["rouge1"].fmeasure, rouge2=scores["rouge2"].fmeasure,
-                       rougeL=_rouge_l(rouge_tokens(reference), rouge_tokens(candidate)))
+    return RougeScores(
+        rouge1=scores["rouge1"].fmeasure,
+        rouge2=scores["rouge2"].fmeasure,
+        rougeL=_rouge_l(rouge_tokens(reference), rouge_tokens(candidate)),
+    )
 
 
 def ngrams(tokens: list[str], n: int) -> list[tuple[str, ...]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Literal
 
-from pydantic import BaseModel, create_model
+from pydantic import BaseModel
 
 from gavel_agent import prompts
 from gavel_agent.evaluators.llm import Completer, ask_json
@@ -42,13 +42,21 @@ class GradeRow(BaseModel):
     grade: int
 
 
-def _rows_of(row: type[BaseModel]) -> type[BaseModel]:
-    return create_model(f"{row.__name__}s", rows=(list[row], ...))
+class QuestionRows(BaseModel):
+    rows: list[QuestionRow]
 
 
-def _json_list(complete: Completer, system: str, user: str, row: type[BaseModel], what: str) -> list[dict]:
+class AnswerRows(BaseModel):
+    rows: list[AnswerRow]
+
+
+class GradeRows(BaseModel):
+    rows: list[GradeRow]
+
+
+def _json_list(complete: Completer, system: str, user: str, reply: type[BaseModel], what: str) -> list[dict]:
     try:
-        data = ask_json(complete, system, user, _rows_of(row))
+        data = ask_json(complete, system, user, reply)
     except ValueError as e:
         raise QAReplyError(f"{what}: {e}") from None
     if isinstance(data, dict) and "rows" in data:
@@ -60,8 +68,9 @@ def _json_list(complete: Completer, system: str, user: str, row: type[BaseModel]
 
 def generate_pairs(reference: str, complete: Completer) -> list[QAPair]:
     """Question-answer pairs covering the reference summary's issues, reasons and conclusions."""
-    rows = _json_list(complete, prompts.load("qa_questions"), f"Reference summary:\n\n{reference}", QuestionRow,
-                      "question reply")
+    rows = _json_list(
+        complete, prompts.load("qa_questions"), f"Reference summary:\n\n{reference}", QuestionRows, "question reply"
+    )
     pairs = []
     for row in rows:
         role = str(row.get("role", "")).strip().lower().rstrip("s")
@@ -88,8 +97,13 @@ def _by_id(rows: list[dict], key: str, count: int, what: str) -> list:
 
 def answer_questions(pairs: list[QAPair], candidate: str, complete: Completer) -> list[str]:
     questions = "\n".join(f"{i}. {pair.question}" for i, pair in enumerate(pairs, 1))
-    rows = _json_list(complete, prompts.load("qa_answer"), f"Summary:\n\n{candidate}\n\nQuestions:\n{questions}",
-                      AnswerRow, "answer reply")
+    rows = _json_list(
+        complete,
+        prompts.load("qa_answer"),
+        f"Summary:\n\n{candidate}\n\nQuestions:\n{questions}",
+        AnswerRows,
+        "answer reply",
+    )
     return [str(a) for a in _by_id(rows, "answer", len(pairs), "answer reply")]
 
 
@@ -98,8 +112,9 @@ def grade_answers(pairs: list[QAPair], answers: list[str], complete: Completer) 
         {"id": i, "question": pair.question, "reference_answer": pair.answer, "candidate_answer": answer}
         for i, (pair, answer) in enumerate(zip(pairs, answers), 1)
     ]
-    rows = _json_list(complete, prompts.load("qa_grade"), json.dumps(items, ensure_ascii=False, indent=1), GradeRow,
-                      "grade reply")
+    rows = _json_list(
+        complete, prompts.load("qa_grade"), json.dumps(items, ensure_ascii=False, indent=1), GradeRows, "grade reply"
+    )
     raw = _by_id(rows, "grade", len(pairs), "grade reply")
     try:
         return [min(MAX_GRADE, max(0, round(float(g)))) for g in raw]

@@ -16,7 +16,14 @@ from functools import lru_cache
 
 from rank_bm25 import BM25Okapi
 
-from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD, MAX_GRADE, NOT_STATED, QAPair, QAReport, report
+from gavel_agent.evaluators.summaries.qa_report import (
+    DEFAULT_THRESHOLD,
+    MAX_GRADE,
+    NOT_STATED,
+    QAPair,
+    QAReport,
+    report,
+)
 from gavel_agent.evaluators.summaries.qa_roles import QUESTION_TEMPLATES, role_of
 from gavel_agent.evaluators.summaries.text import content_tokens, sentences, words
 
@@ -30,7 +37,9 @@ MAX_TERMS = 6
 # Candidates often split what the reference says in one sentence over two.
 ANSWER_SENTENCES = 2
 
-_TEMPLATE_TOKENS = {role: set(content_tokens(template.format(terms=""))) for role, template in QUESTION_TEMPLATES.items()}
+_TEMPLATE_TOKENS = {
+    role: set(content_tokens(template.format(terms=""))) for role, template in QUESTION_TEMPLATES.items()
+}
 
 
 @lru_cache(maxsize=256)
@@ -101,4 +110,3 @@ def grade_offline(reference: str, candidate: str, threshold: int = DEFAULT_THRES
     pairs = offline_pairs(reference)
     answers, grades = answer_and_grade(pairs, candidate)
     return report(list(pairs), answers, grades, method=METHOD, note=NOTE, threshold=threshold)
-

@@ -18,8 +18,8 @@ from pydantic import BaseModel, create_model
 from scipy.stats import kendalltau
 
 from gavel_agent.evaluators.checklist.judges.llm import load_prompt
-from gavel_agent.evaluators.llm import Completer, ask_json
 from gavel_agent.evaluators.checklist.normalize import normalize
+from gavel_agent.evaluators.llm import Completer, ask_json
 
 DIMENSIONS = ("readability", "narrative_order", "sentence_structure", "formatting", "citation_style")
 OFFLINE_METHOD = (
@@ -81,9 +81,15 @@ def _order_rating(a: str, b: str) -> int:
 def offline_style(summary: str, reference: str) -> StyleScore:
     m, r = measures(summary), measures(reference)
     ratings = {
-        "readability": round(statistics.fmean([_rating(m["flesch"], r["flesch"], 10), _rating(m["long_words"], r["long_words"], 0.05)])),
+        "readability": round(
+            statistics.fmean([_rating(m["flesch"], r["flesch"], 10), _rating(m["long_words"], r["long_words"], 0.05)])
+        ),
         "narrative_order": _order_rating(summary, reference),
-        "sentence_structure": round(statistics.fmean([_rating(m["sentence_length"], r["sentence_length"], 6), _rating(m["passive"], r["passive"], 0.25)])),
+        "sentence_structure": round(
+            statistics.fmean(
+                [_rating(m["sentence_length"], r["sentence_length"], 6), _rating(m["passive"], r["passive"], 0.25)]
+            )
+        ),
         "formatting": _rating(m["layout"], r["layout"], 0.1),
         "citation_style": _rating(m["citations"], r["citations"], 0.75),
     }
@@ -95,7 +101,9 @@ def offline_style(summary: str, reference: str) -> StyleScore:
 
 
 # The schema the style judge's answer is held to where the provider can: a 1-5 rating per dimension.
-StyleReply = create_model("StyleReply", **{d: (int, ...) for d in DIMENSIONS}, reason=(str, ...))
+# The ignore: mypy checks a ** dict against create_model's own keywords (__config__, __base__ ...) too, which
+# no dict of field definitions can satisfy; pydantic validates the fields at run time.
+StyleReply = create_model("StyleReply", **{d: (int, ...) for d in DIMENSIONS}, reason=(str, ...))  # type: ignore[call-overload]
 
 
 def llm_style(summary: str, reference: str, completer: Completer) -> StyleScore:

@@ -61,10 +61,12 @@ class _Writer:
         """What makes ``precedent`` (won by ``winner``) stronger for its winner than CC is."""
         loser = "D" if winner == "P" else "P"
         p, cc = precedent.label, current.label
-        self.state(f"{p} has {{factors}}, which {cc} does not have.",
-                   _favouring(precedent, winner) - set(current.factors), p)
-        self.state(f"{cc} has {{factors}}, which {p} does not have.",
-                   _favouring(current, loser) - set(precedent.factors), cc)
+        self.state(
+            f"{p} has {{factors}}, which {cc} does not have.", _favouring(precedent, winner) - set(current.factors), p
+        )
+        self.state(
+            f"{cc} has {{factors}}, which {p} does not have.", _favouring(current, loser) - set(precedent.factors), cc
+        )
 
 
 def _shared(a: CaseFacts, b: CaseFacts) -> set[str]:
@@ -84,8 +86,10 @@ def hypo_argument(triple: Triple) -> Argument:
 
     w = _Writer()
     w.say("Ply 1 (plaintiff):")
-    w.say(f"The plaintiff should win the current case CC, as the {SIDE_NAMES[cited.outcome or 'P']} "
-          f"won {cited.label} ({cited.name}).")
+    w.say(
+        f"The plaintiff should win the current case CC, as the {SIDE_NAMES[cited.outcome or 'P']} "
+        f"won {cited.label} ({cited.name})."
+    )
     w.state(f"CC and {cited.label} share {{factors}}.", _shared(cc, cited), "CC", cited.label)
     w.say("\nPly 2 (defendant):")
     w.say(f"{cited.label} is distinguishable.")

@@ -6,7 +6,6 @@ the CLI builds one from ``--model`` with ``gavel_agent.models.completer.make_com
 
 from __future__ import annotations
 
-
 from gavel_agent import prompts
 from gavel_agent.arguments.scenarios import CaseFacts, Triple, factor_order, factors
 from gavel_agent.evaluators.llm import Completer
@@ -23,9 +22,14 @@ def argument_prompt(triple: Triple) -> tuple[str, str]:
     """The (system, user) prompt pair for one triple."""
     cc, first, second = triple.cases
     user = prompts.load("argument_user").format(
-        cc_name=cc.name, cc_factors=_factor_lines(cc),
-        tsc1_name=first.name, tsc1_winner=WINNERS[first.outcome or "P"], tsc1_factors=_factor_lines(first),
-        tsc2_name=second.name, tsc2_winner=WINNERS[second.outcome or "P"], tsc2_factors=_factor_lines(second),
+        cc_name=cc.name,
+        cc_factors=_factor_lines(cc),
+        tsc1_name=first.name,
+        tsc1_winner=WINNERS[first.outcome or "P"],
+        tsc1_factors=_factor_lines(first),
+        tsc2_name=second.name,
+        tsc2_winner=WINNERS[second.outcome or "P"],
+        tsc2_factors=_factor_lines(second),
     )
     return prompts.load("argument_system"), user
 

@@ -28,13 +28,33 @@ LABELS = ("CC", "TSC1", "TSC2")
 CONFLICTS = {frozenset(p) for p in [("F6", "F19"), ("F15", "F20"), ("F15", "F24")]}
 
 PLAINTIFFS = [
-    "Ardent Coatings", "Bellwether Instruments", "Corvid Robotics", "Dunmore Foods", "Elgin Hydraulics",
-    "Fairhaven Software", "Granite Dental", "Halcyon Optics", "Ironbark Textiles", "Juniper Analytics",
-    "Kestrel Labs", "Lumen Acoustics", "Meridian Valve", "Northfield Brewing", "Osprey Medical",
+    "Ardent Coatings",
+    "Bellwether Instruments",
+    "Corvid Robotics",
+    "Dunmore Foods",
+    "Elgin Hydraulics",
+    "Fairhaven Software",
+    "Granite Dental",
+    "Halcyon Optics",
+    "Ironbark Textiles",
+    "Juniper Analytics",
+    "Kestrel Labs",
+    "Lumen Acoustics",
+    "Meridian Valve",
+    "Northfield Brewing",
+    "Osprey Medical",
 ]
 DEFENDANTS = [
-    "Pell Industries", "Quarry Systems", "Redfern Corp.", "Sable Manufacturing", "Tamsin Tech",
-    "Umber Works", "Vantage Supply", "Wexford Group", "Yarrow Devices", "Zephyr Holdings",
+    "Pell Industries",
+    "Quarry Systems",
+    "Redfern Corp.",
+    "Sable Manufacturing",
+    "Tamsin Tech",
+    "Umber Works",
+    "Vantage Supply",
+    "Wexford Group",
+    "Yarrow Devices",
+    "Zephyr Holdings",
 ]
 EMPLOYEES = ["Dana Ruiz", "Owen Brandt", "Priya Nair", "Tomas Keller", "Helen Wu", "Marcus Obi", "Lena Fischer"]
 PRODUCTS = [

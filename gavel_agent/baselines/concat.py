@@ -56,8 +56,10 @@ class Concatenation:
         """The text in consecutive pieces of ``chunk_tokens`` tokens, with their token counts."""
         _, offsets = tokens.token_char_offsets(self.text)
         total = len(offsets) - 1
-        return [(self.text[int(offsets[s]) : int(offsets[min(s + chunk_tokens, total)])], min(chunk_tokens, total - s))
-                for s in range(0, total, chunk_tokens)]
+        return [
+            (self.text[int(offsets[s]) : int(offsets[min(s + chunk_tokens, total)])], min(chunk_tokens, total - s))
+            for s in range(0, total, chunk_tokens)
+        ]
 
 
 def header(doc) -> str:
@@ -91,7 +93,9 @@ def concatenate(case: Case, budget_tokens: int | None = None) -> Concatenation:
         head_tokens = tokens.count(head) + 1  # +1 for the blank line after the text
         room = None if budget_tokens is None else budget_tokens - used - head_tokens
         if room is not None and room <= 0:
-            cut = Cut(case_concatenated_tokens(case), used, parts[-1].document if parts else "", len(case.documents) - i)
+            cut = Cut(
+                case_concatenated_tokens(case), used, parts[-1].document if parts else "", len(case.documents) - i
+            )
             break
         text, text_tokens = doc.text, doc.token_count
         if room is not None and text_tokens > room:

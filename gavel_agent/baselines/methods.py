@@ -16,16 +16,16 @@ from pathlib import Path
 
 from pydantic import Field
 
-from gavel_agent.checklists import ChecklistSpec, ItemSpec
-from gavel_agent.checklists.record import Value
-from gavel_agent.case import Case, case_source
 from gavel_agent.baselines.concat import Concatenation, case_concatenated_tokens, concatenate
 from gavel_agent.baselines.readers import Answer, Completer, LLMReader, OfflineReader, Proposal, Request, build_prompt
+from gavel_agent.case import Case, case_source
+from gavel_agent.checklists import ChecklistSpec, ItemSpec
+from gavel_agent.checklists.record import Value
 from gavel_agent.loop import RunOutcome
-from gavel_agent.models.keys import redact
 from gavel_agent.models import OFFLINE_LABEL, catalog, resolve_model
 from gavel_agent.models.batch_api import BatchRequest, ProviderBatches, batches_for, collect
 from gavel_agent.models.completer import make_completer
+from gavel_agent.models.keys import redact
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
 from gavel_agent.tools import quotes
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError
@@ -86,7 +86,9 @@ class Baseline:
         if self.completer is None and self.model_label != OFFLINE_LABEL:
             raise ValueError(f"model {self.model_label} needs a completer")
         if self.batch is not None and self.method != "end-to-end":
-            raise ValueError("--batch-api is for --method end-to-end: the chunk method's prompts depend on earlier replies")
+            raise ValueError(
+                "--batch-api is for --method end-to-end: the chunk method's prompts depend on earlier replies"
+            )
         if self.context_tokens is None:
             self.context_tokens = context_window(self.model_label)
         self.files = RunFiles(self.run_dir)
@@ -97,9 +99,16 @@ class Baseline:
         self.price_factor = catalog.batch_price_factor(self.model_label) if self.batch is not None else 1.0
         self.state = ChecklistState(self.spec, self.item_keys, self.case)
         self.stats = BaselineStats(
-            case=self.case.name, spec=self.spec.name, items=self.item_keys, model=self.model_label,
+            case=self.case.name,
+            spec=self.spec.name,
+            items=self.item_keys,
+            model=self.model_label,
             provider=self.model_label.partition(":")[0] if ":" in self.model_label else OFFLINE_LABEL,
-            source=case_source(self.case), method=self.method, context_tokens=self.context_tokens, case_tokens=case_concatenated_tokens(self.case))
+            source=case_source(self.case),
+            method=self.method,
+            context_tokens=self.context_tokens,
+            case_tokens=case_concatenated_tokens(self.case),
+        )
 
     # -- what is shown ---------------------------------------------------------
     def _item_batches(self) -> list[list[ItemSpec]]:
@@ -118,12 +127,16 @@ class Baseline:
         if self.context_tokens is None:
             return None
         empty = Concatenation("", [], 0)
-        frame = max(build_prompt(Request(self.case, self.spec, empty, items, "", 0))[2] for items in self._item_batches())
+        frame = max(
+            build_prompt(Request(self.case, self.spec, empty, items, "", 0))[2] for items in self._item_batches()
+        )
         reserve = catalog.settings_for(self.model_label).max_tokens or DEFAULT_OUTPUT_RESERVE
         budget = self.context_tokens - reserve - frame
         if budget <= 0:
-            raise ValueError(f"a context of {self.context_tokens:,} tokens leaves no room for case text "
-                             f"(instructions {frame:,} + reply {reserve:,} tokens)")
+            raise ValueError(
+                f"a context of {self.context_tokens:,} tokens leaves no room for case text "
+                f"(instructions {frame:,} + reply {reserve:,} tokens)"
+            )
         return budget
 
     def _requests(self) -> list[Request]:
@@ -132,24 +145,33 @@ class Baseline:
         concat = concatenate(self.case, None if whole else budget)
         self._note_cut(concat)
         self.stats.shown_tokens = concat.token_count
-        self.stats.coverage = {p.document: round((p.end - p.start) / max(len(self.case.document(p.document).text), 1), 4)
-                               for p in concat.parts}
+        self.stats.coverage = {
+            p.document: round((p.end - p.start) / max(len(self.case.document(p.document).text), 1), 4)
+            for p in concat.parts
+        }
         if not whole:
-            return [Request(self.case, self.spec, concat, items, concat.text, concat.token_count)
-                    for items in self._item_batches()]
+            return [
+                Request(self.case, self.spec, concat, items, concat.text, concat.token_count)
+                for items in self._item_batches()
+            ]
         size = min(self.chunk_tokens, budget) if budget else self.chunk_tokens
         chunks = concat.chunks(size)
         self.stats.chunks = len(chunks)
-        return [Request(self.case, self.spec, concat, items, text, n, f"chunk {i} of {len(chunks)}", self.state)
-                for i, (text, n) in enumerate(chunks, 1) for items in self._item_batches()]
+        return [
+            Request(self.case, self.spec, concat, items, text, n, f"chunk {i} of {len(chunks)}", self.state)
+            for i, (text, n) in enumerate(chunks, 1)
+            for items in self._item_batches()
+        ]
 
     def _note_cut(self, concat: Concatenation) -> None:
         cut = concat.cut
         if cut is None:
             return
-        warning = (f"case {self.case.name} has {cut.case_tokens:,} tokens but {self.model_label}'s context of "
-                   f"{self.context_tokens:,} tokens leaves room for {cut.kept_tokens:,}: the text is cut in "
-                   f"{cut.last_document!r} and {cut.dropped_documents} later document(s) are left out")
+        warning = (
+            f"case {self.case.name} has {cut.case_tokens:,} tokens but {self.model_label}'s context of "
+            f"{self.context_tokens:,} tokens leaves room for {cut.kept_tokens:,}: the text is cut in "
+            f"{cut.last_document!r} and {cut.dropped_documents} later document(s) are left out"
+        )
         self.stats.warnings.append(warning)
         if self.on_warning:
             self.on_warning(warning)
@@ -160,8 +182,9 @@ class Baseline:
         for ev in entry.get("evidence") or []:
             document = ev.get("document") or concat.document_of(ev.get("quote", ""))
             if document is None:
-                raise EvidenceError(f"quote for {entry.get('value')!r} is not in any one document shown: "
-                                    f"{ev.get('quote', '')[:80]!r}")
+                raise EvidenceError(
+                    f"quote for {entry.get('value')!r} is not in any one document shown: {ev.get('quote', '')[:80]!r}"
+                )
             evidence.append({"document": document, "quote": ev.get("quote", "")})
         return self.state.verified(entry.get("value", ""), evidence)
 
@@ -189,8 +212,14 @@ class Baseline:
         s = self.stats
         s.steps += 1
         llm = self.completer is not None
-        s.per_step.append(StepStats(step=s.steps, prompt_tokens=answer.prompt_tokens,
-                                    input_tokens=answer.prompt_tokens if llm else 0, output_tokens=answer.output_tokens))
+        s.per_step.append(
+            StepStats(
+                step=s.steps,
+                prompt_tokens=answer.prompt_tokens,
+                input_tokens=answer.prompt_tokens if llm else 0,
+                output_tokens=answer.output_tokens,
+            )
+        )
         s.prompt_tokens += answer.prompt_tokens
         if llm:
             s.input_tokens += answer.prompt_tokens
@@ -202,14 +231,27 @@ class Baseline:
         s.rejected_values += rejected
         s.filled_items = len(self.item_keys) - len(self.state.empty_items())
         s.values = sum(len(v) for v in self.state.items.values())
-        self.files.log({"step": s.steps, "position": request.position, "items": [i.key for i in request.items],
-                        "prompt_tokens": answer.prompt_tokens, "proposed": sum(len(p.values) for p in answer.proposals),
-                        "rejected": rejected, "problems": problems[:PROBLEMS_LOGGED], "time": round(time.time(), 3)})
+        self.files.log(
+            {
+                "step": s.steps,
+                "position": request.position,
+                "items": [i.key for i in request.items],
+                "prompt_tokens": answer.prompt_tokens,
+                "proposed": sum(len(p.values) for p in answer.proposals),
+                "rejected": rejected,
+                "problems": problems[:PROBLEMS_LOGGED],
+                "time": round(time.time(), 3),
+            }
+        )
         self._save()
         if self.on_step:
             shown = f"{request.position or 'whole text'}: {len(request.items)} items, {request.text_tokens:,} tokens"
-            self.on_step(s.steps, self.calls, shown, f"{sum(len(p.values) for p in answer.proposals)} proposed, "
-                                                       f"{rejected} rejected")
+            self.on_step(
+                s.steps,
+                self.calls,
+                shown,
+                f"{sum(len(p.values) for p in answer.proposals)} proposed, {rejected} rejected",
+            )
 
     def _save(self) -> None:
         self.files.write_checklist(self.state.to_file())
@@ -226,16 +268,28 @@ class Baseline:
                 yield request, self.reader.read(request)
             return
         prompts = [build_prompt(r) for r in requests]
-        replies = collect(self.batch, [BatchRequest(f"request-{i}", system, user)
-                                       for i, (system, user, _) in enumerate(prompts)], self.batch_state, self.on_status)
+        replies = collect(
+            self.batch,
+            [BatchRequest(f"request-{i}", system, user) for i, (system, user, _) in enumerate(prompts)],
+            self.batch_state,
+            self.on_status,
+        )
         failed = [f"{key}: {reply.error}" for key, reply in replies.items() if reply.text is None]
         for i, (request, (_, _, prompt_tokens)) in enumerate(zip(requests, prompts, strict=True)):
             reply = replies[f"request-{i}"]
-            yield request, (LLMReader.answer(request, reply.text, prompt_tokens) if reply.text is not None else
-                            Answer([], 0, 0, [f"batch request failed: {reply.error}"]))
+            yield (
+                request,
+                (
+                    LLMReader.answer(request, reply.text, prompt_tokens)
+                    if reply.text is not None
+                    else Answer([], 0, 0, [f"batch request failed: {reply.error}"])
+                ),
+            )
         if failed:
-            raise BatchIncomplete(f"{len(failed)} of {len(requests)} batch requests failed ({failed[0]}); "
-                                  "rerun with --resume to resubmit them")
+            raise BatchIncomplete(
+                f"{len(failed)} of {len(requests)} batch requests failed ({failed[0]}); "
+                "rerun with --resume to resubmit them"
+            )
 
     def run(self, resume: bool = False) -> RunOutcome:
         if self.files.exists() and not (resume and self.batch_state.is_file()):
@@ -262,12 +316,29 @@ class Baseline:
         return RunOutcome(self.stats, self.state.to_file(), self.run_dir)
 
 
-def baseline_for(case: Case, spec: ChecklistSpec, item_keys: list[str], method: str, run_dir: Path,
-                 model: str | None = None, base_url: str | None = None, batch_api: bool = False,
-                 **options) -> Baseline:
+def baseline_for(
+    case: Case,
+    spec: ChecklistSpec,
+    item_keys: list[str],
+    method: str,
+    run_dir: Path,
+    model: str | None = None,
+    base_url: str | None = None,
+    batch_api: bool = False,
+    **options,
+) -> Baseline:
     """A baseline with the reader the ``--model`` string asks for (offline rules or an LLM completer)."""
     resolved = resolve_model(model, base_url)
     completer = None if resolved.is_offline else make_completer(resolved.label, base_url)
     batch = batches_for(resolved.label) if batch_api else None
-    return Baseline(case, spec, item_keys, method, Path(run_dir), model_label=resolved.label, completer=completer,
-                    batch=batch, **options)
+    return Baseline(
+        case,
+        spec,
+        item_keys,
+        method,
+        Path(run_dir),
+        model_label=resolved.label,
+        completer=completer,
+        batch=batch,
+        **options,
+    )

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, create_model
 
-from gavel_agent import prompts
-from gavel_agent.checklists import ChecklistSpec, ItemSpec
-from gavel_agent.evaluators.llm import Completer, parse_json_reply
-from gavel_agent import tokens
-from gavel_agent.case import Case
+from gavel_agent import prompts, tokens
 from gavel_agent.baselines.concat import Concatenation, segments
+from gavel_agent.case import Case
+from gavel_agent.checklists import ChecklistSpec, ItemSpec
+from gavel_agent.evaluators.llm import Completer, holds_schema, parse_json_reply
 from gavel_agent.offline.item_plan import item_plan
 from gavel_agent.offline.policy import choose, type_prior
 from gavel_agent.offline.registry import DocInfo, get_extractor
@@ -57,10 +56,16 @@ class Answer:
 
 def render_state(request: Request) -> str:
     state = request.state
-    current = {
-        item.key: [{"value": v.value, "quote": v.evidence[0].quote if v.evidence else ""} for v in state.items[item.key]]
-        for item in request.items
-    } if state else {}
+    current = (
+        {
+            item.key: [
+                {"value": v.value, "quote": v.evidence[0].quote if v.evidence else ""} for v in state.items[item.key]
+            ]
+            for item in request.items
+        }
+        if state
+        else {}
+    )
     return json.dumps(current, ensure_ascii=False, indent=1)
 
 
@@ -68,10 +73,17 @@ def build_prompt(request: Request) -> tuple[str, str, int]:
     """System text, user text and their token count for one call."""
     system = prompts.load("extract_system")
     template = prompts.load("extract_chunk" if request.state is not None else "extract_end_to_end")
-    definitions = "\n".join(f"- {i.key} ({i.name}, {'one value' if i.shape == 'single' else 'a list'}): {i.definition}"
-                            for i in request.items)
-    frame = template.format(case_title=request.case.title, item_definitions=definitions, position=request.position,
-                            state=render_state(request), text=_TEXT_SLOT)
+    definitions = "\n".join(
+        f"- {i.key} ({i.name}, {'one value' if i.shape == 'single' else 'a list'}): {i.definition}"
+        for i in request.items
+    )
+    frame = template.format(
+        case_title=request.case.title,
+        item_definitions=definitions,
+        position=request.position,
+        state=render_state(request),
+        text=_TEXT_SLOT,
+    )
     counted = tokens.count(system) + tokens.count(frame.replace(_TEXT_SLOT, "")) + request.text_tokens
     return system, frame.replace(_TEXT_SLOT, request.text), counted
 
@@ -84,7 +96,9 @@ class ExtractedValue(BaseModel):
 def reply_schema(request: Request) -> type[BaseModel]:
     """The shape the prompts ask for, ``{item_key: [{value, quote}]}``, for the items of this request: the
     schema a live reply is held to where the provider can (batch replies are read from their text)."""
-    return create_model("ExtractionReply", **{i.key: (list[ExtractedValue], ...) for i in request.items})
+    # mypy checks a ** dict against create_model's own keywords (__config__, __base__ ...) too, which no
+    # dict of field definitions can satisfy; pydantic validates the fields at run time.
+    return create_model("ExtractionReply", **{i.key: (list[ExtractedValue], ...) for i in request.items})  # type: ignore[call-overload]
 
 
 class LLMReader:
@@ -95,7 +109,7 @@ class LLMReader:
 
     def read(self, request: Request) -> Answer:
         system, user, prompt_tokens = build_prompt(request)
-        if getattr(self.complete, "structured_output", False):
+        if holds_schema(self.complete):
             reply = self.complete(system, user, schema=reply_schema(request))
         else:
             reply = self.complete(system, user)
@@ -159,7 +173,9 @@ class OfflineReader:
             room = plan.value_limit - have
             if rule is None or room <= 0:
                 continue
-            found = [(type_prior(plan, info), finding, info.name) for info, text in parts for finding in rule(text, info)]
+            found = [
+                (type_prior(plan, info), finding, info.name) for info, text in parts for finding in rule(text, info)
+            ]
             if found:
                 answer.proposals.append(Proposal(item.key, choose(plan, found)[:room], replace=False))
         return answer

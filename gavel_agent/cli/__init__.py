@@ -32,19 +32,52 @@ MAX_ERROR_CHARS = 400
 PROVIDER_MODULES = ("openai", "anthropic", "httpx", "httpx2", "httpcore")
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("gavel_agent.cli.run", "Extract a checklist from one case with a live trace; every value has a verified quote."),
-    "batch": ("gavel_agent.cli.batch", "Run the agent (or a baseline) over a folder of cases; failures are recorded, not fatal."),
+    "run": (
+        "gavel_agent.cli.run",
+        "Extract a checklist from one case with a live trace; every value has a verified quote.",
+    ),
+    "batch": (
+        "gavel_agent.cli.batch",
+        "Run the agent (or a baseline) over a folder of cases; failures are recorded, not fatal.",
+    ),
     "extract": ("gavel_agent.cli.extract", "End-to-end or chunk-by-chunk baseline extraction for one case."),
-    "compare": ("gavel_agent.cli.compare", "Compare runs item by item (rich table, JSON, HTML report), optionally against a reference."),
-    "evaluate": ("gavel_agent.cli.evaluate", "Score checklists against a reference (GAVEL-Ref S_checklist), offline or with an LLM judge."),
-    "evaluate-residual-style": ("gavel_agent.cli.evaluate", "S_residual and S_style of summaries vs reference summaries (offline proxies)."),
-    "evaluate-summaries": ("gavel_agent.cli.evaluate_summaries", "Score summaries: QA grading, ROUGE, novel n-grams, agreement with a judge."),
-    "audit": ("gavel_agent.cli.audit", "Typed hallucination audit: FAR, FRR, Hal, JEq, RDI per category with bootstrap CIs."),
-    "arguments": ("gavel_agent.cli.arguments", "Generate and evaluate 3-ply case-based arguments (AccH, RecU, abstention)."),
-    "import": ("gavel_agent.cli.import_case", "Make case folders from Clearinghouse records or GAVEL case data, or fetch one (clearinghouse:<id>, courtlistener:<docket id>)."),
+    "compare": (
+        "gavel_agent.cli.compare",
+        "Compare runs item by item (rich table, JSON, HTML report), optionally against a reference.",
+    ),
+    "evaluate": (
+        "gavel_agent.cli.evaluate",
+        "Score checklists against a reference (GAVEL-Ref S_checklist), offline or with an LLM judge.",
+    ),
+    "evaluate-residual-style": (
+        "gavel_agent.cli.evaluate",
+        "S_residual and S_style of summaries vs reference summaries (offline proxies).",
+    ),
+    "evaluate-summaries": (
+        "gavel_agent.cli.evaluate_summaries",
+        "Score summaries: QA grading, ROUGE, novel n-grams, agreement with a judge.",
+    ),
+    "audit": (
+        "gavel_agent.cli.audit",
+        "Typed hallucination audit: FAR, FRR, Hal, JEq, RDI per category with bootstrap CIs.",
+    ),
+    "arguments": (
+        "gavel_agent.cli.arguments",
+        "Generate and evaluate 3-ply case-based arguments (AccH, RecU, abstention).",
+    ),
+    "import": (
+        "gavel_agent.cli.import_case",
+        "Make case folders from Clearinghouse records or GAVEL case data, or fetch one (clearinghouse:<id>, courtlistener:<docket id>).",
+    ),
     "index": ("gavel_agent.cli.results", "Build the results store (SQLite) from run folders."),
-    "review": ("gavel_agent.cli.review", "Review values against their evidence in a local web page; compare two runs; export."),
-    "export": ("gavel_agent.cli.results", "Export every value with its evidence as CSV, Parquet or JSONL (or one row per case)."),
+    "review": (
+        "gavel_agent.cli.review",
+        "Review values against their evidence in a local web page; compare two runs; export.",
+    ),
+    "export": (
+        "gavel_agent.cli.results",
+        "Export every value with its evidence as CSV, Parquet or JSONL (or one row per case).",
+    ),
 }
 
 

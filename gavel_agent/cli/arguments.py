@@ -11,22 +11,24 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gavel_agent.evaluators.arguments import ArgumentScore, SummaryRow, score_argument, summarize
 from gavel_agent.arguments.hypo import hypo_argument
 from gavel_agent.arguments.llm_generate import llm_argument
 from gavel_agent.arguments.mentions import factor_pairs, read_mentions
 from gavel_agent.arguments.records import ArgumentRecord, read_records
 from gavel_agent.arguments.scenarios import Triple, generate_triples
 from gavel_agent.atomic import write_text
-from gavel_agent.evaluators.definitions import footer, help_epilog
 from gavel_agent.cli.common import UserError, console
+from gavel_agent.evaluators.arguments import ArgumentScore, SummaryRow, score_argument, summarize
+from gavel_agent.evaluators.definitions import footer, help_epilog
 
 # Both names run the deterministic HYPO-style generator: it needs no model at all.
 DETERMINISTIC = ("offline", "hypo")
 
 
 def register(app: typer.Typer) -> None:
-    group = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Generate and score 3-ply arguments over CATO case triples.")
+    group = typer.Typer(
+        no_args_is_help=True, rich_markup_mode=None, help="Generate and score 3-ply arguments over CATO case triples."
+    )
     group.command(name="generate")(generate_command)
     group.command(name="evaluate", epilog=help_epilog("arguments"))(evaluate_command)
     app.add_typer(group, name="arguments")
@@ -43,7 +45,11 @@ def _argue(model: str, base_url: str | None) -> Callable[[Triple], str]:
 
 def generate_command(
     out: Path = typer.Option(..., "--out", help="JSONL file to write, one triple and argument a line."),
-    model: str = typer.Option("hypo", "--model", help="hypo / offline (deterministic, no model), or openai:<m>, anthropic:<m>, openai-compatible:<m>, litellm:<provider>/<m>."),
+    model: str = typer.Option(
+        "hypo",
+        "--model",
+        help="hypo / offline (deterministic, no model), or openai:<m>, anthropic:<m>, openai-compatible:<m>, litellm:<provider>/<m>.",
+    ),
     n: int = typer.Option(90, "--n", help="How many triples (the three tests take turns: 90 gives 30 each)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the triple generator."),
     base_url: str = typer.Option(None, "--base-url", help="Server URL for openai-compatible models."),
@@ -55,8 +61,9 @@ def generate_command(
     label = "hypo" if model in DETERMINISTIC else model
     lines = []
     for i, triple in enumerate(generate_triples(n, seed), 1):
-        record = ArgumentRecord(id=triple.id, test=triple.test, model=label, seed=seed,
-                                triple=triple.to_dict(), argument=argue(triple))
+        record = ArgumentRecord(
+            id=triple.id, test=triple.test, model=label, seed=seed, triple=triple.to_dict(), argument=argue(triple)
+        )
         lines.append(record.model_dump_json())
         if label != "hypo":
             console.print(f"[dim]{i}/{n} {triple.id}[/]")
@@ -69,17 +76,28 @@ def score_record(record: ArgumentRecord) -> tuple[ArgumentScore, list[dict]]:
     triple = record.as_triple()
     mentions = read_mentions(record.argument)
     score = score_argument(
-        id=record.id, test=record.test, model=record.model, text=record.argument,
-        ground_truth=triple.ground_truth(), mentioned=factor_pairs(mentions), arguable=triple.arguable,
+        id=record.id,
+        test=record.test,
+        model=record.model,
+        text=record.argument,
+        ground_truth=triple.ground_truth(),
+        mentioned=factor_pairs(mentions),
+        arguable=triple.arguable,
     )
-    evidence = [{"case": m.case, "factor": m.factor, "quote": m.quote, "start_char": m.start_char,
-                 "end_char": m.end_char} for m in mentions]
+    evidence = [
+        {"case": m.case, "factor": m.factor, "quote": m.quote, "start_char": m.start_char, "end_char": m.end_char}
+        for m in mentions
+    ]
     return score, evidence
 
 
 def evaluate_command(
-    files: list[Path] = typer.Argument(..., help="JSONL files written by 'arguments generate' (several models compare in one table)."),
-    out: Path = typer.Option(None, "--out", help="Write per-argument scores (JSONL) to this file (default: nothing is written)."),
+    files: list[Path] = typer.Argument(
+        ..., help="JSONL files written by 'arguments generate' (several models compare in one table)."
+    ),
+    out: Path = typer.Option(
+        None, "--out", help="Write per-argument scores (JSONL) to this file (default: nothing is written)."
+    ),
 ) -> None:
     """Score arguments: AccH, RecU and abstention per test and model, with per-case factor sets kept.
 
@@ -98,8 +116,9 @@ def evaluate_command(
     scored = [score_record(r) for r in records]
     Console().print(summary_table(summarize([s for s, _ in scored])))
     if out is not None:
-        write_text(out, "".join(json.dumps(s.model_dump() | {"evidence": ev}, ensure_ascii=False) + "\n"
-                                for s, ev in scored))
+        write_text(
+            out, "".join(json.dumps(s.model_dump() | {"evidence": ev}, ensure_ascii=False) + "\n" for s, ev in scored)
+        )
         print(f"wrote per-argument scores to {out}")
 
 
@@ -113,8 +132,11 @@ def kept_apart(by_file: list[tuple[Path, list[ArgumentRecord]]]) -> list[Argumen
     names = {path: path.name if sum(p.name == path.name for p, _ in by_file) == 1 else str(path) for path, _ in by_file}
     for label in sorted(shared):
         console.print(Text(f"model {label!r} is in {len(files_of[label])} files: scored apart, labelled by file"))
-    return [record.model_copy(update={"model": f"{record.model} ({names[path]})"}) if record.model in shared else record
-            for path, records in by_file for record in records]
+    return [
+        record.model_copy(update={"model": f"{record.model} ({names[path]})"}) if record.model in shared else record
+        for path, records in by_file
+        for record in records
+    ]
 
 
 def _fmt(value: float | None) -> str:
@@ -122,11 +144,15 @@ def _fmt(value: float | None) -> str:
 
 
 def summary_table(rows: list[SummaryRow]) -> Table:
-    table = Table(title="3-ply arguments: hallucination accuracy, factor use, abstention",
-                  caption=footer("arguments"), caption_justify="left")
+    table = Table(
+        title="3-ply arguments: hallucination accuracy, factor use, abstention",
+        caption=footer("arguments"),
+        caption_justify="left",
+    )
     for column in ("model", "test", "n", "AccH", "RecU", "abstained", "abstention ratio"):
         table.add_column(column, justify="left" if column in ("model", "test") else "right", no_wrap=column == "model")
     for r in rows:
-        table.add_row(Text(r.model), r.test, str(r.n), _fmt(r.acc_h), _fmt(r.rec_u), str(r.abstained),
-                      _fmt(r.abstention_ratio))
+        table.add_row(
+            Text(r.model), r.test, str(r.n), _fmt(r.acc_h), _fmt(r.rec_u), str(r.abstained), _fmt(r.abstention_ratio)
+        )
     return table

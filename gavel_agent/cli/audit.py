@@ -9,20 +9,32 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gavel_agent.atomic import write_json
 from gavel_agent.checklists import UnknownItemError, load_spec
-from gavel_agent.evaluators.audit.metrics import CATEGORIES, METRICS, RESAMPLES, SEED, AuditReport, Interval, audit, match_documents
+from gavel_agent.cli.common import UserError, user_errors
 from gavel_agent.evaluators.audit.chart import write_chart
 from gavel_agent.evaluators.audit.inputs import read_reference
 from gavel_agent.evaluators.audit.judge import StrictJudge
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge
-from gavel_agent.evaluators.llm import ReplyCache, cached
-from gavel_agent.evaluators.checklist.readers import (
-    coded_items_only, codes_some_items, read_checklists, read_evidence_status,
+from gavel_agent.evaluators.audit.metrics import (
+    CATEGORIES,
+    METRICS,
+    RESAMPLES,
+    SEED,
+    AuditReport,
+    Interval,
+    audit,
+    match_documents,
 )
 from gavel_agent.evaluators.checklist.cuad import CuadError
+from gavel_agent.evaluators.checklist.readers import (
+    coded_items_only,
+    codes_some_items,
+    read_checklists,
+    read_evidence_status,
+)
 from gavel_agent.evaluators.definitions import footer, help_epilog
-from gavel_agent.atomic import write_json
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.evaluators.llm import ReplyCache, cached
 
 
 def register(app: typer.Typer) -> None:
@@ -32,11 +44,22 @@ def register(app: typer.Typer) -> None:
 def audit_command(
     pred: Path = typer.Argument(..., help="A checklist.json, a run folder, or a folder of runs."),
     reference: Path = typer.Option(
-        ..., "--reference", "-r", help="Reference: a checklist.json, GAVEL human.json, a Clearinghouse case_<id>.json record (its coded items), or CUAD master_clauses.csv."
+        ...,
+        "--reference",
+        "-r",
+        help="Reference: a checklist.json, GAVEL human.json, a Clearinghouse case_<id>.json record (its coded items), or CUAD master_clauses.csv.",
     ),
-    spec: str = typer.Option(None, "--spec", help="Checklist spec (gavel, cuad); default: cuad for a .csv reference, else gavel."),
-    judge: str = typer.Option("offline", "--judge", help="Who judges true positives: offline (strict deterministic checks) or a model such as openai:gpt-4.1."),
-    out: Path = typer.Option(None, "--out", help="Write audit.json and audit.png into this folder (default: nothing is written)."),
+    spec: str = typer.Option(
+        None, "--spec", help="Checklist spec (gavel, cuad); default: cuad for a .csv reference, else gavel."
+    ),
+    judge: str = typer.Option(
+        "offline",
+        "--judge",
+        help="Who judges true positives: offline (strict deterministic checks) or a model such as openai:gpt-4.1.",
+    ),
+    out: Path = typer.Option(
+        None, "--out", help="Write audit.json and audit.png into this folder (default: nothing is written)."
+    ),
     resamples: int = typer.Option(RESAMPLES, "--resamples", min=100, help="Bootstrap resamples."),
     seed: int = typer.Option(SEED, "--seed", help="Bootstrap seed."),
     cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for LLM judge replies."),
@@ -53,15 +76,23 @@ def audit_command(
         expected = read_reference(reference, checklist_spec)
         if codes_some_items(reference):
             predicted = coded_items_only(predicted, expected)
-        report = audit(predicted, expected, checklist_spec, _judge(judge, cache_dir), resamples, seed,
-                       evidence=read_evidence_status(pred, checklist_spec))
+        report = audit(
+            predicted,
+            expected,
+            checklist_spec,
+            _judge(judge, cache_dir),
+            resamples,
+            seed,
+            evidence=read_evidence_status(pred, checklist_spec),
+        )
     console = Console()
     console.width = max(console.width, 180)  # the intervals need the room; narrower wraps every cell
     console.print(typed_table(report))
     unmatched = sorted(set(predicted) - set(match_documents(predicted, expected)))
     if unmatched:
-        Console(stderr=True).print(Text.assemble(("not in the reference, skipped: ", "yellow"),
-                                                 ", ".join(unmatched[:10])))
+        Console(stderr=True).print(
+            Text.assemble(("not in the reference, skipped: ", "yellow"), ", ".join(unmatched[:10]))
+        )
     if out is not None:
         write_json(out / "audit.json", report.model_dump(mode="json"))
         write_chart(report, out / "audit.png")
@@ -97,9 +128,13 @@ def typed_table(report: AuditReport) -> Table:
         c = report.counts[group]
         if not any(c[s] for s in ("TP", "FP", "FN", "TN")):
             continue
-        table.add_row(group, f"{c['TP']}/{c['FP']}/{c['FN']}/{c['TN']}", *(_cell(report.metrics[group][m]) for m in METRICS))
+        table.add_row(
+            group, f"{c['TP']}/{c['FP']}/{c['FN']}/{c['TN']}", *(_cell(report.metrics[group][m]) for m in METRICS)
+        )
     mismatches = ", ".join(f"{k} {v}" for k, v in report.mismatches.items()) or "none"
-    table.caption = (f"typed gap (max-min Hal_TP) {_cell(report.typed_gap)}; contradictions by type: {mismatches}\n"
-                     + footer("audit"))
+    table.caption = (
+        f"typed gap (max-min Hal_TP) {_cell(report.typed_gap)}; contradictions by type: {mismatches}\n"
+        + footer("audit")
+    )
     table.caption_justify = "left"
     return table

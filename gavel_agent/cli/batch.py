@@ -10,17 +10,23 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
 
-from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover, read_index
-from gavel_agent.results import DB_NAME
 from gavel_agent.batch import Progress as BatchProgress
+from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors, writable_folder
 from gavel_agent.loop import DEFAULT_MAX_STEPS
+from gavel_agent.results import DB_NAME
 
 FAILURES_SHOWN = 10
 EXIT_NOT_ALL_FINISHED = 1
@@ -31,9 +37,17 @@ class ProgressBar:
 
     def __init__(self, console: Console):
         self.bar = Progress(
-            TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[failed]} failed · {task.fields[tokens]:,} prompt tokens · ${task.fields[cost]:.2f}"),
-            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=console)
+            TextColumn("[bold]batch"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn(
+                "{task.fields[failed]} failed · {task.fields[tokens]:,} prompt tokens · ${task.fields[cost]:.2f}"
+            ),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+        )
         self.task = TaskID(0)  # replaced by start()
 
     def hooks(self) -> BatchProgress:
@@ -44,8 +58,12 @@ class ProgressBar:
 
     def done(self, entry) -> None:
         fields = self.bar.tasks[self.task].fields
-        self.bar.update(self.task, advance=1, failed=fields["failed"] + (entry.status != "finished"),
-                        cost=fields["cost"] + entry.cost_usd)
+        self.bar.update(
+            self.task,
+            advance=1,
+            failed=fields["failed"] + (entry.status != "finished"),
+            cost=fields["cost"] + entry.cost_usd,
+        )
 
     def tokens(self, spent: int) -> None:
         self.bar.update(self.task, tokens=self.bar.tasks[self.task].fields["tokens"] + spent)
@@ -58,11 +76,13 @@ def summary_table(report: BatchReport) -> Table:
     table.add_column("", justify="right")
     rows = [("cases", str(len(entries)))]
     rows += [(status, str(report.count(status))) for status in ("finished", "interrupted", "failed")]
-    rows += [("already finished before", str(len(report.skipped))),
-             ("values", f"{sum(e.values for e in entries):,}"),
-             ("prompt tokens", f"{sum(e.prompt_tokens for e in entries):,}"),
-             ("cost", f"${sum(e.cost_usd for e in entries):.2f}"),
-             ("wall time", f"{report.wall_time_s:.1f} s at concurrency {report.concurrency}")]
+    rows += [
+        ("already finished before", str(len(report.skipped))),
+        ("values", f"{sum(e.values for e in entries):,}"),
+        ("prompt tokens", f"{sum(e.prompt_tokens for e in entries):,}"),
+        ("cost", f"${sum(e.cost_usd for e in entries):.2f}"),
+        ("wall time", f"{report.wall_time_s:.1f} s at concurrency {report.concurrency}"),
+    ]
     for row in rows:
         table.add_row(*row)
     return table
@@ -85,10 +105,14 @@ def resume_command(input_dir: Path, out: Path, settings: RunSettings) -> str:
     """The exact command line that continues this batch (finished cases are skipped)."""
     parts = ["gavel-agent", "batch", str(input_dir), "--out", str(out), "--resume"]
     defaults = RunSettings()
-    for flag, value, default in (("--items", settings.items, defaults.items), ("--spec", settings.spec, defaults.spec),
-                                 ("--model", settings.model, None), ("--base-url", settings.base_url, None),
-                                 ("--method", settings.method, defaults.method),
-                                 ("--max-steps", settings.max_steps, defaults.max_steps)):
+    for flag, value, default in (
+        ("--items", settings.items, defaults.items),
+        ("--spec", settings.spec, defaults.spec),
+        ("--model", settings.model, None),
+        ("--base-url", settings.base_url, None),
+        ("--method", settings.method, defaults.method),
+        ("--max-steps", settings.max_steps, defaults.max_steps),
+    ):
         if value is not None and value != default:
             parts += [flag, str(value)]
     return shlex.join(parts + (["--verify"] if settings.verify else []))
@@ -98,12 +122,19 @@ def stopped_by_user(err: Console, job: Batch, command: str) -> typer.Exit:
     """Ctrl-C: what the index says was done, and how to go on."""
     done = read_index(job.out_dir)
     names = {Path(j.run_dir).name for j in job.jobs()}
-    counts = {status: sum(e.status == status for n, e in done.items() if n in names)
-              for status in ("finished", "failed", "interrupted")}
+    counts = {
+        status: sum(e.status == status for n, e in done.items() if n in names)
+        for status in ("finished", "failed", "interrupted")
+    }
     left = len(names) - counts["finished"] - counts["failed"]
-    err.print(Text(f"batch stopped by the user (Ctrl-C): {counts['finished']} of {len(names)} cases finished, "
-                   f"{counts['failed']} failed, {left} still to run (partial runs are kept) → {job.out_dir}"),
-              soft_wrap=True, highlight=False)
+    err.print(
+        Text(
+            f"batch stopped by the user (Ctrl-C): {counts['finished']} of {len(names)} cases finished, "
+            f"{counts['failed']} failed, {left} still to run (partial runs are kept) → {job.out_dir}"
+        ),
+        soft_wrap=True,
+        highlight=False,
+    )
     err.print(Text("continue with: ", style="bold") + Text(command), soft_wrap=True, highlight=False)
     return typer.Exit(130)
 
@@ -111,23 +142,36 @@ def stopped_by_user(err: Console, job: Batch, command: str) -> typer.Exit:
 def register(app: typer.Typer) -> None:
     @app.command()
     def batch(
-        input_dir: Path = typer.Argument(..., metavar="INPUT", help="Folder of case folders or Clearinghouse case_<id>.json records."),
+        input_dir: Path = typer.Argument(
+            ..., metavar="INPUT", help="Folder of case folders or Clearinghouse case_<id>.json records."
+        ),
         out: Path = typer.Option(..., help="Output folder: one run folder per case, index.jsonl."),
         items: str = ITEMS_OPTION,
         spec: str = SPEC_OPTION,
-        model: str = typer.Option(None, help="offline (default), openai:<m>, anthropic:<m>, openai-compatible:<m>, litellm:<provider>/<m>."),
+        model: str = typer.Option(
+            None, help="offline (default), openai:<m>, anthropic:<m>, openai-compatible:<m>, litellm:<provider>/<m>."
+        ),
         base_url: str = BASE_URL_OPTION,
         method: str = typer.Option("agent", help="agent, end-to-end or chunk."),
         concurrency: int = typer.Option(None, help="Cases at a time (default: cores for offline, 8 for LLMs)."),
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls per case."),
         resume: bool = typer.Option(False, help="Skip finished cases, continue partial ones."),
         quiet: bool = typer.Option(False, help="No progress bar."),
-        verify: bool = typer.Option(False, help="Challenge every value after extraction (agent method; with --model's LLM, else offline checks); flips go to verify.jsonl."),
-        allow_failures: bool = typer.Option(False, "--allow-failures", help="Exit 0 even when some cases failed or were interrupted."),
+        verify: bool = typer.Option(
+            False,
+            help="Challenge every value after extraction (agent method; with --model's LLM, else offline checks); flips go to verify.jsonl.",
+        ),
+        allow_failures: bool = typer.Option(
+            False, "--allow-failures", help="Exit 0 even when some cases failed or were interrupted."
+        ),
         db: Path = typer.Option(None, help="Results store to write as runs finish (default: OUT/results.sqlite)."),
-        engine: str = typer.Option("auto", help="auto (process pool offline, asyncio for LLMs), process, asyncio or ray."),
+        engine: str = typer.Option(
+            "auto", help="auto (process pool offline, asyncio for LLMs), process, asyncio or ray."
+        ),
         address: str = typer.Option(None, help="Ray cluster address for --engine ray (default: a local Ray)."),
-        requests_per_minute: float = typer.Option(None, help="Model requests per minute per provider key, shared by all cases (and all Ray workers)."),
+        requests_per_minute: float = typer.Option(
+            None, help="Model requests per minute per provider key, shared by all cases (and all Ray workers)."
+        ),
     ) -> None:
         """Run the agent (or a baseline) over every case in a folder; failures are recorded, not fatal."""
         if method not in BATCH_METHODS:
@@ -138,9 +182,18 @@ def register(app: typer.Typer) -> None:
         with user_errors(ValueError, UnknownItemError):
             load_spec(spec).select(items)  # a bad spec or item fails once, not once per case
             settings = RunSettings(spec, items, model, base_url, method, max_steps, verify)
-            job = Batch(discover(input_dir), out, settings, concurrency, resume,
-                        progress=BatchProgress() if quiet else bar.hooks(), db=db, engine=engine, address=address,
-                        requests_per_minute=requests_per_minute)
+            job = Batch(
+                discover(input_dir),
+                out,
+                settings,
+                concurrency,
+                resume,
+                progress=BatchProgress() if quiet else bar.hooks(),
+                db=db,
+                engine=engine,
+                address=address,
+                requests_per_minute=requests_per_minute,
+            )
         try:
             with nullcontext() if quiet else bar.bar:
                 report = asyncio.run(job.run())

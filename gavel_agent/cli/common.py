@@ -10,8 +10,8 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from gavel_agent.checklists import ChecklistSpec, UnknownItemError, load_spec
 from gavel_agent.case import Case, CaseError, load_case
+from gavel_agent.checklists import ChecklistSpec, UnknownItemError, load_spec
 from gavel_agent.errors import UserError
 
 console = Console(stderr=True)

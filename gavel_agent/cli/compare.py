@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent import atomic
+from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.compare import Comparison, compare
 from gavel_agent.report_html import render
@@ -34,8 +34,11 @@ def _marked(mark: str, text: str) -> Text:
 
 def items_table(comparison: Comparison) -> Table:
     scored = comparison.reference is not None
-    table = Table(title=Text(f"Case {comparison.case}: per item (= agree, ≠ differ, + only this run; "
-                             f"{comparison.judge} judge)"), show_lines=True, expand=True)
+    table = Table(
+        title=Text(f"Case {comparison.case}: per item (= agree, ≠ differ, + only this run; {comparison.judge} judge)"),
+        show_lines=True,
+        expand=True,
+    )
     table.add_column("item", style="bold", ratio=1, min_width=16, overflow="fold")
     if scored:
         table.add_column("reference", ratio=2)
@@ -49,8 +52,9 @@ def items_table(comparison: Comparison) -> Table:
         if scored:
             cells.append(Text("; ".join(row.reference or []) or "—"))
         for cell in row.cells:
-            values = Text("\n").join(_marked(m, clip(v.value, VALUE_WIDTH))
-                                     for v, m in zip(cell.values, cell.agreement))
+            values = Text("\n").join(
+                _marked(m, clip(v.value, VALUE_WIDTH)) for v, m in zip(cell.values, cell.agreement)
+            )
             cells += [values if cell.values else Text("—"), Text(", ".join(cell.documents))]
             if scored:
                 cells.append(Text(_score(cell.score)))
@@ -61,21 +65,44 @@ def items_table(comparison: Comparison) -> Table:
 def totals_table(comparison: Comparison) -> Table:
     table = Table(title="Per run")
     for column in ("run", "model", "method", "status", "score", "prompt tokens", "cost $", "wall s", "path"):
-        table.add_column(column, justify="right" if column in ("score", "prompt tokens", "cost $", "wall s") else "left")
+        table.add_column(
+            column, justify="right" if column in ("score", "prompt tokens", "cost $", "wall s") else "left"
+        )
     for r in comparison.runs:
-        table.add_row(r.label, Text(r.model), r.method, r.status, "" if r.score is None else f"{r.score:.1f}",
-                      f"{r.prompt_tokens:,}", f"{r.cost_usd:.4f}", f"{r.wall_time_s:.1f}", Text(r.path))
+        table.add_row(
+            r.label,
+            Text(r.model),
+            r.method,
+            r.status,
+            "" if r.score is None else f"{r.score:.1f}",
+            f"{r.prompt_tokens:,}",
+            f"{r.cost_usd:.4f}",
+            f"{r.wall_time_s:.1f}",
+            Text(r.path),
+        )
     return table
 
 
 def register(app: typer.Typer) -> None:
     @app.command(name="compare")
     def compare_command(
-        runs: list[Path] = typer.Argument(..., metavar="RUN_A RUN_B [RUN ...]", help="Run folders or checklist.json files of one case."),
-        reference: Path = typer.Option(None, help="GAVEL human.json, a hand-made {item: [values]} file, a checklist.json, or a Clearinghouse case_<id>.json."),
+        runs: list[Path] = typer.Argument(
+            ..., metavar="RUN_A RUN_B [RUN ...]", help="Run folders or checklist.json files of one case."
+        ),
+        reference: Path = typer.Option(
+            None,
+            help="GAVEL human.json, a hand-made {item: [values]} file, a checklist.json, or a Clearinghouse case_<id>.json.",
+        ),
         spec: str = typer.Option("gavel", help="Checklist spec of the runs."),
-        judge_model: str = typer.Option(None, help="Decide agreement (and score) with an LLM judge (e.g. openai:gpt-4.1-mini) instead of the offline judge."),
-        differences_only: bool = typer.Option(False, "--differences-only", help="Leave out the items every run agrees on (terminal and JSON; the HTML starts with them hidden)."),
+        judge_model: str = typer.Option(
+            None,
+            help="Decide agreement (and score) with an LLM judge (e.g. openai:gpt-4.1-mini) instead of the offline judge.",
+        ),
+        differences_only: bool = typer.Option(
+            False,
+            "--differences-only",
+            help="Leave out the items every run agrees on (terminal and JSON; the HTML starts with them hidden).",
+        ),
         json_out: Path = typer.Option(None, "--json", help="Write the comparison as JSON to this file."),
         html_out: Path = typer.Option(None, "--html", help="Write a self-contained HTML report to this file."),
         quiet: bool = typer.Option(False, help="No tables on the terminal."),

@@ -10,19 +10,22 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gavel_agent.api import make_judge
+from gavel_agent.atomic import write_json
 from gavel_agent.checklists import UnknownItemError, load_spec
+from gavel_agent.cli.common import UserError, user_errors
 from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
+from gavel_agent.evaluators.checklist.readers import (
+    coded_items_only,
+    codes_some_items,
+    read_checklists,
+    read_evidence_quotes,
+)
 from gavel_agent.evaluators.checklist.score import Report, score_cases
 from gavel_agent.evaluators.definitions import footer, help_epilog
-from gavel_agent.evaluators.checklist.readers import (
-    coded_items_only, codes_some_items, read_checklists, read_evidence_quotes,
-)
+from gavel_agent.evaluators.summaries.files import read_candidate_file, read_references
 from gavel_agent.evaluators.summaries.residual_style import ResidualStyleReport, score_summaries
 from gavel_agent.evaluators.summaries.style import DIMENSIONS
-from gavel_agent.evaluators.summaries.files import read_candidate_file, read_references
-from gavel_agent.atomic import write_json
-from gavel_agent.api import make_judge
-from gavel_agent.cli.common import UserError, user_errors
 
 
 def register(app: typer.Typer) -> None:
@@ -34,13 +37,22 @@ def evaluate_command(
     pred: str = typer.Argument(
         ..., help="Predicted checklists: a checklist.json, a GAVEL results file, a folder, or a quoted glob."
     ),
-    reference: str = typer.Option(..., "--reference", "-r", help="Reference checklists: GAVEL human.json, a checklist.json, a hand-made {item: [values]} file, or a Clearinghouse case_<id>.json record."),
+    reference: str = typer.Option(
+        ...,
+        "--reference",
+        "-r",
+        help="Reference checklists: GAVEL human.json, a checklist.json, a hand-made {item: [values]} file, or a Clearinghouse case_<id>.json record.",
+    ),
     judge: str = typer.Option("offline", "--judge", help="offline (no model calls) or a model such as openai:gpt-4.1."),
     out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
     case: str = typer.Option(None, "--case", help="Score only this case id (also names a single-case checklist)."),
     spec: str = typer.Option("gavel", "--spec", help="Checklist spec the files follow."),
     cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for LLM judge replies."),
-    batch_api: bool = typer.Option(False, "--batch-api", help="Ask an openai:/anthropic: judge through the provider's batch API (half price, within 24 h); running the command again picks up the submitted batch."),
+    batch_api: bool = typer.Option(
+        False,
+        "--batch-api",
+        help="Ask an openai:/anthropic: judge through the provider's batch API (half price, within 24 h); running the command again picks up the submitted batch.",
+    ),
 ) -> None:
     """Score predicted checklist values against reference values, per item, per case and overall (0-100)."""
     with user_errors(UnknownItemError, ValueError):
@@ -61,8 +73,9 @@ def evaluate_command(
         report = score_cases(preds, refs, make_judge(judge, checklist_spec, cache_dir))
     Console().print(report_table(report, checklist_spec))
     if report.unmatched_cases:
-        Console(stderr=True).print(Text.assemble(("no reference, skipped: ", "yellow"),
-                                                 ", ".join(report.unmatched_cases[:10])))
+        Console(stderr=True).print(
+            Text.assemble(("no reference, skipped: ", "yellow"), ", ".join(report.unmatched_cases[:10]))
+        )
     if out is not None:
         write_json(out, report.model_dump(mode="json"))
         print(f"wrote {out}")
@@ -89,8 +102,11 @@ def _fmt(score: float | None) -> str:
 
 
 def report_table(report: Report, spec) -> Table:
-    table = Table(title=f"S_checklist ({report.judge} judge, {len(report.cases)} cases)",
-                  caption=footer("evaluate"), caption_justify="left")
+    table = Table(
+        title=f"S_checklist ({report.judge} judge, {len(report.cases)} cases)",
+        caption=footer("evaluate"),
+        caption_justify="left",
+    )
     table.add_column("item")
     table.add_column("score", justify="right")
     table.add_column("applies in", justify="right")
@@ -101,21 +117,26 @@ def report_table(report: Report, spec) -> Table:
         predicted = Text(f"{row.predicted} cases" + (" (never)" if never else ""), style="yellow" if never else "")
         table.add_row(Text(name), _fmt(row.score), f"{row.cases} cases", predicted)
     table.add_section()
-    table.add_row("overall (mean of case scores)", _fmt(report.overall), f"{len(report.cases)} cases", "",
-                  style="bold")
+    table.add_row("overall (mean of case scores)", _fmt(report.overall), f"{len(report.cases)} cases", "", style="bold")
     return table
 
 
 def residual_style_command(
-    summaries: Path = typer.Argument(..., help="Candidate summaries: JSON {case id: text} or GAVEL's {results: {...}}."),
+    summaries: Path = typer.Argument(
+        ..., help="Candidate summaries: JSON {case id: text} or GAVEL's {results: {...}}."
+    ),
     reference: Path = typer.Option(
-        ..., "--reference", "-r", help="Reference summaries: {case id: text} or GAVEL's {case id: {summary/long: text}}."
+        ...,
+        "--reference",
+        "-r",
+        help="Reference summaries: {case id: text} or GAVEL's {case id: {summary/long: text}}.",
     ),
     checklist: str = typer.Option(
         None, "--checklist", help="Checklist extracted from the candidate summaries, with evidence quotes."
     ),
     reference_checklist: list[str] = typer.Option(
-        None, "--reference-checklist",
+        None,
+        "--reference-checklist",
         help="Checklists whose values locate checklist facts in the reference summaries (repeatable); "
         "their quotes are used when they quote the reference.",
     ),
@@ -159,10 +180,20 @@ def residual_style_table(report: ResidualStyleReport) -> Table:
     for column in ("case", "evidence", "S_residual*", "S_style*", *DIMENSIONS):
         table.add_column(column, justify="left" if column in ("case", "evidence") else "right")
     for row in report.cases:
-        table.add_row(Text(row.case), row.evidence, _fmt(row.residual), _fmt(row.style), *(str(row.ratings[d]) for d in DIMENSIONS))
+        table.add_row(
+            Text(row.case),
+            row.evidence,
+            _fmt(row.residual),
+            _fmt(row.style),
+            *(str(row.ratings[d]) for d in DIMENSIONS),
+        )
     table.add_section()
     table.add_row(
-        "mean", "", _fmt(report.residual), _fmt(report.style),
-        *(f"{report.ratings[d]:.2f}" for d in DIMENSIONS), style="bold",
+        "mean",
+        "",
+        _fmt(report.residual),
+        _fmt(report.style),
+        *(f"{report.ratings[d]:.2f}" for d in DIMENSIONS),
+        style="bold",
     )
     return table

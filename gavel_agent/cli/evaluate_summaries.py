@@ -9,9 +9,11 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
+from gavel_agent.atomic import write_json
+from gavel_agent.case import CaseError, load_case
+from gavel_agent.cli.common import UserError, user_errors
 from gavel_agent.evaluators.agreement import Agreement
 from gavel_agent.evaluators.llm import ReplyCache, cached
-from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD
 from gavel_agent.evaluators.summaries.evaluate import (
     MEASURE_ORDER,
     ModelResult,
@@ -22,17 +24,24 @@ from gavel_agent.evaluators.summaries.evaluate import (
 )
 from gavel_agent.evaluators.summaries.files import read_candidates, read_references
 from gavel_agent.evaluators.summaries.judge_files import judge_scores
+from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD
 from gavel_agent.evaluators.summaries.ranking import MeasureAgreement, agreement_with_judge
-from gavel_agent.atomic import write_json
-from gavel_agent.case import CaseError, load_case
-from gavel_agent.cli.common import UserError, user_errors
 from gavel_agent.models import OFFLINE_LABEL
 
 CACHE_FILE = "summary_qa.sqlite"
 TABLE_WIDTH = 180
-SHORT_NAMES = {"novel_1gram": "nov1", "novel_2gram": "nov2", "novel_3gram": "nov3", "novel_4gram": "nov4",
-               "qa_issue": "qa:iss", "qa_reason": "qa:rea", "qa_conclusion": "qa:con", "rouge1": "R1",
-               "rouge2": "R2", "rougeL": "RL"}
+SHORT_NAMES = {
+    "novel_1gram": "nov1",
+    "novel_2gram": "nov2",
+    "novel_3gram": "nov3",
+    "novel_4gram": "nov4",
+    "qa_issue": "qa:iss",
+    "qa_reason": "qa:rea",
+    "qa_conclusion": "qa:con",
+    "rouge1": "R1",
+    "rouge2": "R2",
+    "rougeL": "RL",
+}
 
 
 class SummaryEvaluation(BaseModel):
@@ -52,16 +61,36 @@ def register(app: typer.Typer) -> None:
 
 
 def evaluate_summaries(
-    reference: Path = typer.Option(..., "--reference", help="Reference summaries, e.g. GAVEL's summaries/50_cases_for_benchmarking.json."),
-    candidates: Path = typer.Option(..., "--candidates", help="A folder of model folders (GAVEL's summaries/), one model folder, or one file."),
-    method: str = typer.Option(",".join(("qa", "rouge", "novelty")), "--method", help="Comma-separated: qa, rouge, novelty."),
-    judge: str = typer.Option(OFFLINE_LABEL, "--judge", help="QA grader: offline (lexical approximation) or a model, e.g. openai:<model>."),
+    reference: Path = typer.Option(
+        ..., "--reference", help="Reference summaries, e.g. GAVEL's summaries/50_cases_for_benchmarking.json."
+    ),
+    candidates: Path = typer.Option(
+        ..., "--candidates", help="A folder of model folders (GAVEL's summaries/), one model folder, or one file."
+    ),
+    method: str = typer.Option(
+        ",".join(("qa", "rouge", "novelty")), "--method", help="Comma-separated: qa, rouge, novelty."
+    ),
+    judge: str = typer.Option(
+        OFFLINE_LABEL, "--judge", help="QA grader: offline (lexical approximation) or a model, e.g. openai:<model>."
+    ),
     base_url: str = typer.Option(None, "--base-url", help="Server URL for openai-compatible judge models."),
-    threshold: int = typer.Option(DEFAULT_THRESHOLD, "--threshold", min=0, max=10, help="QA grade (0-10) that counts as YES."),
-    sources: Path = typer.Option(None, "--sources", help="Folder of case_<id>.json records or case folders: novel n-grams against the source documents instead of the reference."),
-    judge_results: Path = typer.Option(None, "--judge-results", help="GAVEL evaluation/ folder: also correlate every measure with the GAVEL judge."),
-    cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for model replies (by content hash)."),
-    per_case: bool = typer.Option(True, "--per-case/--no-per-case", help="Print one table per model with a row per case."),
+    threshold: int = typer.Option(
+        DEFAULT_THRESHOLD, "--threshold", min=0, max=10, help="QA grade (0-10) that counts as YES."
+    ),
+    sources: Path = typer.Option(
+        None,
+        "--sources",
+        help="Folder of case_<id>.json records or case folders: novel n-grams against the source documents instead of the reference.",
+    ),
+    judge_results: Path = typer.Option(
+        None, "--judge-results", help="GAVEL evaluation/ folder: also correlate every measure with the GAVEL judge."
+    ),
+    cache_dir: Path = typer.Option(
+        Path(".gavel-cache"), "--cache-dir", help="Cache for model replies (by content hash)."
+    ),
+    per_case: bool = typer.Option(
+        True, "--per-case/--no-per-case", help="Print one table per model with a row per case."
+    ),
     out: Path = typer.Option(None, "--out", help="Write every score, question, answer and grade here as JSON."),
 ) -> None:
     """Score generated summaries against reference summaries, one table per model plus per-model means."""
@@ -99,10 +128,18 @@ def evaluate_summaries(
         for line in skipped:
             Console(stderr=True).print(f"[yellow]judge results skipped:[/] {line}")
     if out:
-        write_json(out, SummaryEvaluation(
-            reference=str(reference), candidates=str(candidates), methods=methods, qa_judge=judge,
-            threshold=threshold, models=results, judge_agreement=agreement,
-        ).model_dump(mode="json"))
+        write_json(
+            out,
+            SummaryEvaluation(
+                reference=str(reference),
+                candidates=str(candidates),
+                methods=methods,
+                qa_judge=judge,
+                threshold=threshold,
+                models=results,
+                judge_agreement=agreement,
+            ).model_dump(mode="json"),
+        )
         print(f"wrote {out}")
 
 
@@ -147,7 +184,9 @@ def case_table(result: ModelResult) -> Table:
         table.add_row(case.case, *(_fmt(n, measures.get(n)) for n in columns))
     table.add_row("mean", *(_fmt(n, result.mean.get(n)) for n in columns), style="bold")
     if result.missing_cases:
-        table.caption = f"no summary for {len(result.missing_cases)} reference case(s): {', '.join(result.missing_cases[:5])}"
+        table.caption = (
+            f"no summary for {len(result.missing_cases)} reference case(s): {', '.join(result.missing_cases[:5])}"
+        )
     return table
 
 
@@ -161,8 +200,13 @@ def mean_table(results: list[ModelResult]) -> Table:
     table.add_column("wall s", justify="right")
     table.add_column("cpu s", justify="right")
     for r in results:
-        table.add_row(r.model, str(len(r.cases)), *(_fmt(n, r.mean.get(n)) for n in columns),
-                      f"{r.runtime_seconds:.1f}", f"{r.cpu_seconds:.1f}")
+        table.add_row(
+            r.model,
+            str(len(r.cases)),
+            *(_fmt(n, r.mean.get(n)) for n in columns),
+            f"{r.runtime_seconds:.1f}",
+            f"{r.cpu_seconds:.1f}",
+        )
     return table
 
 

@@ -25,8 +25,11 @@ def documents_from_gavel(case: dict) -> list[Document]:
     types = case.get("case_documents_doc_type") or [""] * len(texts)
     dates = case.get("case_documents_date") or [None] * len(texts)
     names = unique_names([slug(t or "document") for t in titles])
-    return [Document(name=n, text=x, title=t or n, type=k or "", date=d)
-            for n, x, t, k, d in zip(names, texts, titles, types, dates) if (x or "").strip()]
+    return [
+        Document(name=n, text=x, title=t or n, type=k or "", date=d)
+        for n, x, t, k, d in zip(names, texts, titles, types, dates)
+        if (x or "").strip()
+    ]
 
 
 def write_case_folder(folder: Path, title: str, case_id: str, documents: list[Document]) -> None:
@@ -76,20 +79,31 @@ def cases_in(data) -> list[tuple[str, str, list[Document]]]:
     if isinstance(data, dict) and "case_documents_text" in data:
         case_id = str(data.get("case_id") or data.get("id") or "case")
         return [(case_id, data.get("case_name") or data.get("title") or case_id, documents_from_gavel(data))]
-    if isinstance(data, dict) and data and all(isinstance(v, dict) and "case_documents_text" in v for v in data.values()):
+    if (
+        isinstance(data, dict)
+        and data
+        and all(isinstance(v, dict) and "case_documents_text" in v for v in data.values())
+    ):
         return [(str(k), v.get("case_name") or str(k), documents_from_gavel(v)) for k, v in data.items()]
     if isinstance(data, list) and data and all(isinstance(v, dict) and "case_documents_text" in v for v in data):
-        return [(str(v.get("case_id") or i), v.get("case_name") or str(v.get("case_id") or i), documents_from_gavel(v))
-                for i, v in enumerate(data)]
-    raise UserError("not a Clearinghouse case record (case_data + documents) or GAVEL case data (" + ", ".join(GAVEL_FIELDS) + ")")
+        return [
+            (str(v.get("case_id") or i), v.get("case_name") or str(v.get("case_id") or i), documents_from_gavel(v))
+            for i, v in enumerate(data)
+        ]
+    raise UserError(
+        "not a Clearinghouse case record (case_data + documents) or GAVEL case data (" + ", ".join(GAVEL_FIELDS) + ")"
+    )
 
 
 def register(app: typer.Typer) -> None:
     @app.command("import")
     def import_case(
-        source: str = typer.Argument(..., help="A Clearinghouse case_<id>.json record, a GAVEL full_case_data JSON file, "
-                                                "clearinghouse:<case id> (needs CLEARINGHOUSE_API_TOKEN) or "
-                                                "courtlistener:<docket id> (needs COURTLISTENER_API_TOKEN)."),
+        source: str = typer.Argument(
+            ...,
+            help="A Clearinghouse case_<id>.json record, a GAVEL full_case_data JSON file, "
+            "clearinghouse:<case id> (needs CLEARINGHOUSE_API_TOKEN) or "
+            "courtlistener:<docket id> (needs COURTLISTENER_API_TOKEN).",
+        ),
         out: Path = typer.Option(Path("cases"), help="Folder to create the case folders in."),
     ) -> None:
         """Make case folders (documents plus case.json) from case records, or fetch a case from the

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import cast
 from pathlib import Path
+from typing import cast
 
 import typer
 from rich.console import Console
@@ -13,7 +13,9 @@ from gavel_agent.cli.common import UserError, user_errors
 from gavel_agent.results import DB_NAME, FORMATS, ResultsStore, StoreError, export, find_runs
 from gavel_agent.results.tables import ExportFormat
 
-RUNS_ARGUMENT = typer.Argument(..., metavar="RUNS", help="Run folders, batch folders of runs, or a results.sqlite store.")
+RUNS_ARGUMENT = typer.Argument(
+    ..., metavar="RUNS", help="Run folders, batch folders of runs, or a results.sqlite store."
+)
 
 
 def _default_db(paths: list[Path]) -> Path:
@@ -50,8 +52,10 @@ def register(app: typer.Typer) -> None:
         out: Path = typer.Option(None, help="File to write (default: csv/jsonl on standard output)."),
         wide: bool = typer.Option(False, help="One row per run, one column per item, instead of one row per value."),
         checklist: str = typer.Option(
-            "current", help="current: a reviewed run's values with each decision (rejected and added included), "
-                            "else the run's own; agent: the runs' own values; reviewed: reviewed runs only."),
+            "current",
+            help="current: a reviewed run's values with each decision (rejected and added included), "
+            "else the run's own; agent: the runs' own values; reviewed: reviewed runs only.",
+        ),
     ) -> None:
         """Export every value with its evidence (or a one-row-per-case table) as CSV, Parquet or JSONL."""
         if len(runs) != 1:

@@ -32,10 +32,15 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def review(
         runs: list[Path] = typer.Argument(..., metavar="RUNS", help="Run folders or batch folders of runs."),
-        cases: Path = typer.Option(None, help="Case folder (or folder of cases / Clearinghouse records) for runs "
-                                   "that do not record where their case is."),
+        cases: Path = typer.Option(
+            None,
+            help="Case folder (or folder of cases / Clearinghouse records) for runs "
+            "that do not record where their case is.",
+        ),
         port: int = typer.Option(0, help="Port to listen on (0: a free one)."),
-        host: str = typer.Option("127.0.0.1", help="Address to bind; keep the default unless you know who can reach it."),
+        host: str = typer.Option(
+            "127.0.0.1", help="Address to bind; keep the default unless you know who can reach it."
+        ),
         reviewer: str = typer.Option(None, help="Name recorded with each decision (default: your login name)."),
         open_browser: bool = typer.Option(False, "--open", help="Open the workbench in a browser."),
     ) -> None:
@@ -54,8 +59,11 @@ def register(app: typer.Typer) -> None:
         url = f"http://{shown_host}:{sock.getsockname()[1]}/"
         err = Console(stderr=True, highlight=False)
         if missing:
-            err.print(f"warning: no case documents found for {len(missing)} of the runs ({', '.join(missing[:5])}); "
-                      "pass --cases FOLDER", markup=False)
+            err.print(
+                f"warning: no case documents found for {len(missing)} of the runs ({', '.join(missing[:5])}); "
+                "pass --cases FOLDER",
+                markup=False,
+            )
         print(f"reviewing {len(found)} run{'s' if len(found) != 1 else ''} at {url}  (Ctrl-C to stop)", flush=True)
         if open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()

@@ -14,8 +14,16 @@ from rich.console import Console
 from rich.text import Text
 
 from gavel_agent.cli.common import (
-    BASE_URL_OPTION, CASE_ARGUMENT, ITEMS_OPTION, JSON_OUTPUT_OPTION, SPEC_OPTION, UserError, load_inputs, refuse_existing_run,
-    user_errors, writable_folder,
+    BASE_URL_OPTION,
+    CASE_ARGUMENT,
+    ITEMS_OPTION,
+    JSON_OUTPUT_OPTION,
+    SPEC_OPTION,
+    UserError,
+    load_inputs,
+    refuse_existing_run,
+    user_errors,
+    writable_folder,
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import resolve_model
@@ -33,8 +41,17 @@ def default_run_dir(case_name: str, model_label: str) -> Path:
         return folder_under("runs", f"{folder_name(case_name)}-{folder_name(model_label, 'model')}-{stamp}")
 
 
-def prepare_run(case_path: str, spec_name: str, items: str, model: str | None, base_url: str | None,
-                out: Path | None, max_steps: int, resume: bool, trace: bool = False) -> AgentRun:
+def prepare_run(
+    case_path: str,
+    spec_name: str,
+    items: str,
+    model: str | None,
+    base_url: str | None,
+    out: Path | None,
+    max_steps: int,
+    resume: bool,
+    trace: bool = False,
+) -> AgentRun:
     """Everything a run needs, with bad input turned into one-line errors."""
     if resume and out is None:
         raise UserError("--resume needs --out DIR naming the run folder to continue")
@@ -70,9 +87,11 @@ def resume_command(case: str, agent_run: AgentRun, base_url: str | None, verify:
 
 
 def summary_line(stats: RunStats, run_dir: Path) -> Text:
-    return Text(f"{stats.status}: {stats.filled_items}/{len(stats.items)} items, {stats.values} values, "
-                f"{stats.steps} steps, {stats.prompt_tokens:,} prompt tokens, ${stats.cost_usd:.4f}, "
-                f"{stats.wall_time_s:.1f} s → {run_dir}")
+    return Text(
+        f"{stats.status}: {stats.filled_items}/{len(stats.items)} items, {stats.values} values, "
+        f"{stats.steps} steps, {stats.prompt_tokens:,} prompt tokens, ${stats.cost_usd:.4f}, "
+        f"{stats.wall_time_s:.1f} s → {run_dir}"
+    )
 
 
 def stopped_by_user(err: Console, agent_run: AgentRun, command: str) -> typer.Exit:
@@ -94,7 +113,10 @@ def register(app: typer.Typer) -> None:
         case: str = CASE_ARGUMENT,
         items: str = ITEMS_OPTION,
         spec: str = SPEC_OPTION,
-        model: str = typer.Option(None, help="offline, openai:<m>, anthropic:<m>, openai-compatible:<m> or litellm:<provider>/<m> (default: GAVEL_MODEL, else offline)."),
+        model: str = typer.Option(
+            None,
+            help="offline, openai:<m>, anthropic:<m>, openai-compatible:<m> or litellm:<provider>/<m> (default: GAVEL_MODEL, else offline).",
+        ),
         base_url: str = BASE_URL_OPTION,
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls before the run is ended."),
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<time>)."),
@@ -102,7 +124,10 @@ def register(app: typer.Typer) -> None:
         quiet: bool = typer.Option(False, help="No live trace; print a one-line summary."),
         json_output: bool = JSON_OUTPUT_OPTION,
         trace: str = TRACE_OPTION,
-        verify: bool = typer.Option(False, help="Challenge every value after extraction (with --model's LLM, else offline checks); flips are logged to verify.jsonl."),
+        verify: bool = typer.Option(
+            False,
+            help="Challenge every value after extraction (with --model's LLM, else offline checks); flips are logged to verify.jsonl.",
+        ),
     ) -> None:
         """Extract a checklist from one case; every value is stored with a verified quote.
 
@@ -118,8 +143,10 @@ def register(app: typer.Typer) -> None:
         label = agent_run.model.label
         if agent_run.model.is_offline:
             label += " (deterministic rules, no LLM and no network)"
-        header = (f"case {agent_run.case.name}: {len(agent_run.case.documents)} documents, "
-                  f"{agent_run.case.token_count:,} tokens · {len(agent_run.item_keys)} items · model {label}")
+        header = (
+            f"case {agent_run.case.name}: {len(agent_run.case.documents)} documents, "
+            f"{agent_run.case.token_count:,} tokens · {len(agent_run.item_keys)} items · model {label}"
+        )
         command = resume_command(case, agent_run, base_url, verify)
         for warning in agent_run.case.warnings:  # skipped files, unread scans, redactions: always shown
             err.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True, highlight=False)
@@ -138,9 +165,12 @@ def register(app: typer.Typer) -> None:
         if verify and outcome.stats.status == "finished":  # an interrupted run is resumed first
             tracer, on_decision = verify_trace(err) if show else (nullcontext(), None)
             with tracer:
-                outcome.checklist = verify_agent_run(agent_run, run_completer(agent_run.model, base_url),
-                                                     report=lambda line: err.print(Text(line), highlight=False),
-                                                     on_decision=on_decision).checklist
+                outcome.checklist = verify_agent_run(
+                    agent_run,
+                    run_completer(agent_run.model, base_url),
+                    report=lambda line: err.print(Text(line), highlight=False),
+                    on_decision=on_decision,
+                ).checklist
         stats = outcome.stats
         if json_output:
             sys.stdout.write(outcome.checklist.model_dump_json(indent=2) + "\n")

@@ -60,10 +60,30 @@ MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a colum
 EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
 EDGE_BAND = 0.12  # ... and within this share of the printed area's height from its top or bottom
 RECURRING_SHARE = 0.25  # an edge line on at least this share of the pages (and two) is a running head or foot
-_STAMP_WORDS = frozenset({
-    "case", "document", "doc", "docs", "dkt", "dktentry", "entry", "filed", "date", "page", "pages", "pg", "of",
-    "id", "appeal", "appellate", "usca", "usdc", "uscourts", "received",
-})
+_STAMP_WORDS = frozenset(
+    {
+        "case",
+        "document",
+        "doc",
+        "docs",
+        "dkt",
+        "dktentry",
+        "entry",
+        "filed",
+        "date",
+        "page",
+        "pages",
+        "pg",
+        "of",
+        "id",
+        "appeal",
+        "appellate",
+        "usca",
+        "usdc",
+        "uscourts",
+        "received",
+    }
+)
 _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
 # A stamp OCR has garbled still ends in its page count ("...ROOIPageayefi2of 2").
 _PAGE_OF = re.compile(r"page.{0,12}?\d{1,5}\s*of\s*\d{1,5}\W*$", re.IGNORECASE)
@@ -72,8 +92,9 @@ _PAGE_NUMBER = re.compile(r"^[-\u2013\u2014 ]*(?:\d{1,4}|[ivxlc]{1,6})[-\u2013\u
 
 def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
     """The words without a pleading-paper line-number column, when the page has one."""
-    numbers = [w for w in words if w.text.isdigit() and 1 <= int(w.text) <= MAX_LINE_NUMBER
-               and w.x1 < page_width * 0.25]
+    numbers = [
+        w for w in words if w.text.isdigit() and 1 <= int(w.text) <= MAX_LINE_NUMBER and w.x1 < page_width * 0.25
+    ]
     if len(numbers) < MIN_COLUMN_NUMBERS:
         return words
     # The numbers are right-aligned in one column: group them by their right edge.
@@ -81,8 +102,9 @@ def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
     for w in numbers:
         by_edge.setdefault(round(w.x1 / 4), []).append(w)
     best = max(by_edge.values(), key=len)
-    column = best + [w for k, group in by_edge.items() if group is not best
-                     and abs(k - round(best[0].x1 / 4)) == 1 for w in group]
+    column = best + [
+        w for k, group in by_edge.items() if group is not best and abs(k - round(best[0].x1 / 4)) == 1 for w in group
+    ]
     if len(column) < MIN_COLUMN_NUMBERS:
         return words
     ordered = [int(w.text) for w in sorted(column, key=lambda w: w.top)]
@@ -120,12 +142,20 @@ def laid_out(words: list[Word], width: float, height: float) -> Page:
 
 def _is_stamp(text: str) -> bool:
     """A CM/ECF stamp or a page number: only stamp words and tokens with digits."""
-    if _PAGE_NUMBER.match(text) or _PAGE_OF.search(text) or re.fullmatch(r"page\s+\d{1,5}", text.strip(), re.IGNORECASE):
+    if (
+        _PAGE_NUMBER.match(text)
+        or _PAGE_OF.search(text)
+        or re.fullmatch(r"page\s+\d{1,5}", text.strip(), re.IGNORECASE)
+    ):
         return True
     tokens = [_TOKEN_EDGES.sub("", t).lower() for t in text.split()]
     tokens = [t for t in tokens if t]
-    return (bool(tokens) and any(t in _STAMP_WORDS for t in tokens) and any(any(c.isdigit() for c in t) for t in tokens)
-            and all(t in _STAMP_WORDS or any(c.isdigit() for c in t) for t in tokens))
+    return (
+        bool(tokens)
+        and any(t in _STAMP_WORDS for t in tokens)
+        and any(any(c.isdigit() for c in t) for t in tokens)
+        and all(t in _STAMP_WORDS or any(c.isdigit() for c in t) for t in tokens)
+    )
 
 
 def _shape(text: str) -> str:
@@ -157,8 +187,11 @@ def strip_furniture(pages: list[Page]) -> list[list[Line]]:
     for number, page in enumerate(pages, 1):
         # A first page's top is its caption: the docket number and citation a running head repeats
         # later ("No. 363A14-4", "2022-NCSC-1") are the document's own there, so only stamps go.
-        drop = {i for i in _edge_lines(page)
-                if _is_stamp(page.lines[i].text) or (number > 1 and _shape(page.lines[i].text) in recurring)}
+        drop = {
+            i
+            for i in _edge_lines(page)
+            if _is_stamp(page.lines[i].text) or (number > 1 and _shape(page.lines[i].text) in recurring)
+        }
         out.append([line for i, line in enumerate(page.lines) if i not in drop])
     return out
 

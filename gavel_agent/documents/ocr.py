@@ -55,8 +55,9 @@ def _image_words(image) -> list[Word]:
     scale = DPI / 72
     data = pytesseract.image_to_data(image, output_type=pytesseract.Output.DICT)
     words = []
-    for text, conf, left, top, width, height in zip(data["text"], data["conf"], data["left"], data["top"],
-                                                    data["width"], data["height"]):
+    for text, conf, left, top, width, height in zip(
+        data["text"], data["conf"], data["left"], data["top"], data["width"], data["height"]
+    ):
         text = text.strip()
         if text and float(conf) >= MIN_CONFIDENCE:
             words.append(Word(text, left / scale, (left + width) / scale, top / scale, (top + height) / scale))

@@ -81,8 +81,12 @@ def redaction_boxes(page: pdfium.PdfPage, height: float) -> list[Box]:
     for box, obj in _boxes(page, height, pdfium_c.FPDF_PAGEOBJ_PATH):
         fill, stroke = ctypes.c_int(), ctypes.c_int()
         pdfium_c.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
-        if fill.value and box.bottom - box.top >= 4 and box.x1 - box.x0 >= 4 \
-                and _is_dark(_color(pdfium_c.FPDFPageObj_GetFillColor, obj.raw)):
+        if (
+            fill.value
+            and box.bottom - box.top >= 4
+            and box.x1 - box.x0 >= 4
+            and _is_dark(_color(pdfium_c.FPDFPageObj_GetFillColor, obj.raw))
+        ):
             boxes.append(box)
     return boxes
 
@@ -114,12 +118,14 @@ def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tu
         left, bottom, right, top = textpage.get_charbox(i, loose=True)
         top, bottom = height - top, height - bottom
         line_height = max(bottom - top, 1.0)
-        if chars and (abs(top - box[1]) > 0.5 * line_height or left < box[2] - 0.5 * line_height
-                      or left - box[2] > 0.3 * line_height):
+        if chars and (
+            abs(top - box[1]) > 0.5 * line_height
+            or left < box[2] - 0.5 * line_height
+            or left - box[2] > 0.3 * line_height
+        ):
             flush()  # a new line, or a gap the text layer did not mark with a space
         x, y = (left + right) / 2, (top + bottom) / 2
-        if any(r.holds(x, y) for r in redactions) and _is_dark(
-                _color(pdfium_c.FPDFText_GetFillColor, textpage.raw, i)):
+        if any(r.holds(x, y) for r in redactions) and _is_dark(_color(pdfium_c.FPDFText_GetFillColor, textpage.raw, i)):
             ch, hidden = REDACTED, hidden + 1
         ch = _SOFT_HYPHEN.get(ch, ch)
         if not chars:
@@ -172,10 +178,13 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
             ocr_pages = scans
             lines = strip_furniture(pages)
     if redacted:
-        warnings.append(f"text under black redaction boxes on {_pages(redacted)} is still in the file; "
-                        f"it is left out of what the agent reads (shown as {REDACTED})")
-    return Extracted.from_pages([page_text(p) for p in lines], warnings=warnings, redacted_pages=redacted,
-                                ocr_pages=ocr_pages)
+        warnings.append(
+            f"text under black redaction boxes on {_pages(redacted)} is still in the file; "
+            f"it is left out of what the agent reads (shown as {REDACTED})"
+        )
+    return Extracted.from_pages(
+        [page_text(p) for p in lines], warnings=warnings, redacted_pages=redacted, ocr_pages=ocr_pages
+    )
 
 
 def _pages(numbers: list[int]) -> str:

@@ -64,8 +64,9 @@ def read_converted(path: Path, data: bytes) -> Extracted:
     office = shutil.which("soffice") or shutil.which("libreoffice")
     if office:
         return Extracted(text=_clean(_libreoffice(office, path), path))
-    raise DocumentReadError(f"{path}: reading {path.suffix} files needs {command[0]} "
-                            f"(apt-get install {package}) or LibreOffice; skipped")
+    raise DocumentReadError(
+        f"{path}: reading {path.suffix} files needs {command[0]} (apt-get install {package}) or LibreOffice; skipped"
+    )
 
 
 def _run(command: list[str], path: Path) -> str:

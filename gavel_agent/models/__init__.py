@@ -86,7 +86,9 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     provider, _, model_id = name.partition(":")
     offline = provider == OFFLINE_LABEL
     if provider not in REGISTRY or offline != (not model_id):  # offline takes no model id; the others need one
-        raise keys.user_error(f"unknown model {name!r}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}")
+        raise keys.user_error(
+            f"unknown model {name!r}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}"
+        )
     model = REGISTRY[provider](model_id, base_url)
     if offline:
         return ResolvedModel(model, OFFLINE_LABEL, OFFLINE_LABEL, agent=catalog.agent_options(OFFLINE_LABEL))

@@ -58,8 +58,12 @@ def tool_definitions(tools: Iterable[Any]) -> list[dict]:
     definitions = []
     for tool in tools:
         if not isinstance(tool, FunctionTool):
-            raise UnsupportedInputError(f"the Anthropic backend only supports function tools, not {type(tool).__name__}")
-        definitions.append({"name": tool.name, "description": tool.description, "input_schema": tool.params_json_schema})
+            raise UnsupportedInputError(
+                f"the Anthropic backend only supports function tools, not {type(tool).__name__}"
+            )
+        definitions.append(
+            {"name": tool.name, "description": tool.description, "input_schema": tool.params_json_schema}
+        )
     return definitions
 
 
@@ -144,7 +148,13 @@ def system_blocks(system_instructions: str | None) -> list[dict]:
     return [{"type": "text", "text": system_instructions, "cache_control": CACHE_MARKER}]
 
 
-def request(model: str, system_instructions: str | None, input: str | list[TResponseInputItem], settings: ModelSettings, tools: list[Any]) -> dict:
+def request(
+    model: str,
+    system_instructions: str | None,
+    input: str | list[TResponseInputItem],
+    settings: ModelSettings,
+    tools: list[Any],
+) -> dict:
     """Keyword arguments for ``messages.create``."""
     body: dict[str, Any] = {
         "model": model,
@@ -190,16 +200,22 @@ def force_final_output(body: dict, json_schema: dict) -> dict:
     Extended thinking does not allow a forced tool choice, so it is left out of such a request.
     """
     body = {k: v for k, v in body.items() if k != "thinking"}
-    body["tools"] = [{"name": FINAL_OUTPUT_TOOL, "description": "Give the final answer as this tool's input.",
-                      "input_schema": json_schema}]
+    body["tools"] = [
+        {
+            "name": FINAL_OUTPUT_TOOL,
+            "description": "Give the final answer as this tool's input.",
+            "input_schema": json_schema,
+        }
+    ]
     body["tool_choice"] = {"type": "tool", "name": FINAL_OUTPUT_TOOL}
     return body
 
 
 def final_output_items(message: Message) -> list[TResponseOutputItem]:
     """The forced tool call's input as the reply's text (JSON), as a structured reply reads on OpenAI."""
-    answer = next((block.input for block in message.content
-                   if block.type == "tool_use" and block.name == FINAL_OUTPUT_TOOL), None)
+    answer = next(
+        (block.input for block in message.content if block.type == "tool_use" and block.name == FINAL_OUTPUT_TOOL), None
+    )
     if answer is None:
         return output_items(message)
     text = ResponseOutputText(type="output_text", text=json.dumps(answer), annotations=[])

@@ -77,13 +77,16 @@ class OpenAIBatches:
         options = catalog.client_options()
         self.label = f"openai:{model}"
         self.model = model
-        self.client = client or AsyncOpenAI(api_key=api_key("OPENAI_API_KEY"), max_retries=options.max_retries,
-                                            timeout=options.timeout_seconds)
+        self.client = client or AsyncOpenAI(
+            api_key=api_key("OPENAI_API_KEY"), max_retries=options.max_retries, timeout=options.timeout_seconds
+        )
 
     def _body(self, request: BatchRequest) -> dict:
         settings = catalog.settings_for(self.label)
-        body: dict = {"model": self.model, "messages": [{"role": "system", "content": request.system},
-                                                        {"role": "user", "content": request.user}]}
+        body: dict = {
+            "model": self.model,
+            "messages": [{"role": "system", "content": request.system}, {"role": "user", "content": request.user}],
+        }
         if settings.max_tokens:
             body["max_completion_tokens"] = settings.max_tokens
         if settings.temperature is not None:
@@ -91,11 +94,17 @@ class OpenAIBatches:
         return body
 
     async def submit(self, requests: list[BatchRequest]) -> str:
-        lines = [json.dumps({"custom_id": r.custom_id, "method": "POST", "url": "/v1/chat/completions",
-                             "body": self._body(r)}, ensure_ascii=False) for r in requests]
+        lines = [
+            json.dumps(
+                {"custom_id": r.custom_id, "method": "POST", "url": "/v1/chat/completions", "body": self._body(r)},
+                ensure_ascii=False,
+            )
+            for r in requests
+        ]
         upload = await self.client.files.create(file=("requests.jsonl", "\n".join(lines).encode()), purpose="batch")
-        batch = await self.client.batches.create(input_file_id=upload.id, endpoint="/v1/chat/completions",
-                                                 completion_window="24h")
+        batch = await self.client.batches.create(
+            input_file_id=upload.id, endpoint="/v1/chat/completions", completion_window="24h"
+        )
         return batch.id
 
     async def status(self, batch_id: str) -> str:
@@ -121,7 +130,9 @@ def _openai_reply(row: dict) -> BatchReply:
     body = response.get("body") or {}
     if row.get("error") or response.get("status_code") != 200:
         error = row.get("error") or body.get("error") or {}
-        return BatchReply(None, str(error.get("message") or error.get("code") or f"status {response.get('status_code')}"))
+        return BatchReply(
+            None, str(error.get("message") or error.get("code") or f"status {response.get('status_code')}")
+        )
     usage = body.get("usage") or {}
     text = "".join(choice["message"].get("content") or "" for choice in body.get("choices", [])[:1])
     return BatchReply(text, "", usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0))
@@ -136,18 +147,24 @@ class AnthropicBatches:
         options = catalog.client_options()
         self.label = f"anthropic:{model}"
         self.model = model
-        self.client = client or AsyncAnthropic(api_key=api_key("ANTHROPIC_API_KEY"), max_retries=options.max_retries,
-                                               timeout=options.timeout_seconds)
+        self.client = client or AsyncAnthropic(
+            api_key=api_key("ANTHROPIC_API_KEY"), max_retries=options.max_retries, timeout=options.timeout_seconds
+        )
 
     async def submit(self, requests: list[BatchRequest]) -> str:
         settings = catalog.settings_for(self.label)
         params = {"model": self.model, "max_tokens": settings.max_tokens or 4096}
         if settings.temperature is not None:
             params["temperature"] = settings.temperature
-        batch = await self.client.messages.batches.create(requests=[
-            {"custom_id": r.custom_id,
-             "params": {**params, "system": r.system, "messages": [{"role": "user", "content": r.user}]}}
-            for r in requests])
+        batch = await self.client.messages.batches.create(
+            requests=[
+                {
+                    "custom_id": r.custom_id,
+                    "params": {**params, "system": r.system, "messages": [{"role": "user", "content": r.user}]},
+                }
+                for r in requests
+            ]
+        )
         return batch.id
 
     async def status(self, batch_id: str) -> str:
@@ -178,8 +195,13 @@ def batches_for(label: str) -> ProviderBatches:
     return BATCH_PROVIDERS[provider](model)
 
 
-async def _collect(batches: ProviderBatches, requests: list[BatchRequest], state_path: Path,
-                   on_status: Callable[[str], None] | None, first_poll_s: float | None) -> dict[str, BatchReply]:
+async def _collect(
+    batches: ProviderBatches,
+    requests: list[BatchRequest],
+    state_path: Path,
+    on_status: Callable[[str], None] | None,
+    first_poll_s: float | None,
+) -> dict[str, BatchReply]:
     state = BatchState.model_validate_json(state_path.read_text(encoding="utf-8")) if state_path.is_file() else None
     by_id = {r.custom_id: r for r in requests}
     if state is not None and state.replies:
@@ -193,8 +215,13 @@ async def _collect(batches: ProviderBatches, requests: list[BatchRequest], state
         done, todo = {}, list(requests)
     if state is None:
         batch_id = await batches.submit(todo)
-        state = BatchState(provider=batches.label.partition(":")[0], model=batches.label, batch_id=batch_id,
-                           custom_ids=[r.custom_id for r in todo], submitted_at=time.time())
+        state = BatchState(
+            provider=batches.label.partition(":")[0],
+            model=batches.label,
+            batch_id=batch_id,
+            custom_ids=[r.custom_id for r in todo],
+            submitted_at=time.time(),
+        )
         atomic.write_text(state_path, state.model_dump_json(indent=1))
         if on_status:
             on_status(f"submitted batch {batch_id} ({len(todo)} requests)")
@@ -205,17 +232,24 @@ async def _collect(batches: ProviderBatches, requests: list[BatchRequest], state
         await asyncio.sleep(delay)
         delay = min(delay * 2, MAX_POLL_S)
     fetched = await batches.results(state.batch_id)
-    replies = {**done, **{k: fetched.get(k, BatchReply(None, "no result (expired or cancelled)")) for k in state.custom_ids}}
+    replies = {
+        **done,
+        **{k: fetched.get(k, BatchReply(None, "no result (expired or cancelled)")) for k in state.custom_ids},
+    }
     state.replies = {k: vars(v) for k, v in replies.items()}
     atomic.write_text(state_path, state.model_dump_json(indent=1))
     return replies
 
 
-def collect(batches: ProviderBatches, requests: list[BatchRequest], state_path: Path,
-            on_status: Callable[[str], None] | None = None, first_poll_s: float | None = None) -> dict[str, BatchReply]:
+def collect(
+    batches: ProviderBatches,
+    requests: list[BatchRequest],
+    state_path: Path,
+    on_status: Callable[[str], None] | None = None,
+    first_poll_s: float | None = None,
+) -> dict[str, BatchReply]:
     """Replies by custom id: from the batch recorded in ``state_path`` if there is one, else from a new batch."""
     return asyncio.run(_collect(batches, requests, state_path, on_status, first_poll_s))
-
 
 
 class _RecordingCompleter:
@@ -244,9 +278,14 @@ def request_key(system: str, user: str) -> str:
     return hashlib.sha256(f"{system}\0{user}".encode()).hexdigest()[:32]
 
 
-def answer_in_batch(score: Callable[[Completer, bool], T], label: str, state_dir: Path,
-                    known: Callable[[str, str], str | None] = lambda _s, _u: None,
-                    on_status: Callable[[str], None] | None = None, first_poll_s: float | None = None) -> T:
+def answer_in_batch(
+    score: Callable[[Completer, bool], T],
+    label: str,
+    state_dir: Path,
+    known: Callable[[str, str], str | None] = lambda _s, _u: None,
+    on_status: Callable[[str], None] | None = None,
+    first_poll_s: float | None = None,
+) -> T:
     """Run ``score(completer, final)`` twice: once to learn its questions, once with the batch's answers.
 
     ``score``'s questions must not depend on the answers (a checklist judge's do not). The batch's
@@ -262,8 +301,10 @@ def answer_in_batch(score: Callable[[Completer, bool], T], label: str, state_dir
     replies = collect(batches_for(label), requests, state_dir / f"batch-{digest}.json", on_status, first_poll_s)
     failed = [reply.error for reply in replies.values() if reply.text is None]
     if failed:
-        raise keys.user_error(f"{len(failed)} of {len(requests)} batch requests failed ({failed[0]}); "
-                              "run the same command again to resubmit them")
+        raise keys.user_error(
+            f"{len(failed)} of {len(requests)} batch requests failed ({failed[0]}); "
+            "run the same command again to resubmit them"
+        )
 
     def answered(system: str, user: str) -> str:
         return known(system, user) or replies[request_key(system, user)].text or ""

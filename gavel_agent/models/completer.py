@@ -1,7 +1,7 @@
 """Single-turn text completion through the agent's backends, for the evaluators' LLM judges.
 
-``make_completer(name)`` returns ``complete(system, user) -> str``, the shape
-``evaluators.llm.Completer`` expects. Calls run on one private event loop in a
+``make_completer(name)`` returns ``complete(system, user, schema=None) -> str``, the shape
+``evaluators.llm.StructuredCompleter`` expects. Calls run on one private event loop in a
 background thread, so the completer works from plain code and from inside a
 running event loop alike, and the HTTP client's connections are reused.
 """
@@ -17,8 +17,8 @@ from agents.items import ItemHelpers
 from agents.models.interface import ModelTracing
 from pydantic import BaseModel
 
-from gavel_agent.evaluators.llm import Completer
-from gavel_agent.models import OFFLINE_LABEL, keys, resolve_model
+from gavel_agent.evaluators.llm import StructuredCompleter
+from gavel_agent.models import OFFLINE_LABEL, ResolvedModel, keys, resolve_model
 
 
 class _LoopThread:
@@ -49,33 +49,47 @@ def _without_defaults(node):
     return node
 
 
-def make_completer(model_name: str, base_url: str | None = None) -> Completer:
+def make_completer(model_name: str, base_url: str | None = None) -> StructuredCompleter:
     if model_name in ("", OFFLINE_LABEL):
         raise keys.user_error("LLM judging needs a model such as openai:<model>; the offline model cannot judge")
-    resolved = resolve_model(model_name, base_url)
-    runner = _LoopThread()
+    return ModelCompleter(resolve_model(model_name, base_url))
 
-    async def ask(system: str, user: str, output_schema: StrictReplySchema | None) -> str:
-        response = await resolved.model.get_response(
-            system, [{"role": "user", "content": user}], resolved.settings, [], output_schema, [],
-            ModelTracing.DISABLED, previous_response_id=None, conversation_id=None, prompt=None,
+
+class ModelCompleter:
+    """``complete(system, user, schema=None) -> reply text`` through one resolved model; a
+    :class:`~gavel_agent.evaluators.llm.StructuredCompleter`."""
+
+    def __init__(self, resolved: ResolvedModel):
+        self.resolved = resolved
+        self.runner = _LoopThread()
+        # The SDK turns an output schema into a strict json_schema response_format (Chat Completions) or
+        # text.format (Responses); the Anthropic backend into a forced tool call.
+        self.structured_output = True
+
+    async def _ask(self, system: str, user: str, output_schema: StrictReplySchema | None) -> str:
+        response = await self.resolved.model.get_response(
+            system,
+            [{"role": "user", "content": user}],
+            self.resolved.settings,
+            [],
+            output_schema,
+            [],
+            ModelTracing.DISABLED,
+            previous_response_id=None,
+            conversation_id=None,
+            prompt=None,
         )
         return "".join(ItemHelpers.extract_text(item) or "" for item in response.output)
 
-    def complete(system: str, user: str, schema: type[BaseModel] | None = None) -> str:
-        if schema is None or not complete.structured_output:
-            return runner.run(ask(system, user, None))
+    def __call__(self, system: str, user: str, schema: type[BaseModel] | None = None) -> str:
+        if schema is None or not self.structured_output:
+            return self.runner.run(self._ask(system, user, None))
         try:
-            return runner.run(ask(system, user, StrictReplySchema(schema)))
+            return self.runner.run(self._ask(system, user, StrictReplySchema(schema)))
         except openai.BadRequestError:
-            if resolved.provider != "openai-compatible":
+            if self.resolved.provider != "openai-compatible":
                 raise
             # A server without response_format (older vLLM, llama.cpp, Ollama builds): ask plainly from now
             # on; ask_json then reads the JSON out of the reply text.
-            complete.structured_output = False
-            return runner.run(ask(system, user, None))
-
-    # The SDK turns an output schema into a strict json_schema response_format (Chat Completions) or
-    # text.format (Responses); the Anthropic backend into a forced tool call.
-    complete.structured_output = True
-    return complete
+            self.structured_output = False
+            return self.runner.run(self._ask(system, user, None))

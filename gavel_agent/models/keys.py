@@ -9,16 +9,24 @@ from __future__ import annotations
 
 import os
 import re
-from typing import overload
 from functools import lru_cache
+from typing import overload
 
 from dotenv import find_dotenv, load_dotenv
 
 from gavel_agent.errors import UserError
 
 # The providers' own variables, those LiteLLM reads for the litellm: route, and the case sources' tokens.
-KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "MISTRAL_API_KEY", "AWS_SECRET_ACCESS_KEY",
-                 "AWS_SESSION_TOKEN", "CLEARINGHOUSE_API_TOKEN", "COURTLISTENER_API_TOKEN")
+KEY_VARIABLES = (
+    "OPENAI_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "GEMINI_API_KEY",
+    "MISTRAL_API_KEY",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "CLEARINGHOUSE_API_TOKEN",
+    "COURTLISTENER_API_TOKEN",
+)
 REDACTED = "[redacted]"
 # Provider key shapes (sk-..., sk-ant-..., sk-proj-..., Google's AIza...), caught even when the value is not in our env.
 _KEY_SHAPE = re.compile(r"\bsk-[A-Za-z0-9_\-]{8,}|\bAIza[0-9A-Za-z_\-]{20,}")

@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 
 from agents import ModelSettings
-from agents.retry import ModelRetryBackoffSettings, ModelRetrySettings, retry_policies
 from agents.models.interface import Model
+from agents.retry import ModelRetryBackoffSettings, ModelRetrySettings, retry_policies
 
 from gavel_agent.models.catalog import client_options
 from gavel_agent.models.keys import user_error
@@ -46,8 +46,11 @@ def client_settings(settings: ModelSettings) -> ModelSettings:
     retry = ModelRetrySettings(
         max_retries=options.max_retries,
         backoff=ModelRetryBackoffSettings(initial_delay=0.5, max_delay=8.0, multiplier=2.0, jitter=True),
-        policy=retry_policies.any(retry_policies.provider_suggested(), retry_policies.network_error(),
-                                  retry_policies.http_status(RETRIED_STATUSES)),
+        policy=retry_policies.any(
+            retry_policies.provider_suggested(),
+            retry_policies.network_error(),
+            retry_policies.http_status(RETRIED_STATUSES),
+        ),
     )
     extra = {"num_retries": 0, "timeout": options.timeout_seconds, "drop_params": True, **(settings.extra_args or {})}
     return settings.resolve(ModelSettings(extra_args=extra, retry=retry))

@@ -66,8 +66,20 @@ class OfflineModel(Model):
         """The results of the last turn's calls, in call order (None for a call the loop did not run)."""
         return [self._results.pop(call_id, None) for call_id in self._pending]
 
-    async def get_response(self, system_instructions, input, model_settings, tools, output_schema, handoffs,
-                           tracing, *, previous_response_id=None, conversation_id=None, prompt=None) -> ModelResponse:
+    async def get_response(
+        self,
+        system_instructions,
+        input,
+        model_settings,
+        tools,
+        output_schema,
+        handoffs,
+        tracing,
+        *,
+        previous_response_id=None,
+        conversation_id=None,
+        prompt=None,
+    ) -> ModelResponse:
         items = [{"role": "user", "content": input}] if isinstance(input, str) else list(input)
         try:
             if self._plan is None:
@@ -83,13 +95,26 @@ class OfflineModel(Model):
             self._calls += 1
             call_id = f"offline_{self._calls}"
             self._pending.append(call_id)
-            output.append(ResponseFunctionToolCall(id=f"fc_{call_id}", call_id=call_id, name=name,
-                                                   arguments=json.dumps(args), type="function_call", status="completed"))
+            output.append(
+                ResponseFunctionToolCall(
+                    id=f"fc_{call_id}",
+                    call_id=call_id,
+                    name=name,
+                    arguments=json.dumps(args),
+                    type="function_call",
+                    status="completed",
+                )
+            )
         return ModelResponse(output=output, usage=Usage(requests=1), response_id=None)
 
     def _reply(self, text: str) -> ModelResponse:
-        message = ResponseOutputMessage(id="msg_offline", role="assistant", status="completed", type="message",
-                                        content=[ResponseOutputText(text=text, type="output_text", annotations=[])])
+        message = ResponseOutputMessage(
+            id="msg_offline",
+            role="assistant",
+            status="completed",
+            type="message",
+            content=[ResponseOutputText(text=text, type="output_text", annotations=[])],
+        )
         return ModelResponse(output=[message], usage=Usage(requests=1), response_id=None)
 
     def stream_response(self, *args, **kwargs) -> AsyncIterator:

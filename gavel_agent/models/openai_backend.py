@@ -90,8 +90,9 @@ class _TextContentCompletions(AsyncCompletions):
     owner: _OwnsClient
 
     async def create(self, *, messages, **kwargs):
-        messages = [{**m, "content": ""} if m.get("role") == "assistant" and m.get("content") is None else m
-                    for m in messages]
+        messages = [
+            {**m, "content": ""} if m.get("role") == "assistant" and m.get("content") is None else m for m in messages
+        ]
         response = await super().create(messages=messages, **kwargs)
         self.owner.cut_off = any(choice.finish_reason == "length" for choice in response.choices or [])
         return response

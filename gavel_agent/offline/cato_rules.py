@@ -31,56 +31,213 @@ SPEC = "cato"
 # pattern must occur somewhere in the same sentence; ``unless`` vetoes it.
 Cue = tuple[str, tuple[str, ...], str | None]
 CUES: dict[str, list[Cue]] = {
-    "F1": [(r"\b(show(n|ed)?|reveal(ed)?|disclos(ed|ing)|hand(ed)? over|walk(ed)? (\S+ ){1,3}through|shared|present(ed)?|explain(ed)?|demonstrat(ed)?)\b",
-            (r"negotiat|joint venture|licen[cs]e (talks|deal|discussions)|(talks|discussions) (about|over|on|regarding)|prospective (buyer|licensee|partner|investor)|due diligence|possible (sale|acquisition|deal)",), None)],
-    "F2": [(r"\b(bribe[sd]?|kickbacks?|signing bonus|bonus|paid|pay(ments?)?|money|cash|stock options|inducements?)\b",
-            (r"employ|engineer|worked for|\bstaff\b|switch|away from|\bjobs?\b|defect|\bjoin",), None)],
-    "F3": [(r"\b(alone|single-?handed(ly)?|solely|sole (developer|author|inventor|creator|designer)|only (person|one|employee|engineer)\b.{0,40}\bwho|entirely by|by (him|her)self|on (his|her) own)\b",
-            (r"develop|design|creat|\bwr(o|i)te|written|invent|work(ed)? on|\bbuilt\b",), None)],
-    "F4": [(r"\b(non-?disclosure agreement|confidentiality agreement|NDA|secrecy agreement|agreed (in writing )?not to (disclose|reveal|divulge)|promised to keep \S+ (secret|confidential))",
-            (), r"contractors?|suppliers?|customers?|outsiders?|vendors?|distributors?|third part")],
-    "F5": [(r"\b((did|does) not (specify|identify|define|say|list)|never (identified|specified|defined)|without (defining|specifying|identifying)|vague|overly broad|general terms|not specific)",
-            (r"agreement|clause|contract|\bNDA\b|covenant",), None)],
-    "F6": [(r"\b(locked|locks?|passwords?|(restricted|limited) access|access (was |were )?(limited|restricted)|sign(ed)? in\b|badges?|in a (safe|vault)|security (measures|precautions|procedures)|guards?|encrypt(ed|ion)?|need-to-know)\b", (), None),
-           (r"\b(marked|stamped|labell?ed)\b", (r"confidential|secret",), None)],
-    "F7": [(r"\b(took|taken|carried|brought|downloaded|copied|removed|walked out with)\b(?! apart)",
-            (r"drawings|files|documents|notebooks|prototypes|source code|blueprints|\bnotes\b|disks?|\bdrives?\b|\btools\b|materials|records|copies",
-             r"\bleft\b|leaving|resign|depart|new (job|employer)|\bjoin|former employee|\bquit|\balong\b"), None)],
-    "F8": [(r"\b(saved|save|head start|competitive advantage|development (time|costs?|work|effort)|months earlier|years? of (development|work|research)|fraction of the (usual |normal )?(cost|time)|lead time|shortcut)\b", (), None)],
-    "F10": [(r"\b(show(n|ed)|sent|shared|disclosed|revealed|gave|distributed|provided)\b",
-             (r"\b(customers?|suppliers?|contractors?|distributors?|vendors?|outsiders?|third parties|licensees?)\b",),
-             r"confidential|secrecy|non-?disclosure|in confidence")],
-    "F11": [(r"\b(customer (lists?|information|data|base)|lists? of customers|(knowledge|information) (of|about) (its |their )?(customers|suppliers)|supplier (lists?|prices|information)|pricing (information|data)|buying (habits|preferences)|business information|marketing (plans|information))", (), None)],
-    "F12": [(r"\b(confidentiality (agreements?|obligations?|terms|restrictions)|obligations? of secrecy|non-?disclosure|bound \S+ (to )?(confidential|secre)|in confidence)",
-             (r"\b(contractors?|suppliers?|customers?|outsiders?|vendors?|licensees?|third parties|distributors?)\b",), None)],
-    "F13": [(r"\b(non-?competition (agreement|clause|covenant)|non-?compete|covenant not to compete|agreed not to compete|barred \S+ from working for (a )?(rival|competitor))", (), None)],
-    "F14": [(r"\b(used|relied on|worked (directly )?from|made use of|based \S+ (design )?on|copied)\b",
-             (r"confidential (drawings|documents|materials|information|specifications)|restricted (documents|materials|drawings)|received\b.{0,60}\bin confidence|(supplied|provided|given) under the (supply |licen[cs]e )?(contract|agreement)",), None)],
-    "F15": [(r"\b(only (manufacturer|maker|producer|company|supplier|firm)|sole (manufacturer|producer|maker|supplier|source)|unique product|one of a kind|no other (company|manufacturer|firm|maker|competitor) (offered|made|sold|produced|makes|sells|offers)|no (equivalent|competing product|comparable product)|nothing (else )?like it)", (), None)],
-    "F16": [(r"\b((could|can) (have )?(been |be )?reverse[- ]engineer|(could|can) (readily |easily )?be (readily |easily )?(ascertained|discovered|duplicated|learned|reverse[- ]engineered)|readily ascertainable|reverse[- ]engineerable|(could|can) take (it|them) apart)", (), None)],
-    "F17": [(r"\b(independent(ly)? (developed|development|research|design|creat)|developed \S+( \S+)? independently|own research|from scratch|without (reference|access) to|independent development|arrived at \S+( \S+)? independently|clean[- ]room)", (), None)],
-    "F18": [(r"\b(identical|indistinguishable|exact (copy|replica|duplicate)|virtually the same|substantially the same|(a|an) (copy|clone|replica) of|same design as)\b", (), None)],
-    "F19": [(r"\b((took|taken|take|taking) no (steps|measures|precautions)|no (security|protective) (measures|precautions|steps)|(did not|didn't|never|failed to) (take \S+ (steps|precautions|measures)|lock|protect|secure|restrict|mark|guard)|unlocked|left \S+( \S+)? (open|unsecured|unprotected)|(anyone|any (employee|visitor)|every (employee|visitor))( or visitor)? could (see|open|access|read)|freely accessible|without any (security|protection|safeguards))", (), None)],
-    "F20": [(r"\b(known|knew|familiar|aware|common knowledge|widely used)\b",
-             (r"competitors|\bindustry\b|\bin the trade\b|other (firms|manufacturers|companies|makers)|manufacturers of|rivals",), None)],
-    "F21": [(r"\b(knew|known|aware|told|understood|warned|informed|on notice|realized)\b",
-             (r"confidential|secret|proprietary",), r"competitors|\bindustry\b|other (firms|manufacturers|companies)")],
-    "F22": [(r"\b(aerial (photo\w*|surveillance)|trespass\w*|broke into|break(ing)? into|wiretap\w*|intercept\w*|secretly recorded|eavesdrop\w*|hacked|spied|surveillance|flew over|hidden camera)", (), None)],
-    "F23": [(r"\b(waived|waiver|gave up (any|its|all) (claim|right)|released \S+( \S+)? from \S+ (confidentiality|secrecy)|relinquished|abandoned (its|any) claim)", (), None)],
-    "F24": [(r"\b(publicly available|public (sources|domain|record|literature)|published (literature|articles|sources)|trade journals|textbooks?|catalog(ue)?s?|product literature|obtainable elsewhere|could be found in)\b", (), None)],
-    "F25": [(r"\b(reverse[- ]engineered|took \S+ apart|took apart|taken apart|disassembl\w*|tore down|teardown|torn down|analy[sz](ed|ing) \S+( \S+)? product)", (), r"\b(could|can|would|might)\b")],
-    "F26": [(r"\b(posed as|posing as|pretend\w*|false pretenses|misrepresent\w*|\blied\b|lying|deceiv\w*|deception|disguised|impersonat\w*|under the guise|tricked|misled)", (), None)],
-    "F27": [(r"\b(described|presented|displayed|showed|shown|exhibited|demonstrated|revealed|disclosed|published|talk|lecture|paper)\b",
-             (r"conference|trade show|symposium|public (forum|talk|presentation)|technical paper|journal article|\bpatent\b|exhibition|trade fair|website",), None)],
+    "F1": [
+        (
+            r"\b(show(n|ed)?|reveal(ed)?|disclos(ed|ing)|hand(ed)? over|walk(ed)? (\S+ ){1,3}through|shared|present(ed)?|explain(ed)?|demonstrat(ed)?)\b",
+            (
+                r"negotiat|joint venture|licen[cs]e (talks|deal|discussions)|(talks|discussions) (about|over|on|regarding)|prospective (buyer|licensee|partner|investor)|due diligence|possible (sale|acquisition|deal)",
+            ),
+            None,
+        )
+    ],
+    "F2": [
+        (
+            r"\b(bribe[sd]?|kickbacks?|signing bonus|bonus|paid|pay(ments?)?|money|cash|stock options|inducements?)\b",
+            (r"employ|engineer|worked for|\bstaff\b|switch|away from|\bjobs?\b|defect|\bjoin",),
+            None,
+        )
+    ],
+    "F3": [
+        (
+            r"\b(alone|single-?handed(ly)?|solely|sole (developer|author|inventor|creator|designer)|only (person|one|employee|engineer)\b.{0,40}\bwho|entirely by|by (him|her)self|on (his|her) own)\b",
+            (r"develop|design|creat|\bwr(o|i)te|written|invent|work(ed)? on|\bbuilt\b",),
+            None,
+        )
+    ],
+    "F4": [
+        (
+            r"\b(non-?disclosure agreement|confidentiality agreement|NDA|secrecy agreement|agreed (in writing )?not to (disclose|reveal|divulge)|promised to keep \S+ (secret|confidential))",
+            (),
+            r"contractors?|suppliers?|customers?|outsiders?|vendors?|distributors?|third part",
+        )
+    ],
+    "F5": [
+        (
+            r"\b((did|does) not (specify|identify|define|say|list)|never (identified|specified|defined)|without (defining|specifying|identifying)|vague|overly broad|general terms|not specific)",
+            (r"agreement|clause|contract|\bNDA\b|covenant",),
+            None,
+        )
+    ],
+    "F6": [
+        (
+            r"\b(locked|locks?|passwords?|(restricted|limited) access|access (was |were )?(limited|restricted)|sign(ed)? in\b|badges?|in a (safe|vault)|security (measures|precautions|procedures)|guards?|encrypt(ed|ion)?|need-to-know)\b",
+            (),
+            None,
+        ),
+        (r"\b(marked|stamped|labell?ed)\b", (r"confidential|secret",), None),
+    ],
+    "F7": [
+        (
+            r"\b(took|taken|carried|brought|downloaded|copied|removed|walked out with)\b(?! apart)",
+            (
+                r"drawings|files|documents|notebooks|prototypes|source code|blueprints|\bnotes\b|disks?|\bdrives?\b|\btools\b|materials|records|copies",
+                r"\bleft\b|leaving|resign|depart|new (job|employer)|\bjoin|former employee|\bquit|\balong\b",
+            ),
+            None,
+        )
+    ],
+    "F8": [
+        (
+            r"\b(saved|save|head start|competitive advantage|development (time|costs?|work|effort)|months earlier|years? of (development|work|research)|fraction of the (usual |normal )?(cost|time)|lead time|shortcut)\b",
+            (),
+            None,
+        )
+    ],
+    "F10": [
+        (
+            r"\b(show(n|ed)|sent|shared|disclosed|revealed|gave|distributed|provided)\b",
+            (r"\b(customers?|suppliers?|contractors?|distributors?|vendors?|outsiders?|third parties|licensees?)\b",),
+            r"confidential|secrecy|non-?disclosure|in confidence",
+        )
+    ],
+    "F11": [
+        (
+            r"\b(customer (lists?|information|data|base)|lists? of customers|(knowledge|information) (of|about) (its |their )?(customers|suppliers)|supplier (lists?|prices|information)|pricing (information|data)|buying (habits|preferences)|business information|marketing (plans|information))",
+            (),
+            None,
+        )
+    ],
+    "F12": [
+        (
+            r"\b(confidentiality (agreements?|obligations?|terms|restrictions)|obligations? of secrecy|non-?disclosure|bound \S+ (to )?(confidential|secre)|in confidence)",
+            (r"\b(contractors?|suppliers?|customers?|outsiders?|vendors?|licensees?|third parties|distributors?)\b",),
+            None,
+        )
+    ],
+    "F13": [
+        (
+            r"\b(non-?competition (agreement|clause|covenant)|non-?compete|covenant not to compete|agreed not to compete|barred \S+ from working for (a )?(rival|competitor))",
+            (),
+            None,
+        )
+    ],
+    "F14": [
+        (
+            r"\b(used|relied on|worked (directly )?from|made use of|based \S+ (design )?on|copied)\b",
+            (
+                r"confidential (drawings|documents|materials|information|specifications)|restricted (documents|materials|drawings)|received\b.{0,60}\bin confidence|(supplied|provided|given) under the (supply |licen[cs]e )?(contract|agreement)",
+            ),
+            None,
+        )
+    ],
+    "F15": [
+        (
+            r"\b(only (manufacturer|maker|producer|company|supplier|firm)|sole (manufacturer|producer|maker|supplier|source)|unique product|one of a kind|no other (company|manufacturer|firm|maker|competitor) (offered|made|sold|produced|makes|sells|offers)|no (equivalent|competing product|comparable product)|nothing (else )?like it)",
+            (),
+            None,
+        )
+    ],
+    "F16": [
+        (
+            r"\b((could|can) (have )?(been |be )?reverse[- ]engineer|(could|can) (readily |easily )?be (readily |easily )?(ascertained|discovered|duplicated|learned|reverse[- ]engineered)|readily ascertainable|reverse[- ]engineerable|(could|can) take (it|them) apart)",
+            (),
+            None,
+        )
+    ],
+    "F17": [
+        (
+            r"\b(independent(ly)? (developed|development|research|design|creat)|developed \S+( \S+)? independently|own research|from scratch|without (reference|access) to|independent development|arrived at \S+( \S+)? independently|clean[- ]room)",
+            (),
+            None,
+        )
+    ],
+    "F18": [
+        (
+            r"\b(identical|indistinguishable|exact (copy|replica|duplicate)|virtually the same|substantially the same|(a|an) (copy|clone|replica) of|same design as)\b",
+            (),
+            None,
+        )
+    ],
+    "F19": [
+        (
+            r"\b((took|taken|take|taking) no (steps|measures|precautions)|no (security|protective) (measures|precautions|steps)|(did not|didn't|never|failed to) (take \S+ (steps|precautions|measures)|lock|protect|secure|restrict|mark|guard)|unlocked|left \S+( \S+)? (open|unsecured|unprotected)|(anyone|any (employee|visitor)|every (employee|visitor))( or visitor)? could (see|open|access|read)|freely accessible|without any (security|protection|safeguards))",
+            (),
+            None,
+        )
+    ],
+    "F20": [
+        (
+            r"\b(known|knew|familiar|aware|common knowledge|widely used)\b",
+            (
+                r"competitors|\bindustry\b|\bin the trade\b|other (firms|manufacturers|companies|makers)|manufacturers of|rivals",
+            ),
+            None,
+        )
+    ],
+    "F21": [
+        (
+            r"\b(knew|known|aware|told|understood|warned|informed|on notice|realized)\b",
+            (r"confidential|secret|proprietary",),
+            r"competitors|\bindustry\b|other (firms|manufacturers|companies)",
+        )
+    ],
+    "F22": [
+        (
+            r"\b(aerial (photo\w*|surveillance)|trespass\w*|broke into|break(ing)? into|wiretap\w*|intercept\w*|secretly recorded|eavesdrop\w*|hacked|spied|surveillance|flew over|hidden camera)",
+            (),
+            None,
+        )
+    ],
+    "F23": [
+        (
+            r"\b(waived|waiver|gave up (any|its|all) (claim|right)|released \S+( \S+)? from \S+ (confidentiality|secrecy)|relinquished|abandoned (its|any) claim)",
+            (),
+            None,
+        )
+    ],
+    "F24": [
+        (
+            r"\b(publicly available|public (sources|domain|record|literature)|published (literature|articles|sources)|trade journals|textbooks?|catalog(ue)?s?|product literature|obtainable elsewhere|could be found in)\b",
+            (),
+            None,
+        )
+    ],
+    "F25": [
+        (
+            r"\b(reverse[- ]engineered|took \S+ apart|took apart|taken apart|disassembl\w*|tore down|teardown|torn down|analy[sz](ed|ing) \S+( \S+)? product)",
+            (),
+            r"\b(could|can|would|might)\b",
+        )
+    ],
+    "F26": [
+        (
+            r"\b(posed as|posing as|pretend\w*|false pretenses|misrepresent\w*|\blied\b|lying|deceiv\w*|deception|disguised|impersonat\w*|under the guise|tricked|misled)",
+            (),
+            None,
+        )
+    ],
+    "F27": [
+        (
+            r"\b(described|presented|displayed|showed|shown|exhibited|demonstrated|revealed|disclosed|published|talk|lecture|paper)\b",
+            (
+                r"conference|trade show|symposium|public (forum|talk|presentation)|technical paper|journal article|\bpatent\b|exhibition|trade fair|website",
+            ),
+            None,
+        )
+    ],
 }
 
 # Factors whose facts are negative: their cues already say "no", "not", "never".
 NEGATIVE_FACTS = {"F5", "F19"}
 
-NEGATION = re.compile(r"\b(no|not|never|without|neither|nor|none|nobody|lacks?|lacking|lacked|absent|cannot|failed to)\b|n't\b", re.I)
+NEGATION = re.compile(
+    r"\b(no|not|never|without|neither|nor|none|nobody|lacks?|lacking|lacked|absent|cannot|failed to)\b|n't\b", re.I
+)
 # "F6 Security-measures is absent in CC": negation just after an explicit mention.
 NEGATED_AFTER = re.compile(r"^\W*(\w+\W+){0,3}?(is|are|was|were|remains?)\s+(not\b|absent|missing|lacking)", re.I)
-CLAUSE_BREAK = re.compile(r"[;:,()]|\s[-–—]\s|\b(but|whereas|while|although|though|because|since|however|unlike|which)\b", re.I)
+CLAUSE_BREAK = re.compile(
+    r"[;:,()]|\s[-–—]\s|\b(but|whereas|while|although|though|because|since|however|unlike|which)\b", re.I
+)
 SENTENCE_END = re.compile(r"(?<!\b[vV])(?<!\bCorp)(?<!\bInc)(?<!\bCo)(?<!\bLtd)(?<!\bNo)[.!?](?=\s+[\"'(\[A-Z0-9*])")
 LABELS = [
     ("CC", re.compile(r"\bCC\b|\bcurrent case\b|\bcase at (bar|hand)\b|\binstant case\b", re.I)),

@@ -13,8 +13,12 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gavel_agent.atomic import write_json
+
+if TYPE_CHECKING:
+    from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
 
 FOLDS = 5
 CANDIDATES_FILE = "candidates.json"
@@ -68,7 +72,7 @@ def read_candidates(run_dir: str | Path) -> dict[str, list[dict]]:
 class Record:
     case: str
     fold: int
-    coded: object  # CodedCase
+    coded: CodedCase
     candidates: dict[str, list[dict]]
     _features: dict[str, list[dict[str, float]]] = field(default_factory=dict)
 

@@ -11,8 +11,21 @@ from functools import lru_cache
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, DOCKET, compiled, doc_date, filed_stamp, flat, is_type, listed_date, matching_sentences, name_word, parse_date,
-    sentence_at, show_date, signature_dates, tables,
+    DATE,
+    DOCKET,
+    compiled,
+    doc_date,
+    filed_stamp,
+    flat,
+    is_type,
+    listed_date,
+    matching_sentences,
+    name_word,
+    parse_date,
+    sentence_at,
+    show_date,
+    signature_dates,
+    tables,
 )
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
@@ -30,7 +43,9 @@ _PLEADING_ENTRY = re.compile(r"COMPLAINT|PETITION|NOTICE\s+OF\s+REMOVAL", re.I)
 # Other papers that open a case (old cases' sheets often start years later, mid-case).
 _OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+ASSIGNED|forma\s+pauperis|APPLICATION|^\s*1\s", re.I)
 _DOCKET_COMPLAINT = re.compile(
-    rf"^\s*({DATE})\s+(?:#\s*)?1?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b", re.I | re.M)
+    rf"^\s*({DATE})\s+(?:#\s*)?1?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b",
+    re.I | re.M,
+)
 # The case header of a docket report: PACER's "Crutchfield v. Wright  Date Filed: 08/08/1988", state
 # courts' "File Date: 9/21/2006" or "Filing Date: ...".
 _CASE_HEADER_FILED = re.compile(rf"\b(?:Date\s+Filed|Fil(?:e|ing)\s+Date):\s*({DATE})", re.I)
@@ -40,18 +55,31 @@ _ANY_STAMP = re.compile(rf"\bFiled:?\s*({DATE})", re.I)
 _FILED_ON = re.compile(
     r"\b(?:filed|commenced|initiated|brought|instituted)\s+(?:this|the|her|his|their|its|a|an)?\s*"
     r"(?:original\s+|initial\s+|putative\s+)?(?:class[- ]action\s+|civil\s+|pro\s+se\s+)?"
-    r"(?:action|suit|lawsuit|case|complaint|petition)\b[^.;]{0,80}?\bon\s+" + f"({DATE})"
-    + r"|\bOn\s+(?:or\s+about\s+)?" + f"({DATE})" + r",?\s+(?:[A-Z][\w.'’-]*\s+){0,6}(?:filed|commenced|brought|initiated|instituted|sued)\b(?![^.;]{0,40}\bamended)"
-    + r"|\b(?:initiated|commenced|began)\s+(?:by|with)\s+the\s+filing\s+of\s+[^.;]{0,120}?\b(?:complaint|petition)\b[^.;]{0,80}?\bon\s+" + f"({DATE})"
-    + r"|\bfiling\s+of\s+(?:the|their|his|her|its|this)\s+(?:original\s+)?(?:complaint|petition)\s+on\s+" + f"({DATE})"
-    + r"|\b(?:suit|action|case)\s+was\s+(?:begun|commenced|filed|instituted)\s+(?:on\s+)?" + f"({DATE})"
-    + r"|\b(?:a|an|the|their|its)\s+" + f"({DATE})" + r",?\s+(?:class[- ]action\s+|verified\s+)?(?:complaint|petition)\b"
+    r"(?:action|suit|lawsuit|case|complaint|petition)\b[^.;]{0,80}?\bon\s+"
+    + f"({DATE})"
+    + r"|\bOn\s+(?:or\s+about\s+)?"
+    + f"({DATE})"
+    + r",?\s+(?:[A-Z][\w.'’-]*\s+){0,6}(?:filed|commenced|brought|initiated|instituted|sued)\b(?![^.;]{0,40}\bamended)"
+    + r"|\b(?:initiated|commenced|began)\s+(?:by|with)\s+the\s+filing\s+of\s+[^.;]{0,120}?\b(?:complaint|petition)\b[^.;]{0,80}?\bon\s+"
+    + f"({DATE})"
+    + r"|\bfiling\s+of\s+(?:the|their|his|her|its|this)\s+(?:original\s+)?(?:complaint|petition)\s+on\s+"
+    + f"({DATE})"
+    + r"|\b(?:suit|action|case)\s+was\s+(?:begun|commenced|filed|instituted)\s+(?:on\s+)?"
+    + f"({DATE})"
+    + r"|\b(?:a|an|the|their|its)\s+"
+    + f"({DATE})"
+    + r",?\s+(?:class[- ]action\s+|verified\s+)?(?:complaint|petition)\b"
     # Applications to the court (FISA, ex parte) open a matter by submission rather than by complaint.
-    + r"|\b(?:application|petition|complaint)\b[^.;]{0,80}?\b(?:submitted|filed|presented)\s+(?:to|with|in)\s+(?:the|this)\s+Court\s+on\s+" + f"({DATE})"
-    + r"|\bOn\s+" + f"({DATE})" + r",?\s+(?:[A-Za-z.'’-]+\s+){1,4}submitted\s+(?:a|an|its|the)\s+(?:draft\s+)?application\b",
+    + r"|\b(?:application|petition|complaint)\b[^.;]{0,80}?\b(?:submitted|filed|presented)\s+(?:to|with|in)\s+(?:the|this)\s+Court\s+on\s+"
+    + f"({DATE})"
+    + r"|\bOn\s+"
+    + f"({DATE})"
+    + r",?\s+(?:[A-Za-z.'’-]+\s+){1,4}submitted\s+(?:a|an|its|the)\s+(?:draft\s+)?application\b",
     re.I,
 )
-_COMPLAINT_TITLE = re.compile(r"(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b[^\n]{0,80}")
+_COMPLAINT_TITLE = re.compile(
+    r"(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b[^\n]{0,80}"
+)
 _COMPLAINT_WORD = re.compile(r"\b(?:complaint|petition)\b[^\n]{0,80}", re.I)
 _AMENDED = re.compile(r"\bAMENDED\s+(?:CLASS\s+ACTION\s+)?(?:COMPLAINT|PETITION)|\bIN\s+INTERVENTION\b", re.I)
 
@@ -83,17 +111,27 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     complaint = is_type(doc, "complaint", "petition") and not amended
     found += [_date_finding(text, m, 1.0 if not amended else 0.3) for m in _FIRST_ENTRY_STAMP.finditer(text)]
     if is_type(doc, "docket"):
-        found += [_date_finding(text, m, c) for m in _DOCKET_HEAD.finditer(text) if (c := _docket_head_confidence(m.group("entry")))]
+        found += [
+            _date_finding(text, m, c)
+            for m in _DOCKET_HEAD.finditer(text)
+            if (c := _docket_head_confidence(m.group("entry")))
+        ]
         found += [_date_finding(text, m, 0.9) for m in _DOCKET_COMPLAINT.finditer(text)]
         found += [_date_finding(text, m, 0.85) for m in _CASE_HEADER_FILED.finditer(text, 0, 3000)]
     if complaint:
         found += [_date_finding(text, m, 0.9) for m in _ANY_STAMP.finditer(text)]
         # The complaint's own date in the case listing, quoted with the complaint's title.
-        found.append(listed_date(doc, _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text), 0.95))  # OCR'd captions lose the title
+        found.append(
+            listed_date(doc, _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text), 0.95)
+        )  # OCR'd captions lose the title
         # Signed the day it was filed, the signature date is the best quote for the listing's date;
         # otherwise it is only a bound (pleadings are often signed days before they are filed).
-        found += [Finding(show_date(d), quote, 0.96 if d == doc_date(doc) else 0.6) for d, quote in signature_dates(text)]
-    found += [_date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)]  # names the original filing even in later papers
+        found += [
+            Finding(show_date(d), quote, 0.96 if d == doc_date(doc) else 0.6) for d, quote in signature_dates(text)
+        ]
+    found += [
+        _date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)
+    ]  # names the original filing even in later papers
     for m in _FILED_ON.finditer(text):
         if not re.search(r"amended|motion|appeal|brief|notice", m.group(0), re.I):
             found.append(_date_finding(text, m, 0.5))
@@ -105,12 +143,16 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
 # A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff(s)" at a line's end or
 # before the next column's text); running text ("a named plaintiff in a class action") uses the word
 # without a label's punctuation.
-_PLAINTIFF_LABEL = r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
+_PLAINTIFF_LABEL = (
+    r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
+)
 _PLAINTIFF_MARK = re.compile(rf"^[^\n]*{_PLAINTIFF_LABEL}[^\n]*$", re.M | re.I)
 _VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?|-\s*against\s*-)(?=\s|\)|$)", re.M | re.I)
 _DEFENDANT_MARK = re.compile(r"\b(?:Defendants?|Respondents?)\b", re.I)
 # Lines above the parties: court name, district, stamps, rules.
-_CAPTION_HEAD = re.compile(r"^[^\n]*(?:COURT|DISTRICT|DIVISION|_{5,}|Document\s+\d+|PageID|Page\s+\d+\s+of)[^\n]*\n", re.M | re.I)
+_CAPTION_HEAD = re.compile(
+    r"^[^\n]*(?:COURT|DISTRICT|DIVISION|_{5,}|Document\s+\d+|PageID|Page\s+\d+\s+of)[^\n]*\n", re.M | re.I
+)
 _CAPTION_NOISE = re.compile(
     r"[)(\[\]|§*_:\\–—]+|\b(?:Case|Index)\s*No\.?.*$|\bCivil\s+Action.*$|\bNo\.(?:\s*\S+)?|\bCLASS\s+ACTION\b.*$"
     r"|\b(?:DEMAND\s+FOR\s+)?JURY\s+TRIAL(?:\s+DEMAND(?:ED)?)?|\b\d+\s+U\.?\s?S\.?\s?C\.?.*$|\b(?:INJUNCTIVE|DECLARATORY)\b.*$"
@@ -119,12 +161,17 @@ _CAPTION_NOISE = re.compile(
     re.I,
 )
 # Caption lines that name the court's officers or the case, not a party.
-_NOT_PARTY_LINE = re.compile(r"\bHon\.|\bMag\.|\b(?:Honorable|Judge|Magistrate|SECTION|DIVISION|COMPLAINT|Document|PageID)\b|\d:\d{2}-", re.I)
+_NOT_PARTY_LINE = re.compile(
+    r"\bHon\.|\bMag\.|\b(?:Honorable|Judge|Magistrate|SECTION|DIVISION|COMPLAINT|Document|PageID)\b|\d:\d{2}-", re.I
+)
 CAPTION_LOOKBACK_CHARS = 800
 CAPTION_NAMES = 6  # names kept per side: the lead parties, not a class roster
 # Reporter citations, statute sections and rules: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
 # a caption, not a party's name.
-_NOT_A_NAME = re.compile(r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed|Fed\.\s?R|Cal\.\s?(?:App|Rptr|\d))", re.I)
+_NOT_A_NAME = re.compile(
+    r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed|Fed\.\s?R|Cal\.\s?(?:App|Rptr|\d))",
+    re.I,
+)
 # Words of a paper's title or a statute that a two-column caption interleaves with the names
 # ("ORDER DENYING IN PART WITHOUT PREJUDICE", "Civil Rights Act"): such a line is not a name.
 _TITLE_WORDS = re.compile(
@@ -143,7 +190,8 @@ _ADDRESS_PIECE = re.compile(
 # What follows a party's name without being part of it: the capacity it is sued in, the class it leads,
 # a description ("CITY OF PORTLAND, an Oregon municipal corporation").
 _CAPACITY = re.compile(
-    r",?\s*(?:individually|in\s+(?:his|her|their|its)\s+(?:individual|official)|on\s+behalf|and\s+similarly\s+situated).*$|,\s*an?\s+[a-z].*$", re.I
+    r",?\s*(?:individually|in\s+(?:his|her|their|its)\s+(?:individual|official)|on\s+behalf|and\s+similarly\s+situated).*$|,\s*an?\s+[a-z].*$",
+    re.I,
 )
 
 
@@ -243,10 +291,14 @@ def docket_parties(text: str) -> list[Finding]:
 
 def _caption_names(block: str) -> list[str]:
     names = []
-    cleaned = " ".join(_CAPTION_NOISE.sub(" ", line).strip() for line in block.splitlines() if not _NOT_PARTY_LINE.search(line))
+    cleaned = " ".join(
+        _CAPTION_NOISE.sub(" ", line).strip() for line in block.splitlines() if not _NOT_PARTY_LINE.search(line)
+    )
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
-    for part in re.split(r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned):
+    for part in re.split(
+        r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned
+    ):
         name = party_name(part)
         # "AND" can still lead after a ZIP code the address left ("D.C. 20250 AND DUCHENEAUX"): no name.
         if name and not re.match(r"(?i)(?:and|the\s+honorable|the$|v\.?|vs\.?)\b", name):
@@ -271,7 +323,9 @@ def caption_parties(text: str) -> list[Finding]:
         quote = text[start : defendants.end()].strip()
         plaintiff_block = text[start : marker.start() + word.start()]
         found = [Finding(f"Plaintiff: {n}", quote, 0.8) for n in _caption_names(plaintiff_block)]
-        found += [Finding(f"Defendant: {n}", quote, 0.8) for n in _caption_names(text[versus.end() : defendants.start()])]
+        found += [
+            Finding(f"Defendant: {n}", quote, 0.8) for n in _caption_names(text[versus.end() : defendants.start()])
+        ]
         if found and len(quote) <= 3000:
             return found
     return []
@@ -328,7 +382,9 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             description = flat(text[m.end("name") : span.end], 120).strip(" ,")
-            found.append(Finding(f"{side}: {name} ({description})" if description else f"{side}: {name}", span.of(text), 0.6))
+            found.append(
+                Finding(f"{side}: {name} ({description})" if description else f"{side}: {name}", span.of(text), 0.6)
+            )
     return found
 
 
@@ -383,7 +439,10 @@ _FOR_PLAINTIFFS = re.compile(
     re.I,
 )
 _FOR_DEFENDANTS = re.compile(r"(?:Attorneys?|Counsel)\s+for\s+(?:the\s+)?(?:Defendants?|Respondents?)", re.I)
-_PRO_SE_PLAINTIFF = re.compile(r"\b(?:Plaintiffs?|Petitioners?),?\s+(?:appearing\s+)?(?:pro\s+se|in\s+propria\s+persona)\b|\bpro\s+se\s+(?:plaintiffs?|petitioners?|complaint)\b", re.I)
+_PRO_SE_PLAINTIFF = re.compile(
+    r"\b(?:Plaintiffs?|Petitioners?),?\s+(?:appearing\s+)?(?:pro\s+se|in\s+propria\s+persona)\b|\bpro\s+se\s+(?:plaintiffs?|petitioners?|complaint)\b",
+    re.I,
+)
 SIGNATURE_BLOCK_CHARS = 900
 
 
@@ -433,7 +492,9 @@ def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
 # An opinion lists counsel in a reporter's style, each side's lawyers ending on its marker: "Louis L.
 # Redding, Wilmington, for plaintiffs. H. Albert Young, Attorney General, for defendants."
 _FOR_SIDE = re.compile(
-    r"\bfor\s+(?:the\s+)?(?:named\s+)?(?P<side>plaintiffs?|petitioners?|defendants?|respondents?|appellants?|appellees?|amic\w*|intervenors?)\b", re.I)
+    r"\bfor\s+(?:the\s+)?(?:named\s+)?(?P<side>plaintiffs?|petitioners?|defendants?|respondents?|appellants?|appellees?|amic\w*|intervenors?)\b",
+    re.I,
+)
 OPINION_COUNSEL_CHARS = 300
 # What a lawyer's line shows when no organisation of the table is named in it: a person's name.
 _LAWYER_NAME = re.compile(r"\b[A-Z][a-z]+\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+\b")
@@ -474,7 +535,9 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
                 if len(quote) < 8:
                     quote = text[m.start() : end].strip()
                 name = short or flat(m.group(0), 80)
-                matched[m.span()] = Finding("Plaintiff: " + (kind if kind == "Pro se" else f"{kind} ({name})"), quote, 0.9)
+                matched[m.span()] = Finding(
+                    "Plaintiff: " + (kind if kind == "Pro se" else f"{kind} ({name})"), quote, 0.9
+                )
                 named = True
         if not named:
             unlisted.append(_unlisted_counsel(text, start, end, 0.3))
@@ -498,8 +561,10 @@ _US_GOVERNMENT_PARTY = re.compile(
 
 def government_plaintiff(text: str) -> list[Finding]:
     """A government suing or applying (the United States, the EEOC, a state, a city) is represented by its own lawyers."""
-    found = [Finding("Plaintiff: Government attorneys (U.S. Department of Justice)", m.group(0).strip(), 0.8)
-             for m in _US_GOVERNMENT_PARTY.finditer(text)]
+    found = [
+        Finding("Plaintiff: Government attorneys (U.S. Department of Justice)", m.group(0).strip(), 0.8)
+        for m in _US_GOVERNMENT_PARTY.finditer(text)
+    ]
     for party in caption_parties(text) + docket_parties(text):
         side, _, name = party.value.partition(": ")
         for row, pattern in compiled("government_plaintiffs"):
@@ -516,7 +581,12 @@ def investigating_office(text: str, doc: DocInfo) -> list[Finding]:
     found = []
     for row, pattern in compiled("counsel", 0):
         if row["kind"] == "Government attorneys":
-            found += [Finding(f"Plaintiff: {row['kind']} ({row['name'] or flat(m.group(0), 80)})",
-                               sentence_at(text, m.start(), m.end()).of(text), 0.7)
-                      for m in pattern.finditer(text)]
+            found += [
+                Finding(
+                    f"Plaintiff: {row['kind']} ({row['name'] or flat(m.group(0), 80)})",
+                    sentence_at(text, m.start(), m.end()).of(text),
+                    0.7,
+                )
+                for m in pattern.finditer(text)
+            ]
     return found

@@ -62,7 +62,9 @@ def documents(listing: ToolResult | None) -> dict[str, DocInfo]:
 
 def hits(result: ToolResult | None) -> list[Hit]:
     """The hits of a search result, best first (none for an error)."""
-    return [h for h in result.data if isinstance(h, Hit)] if result is not None and isinstance(result.data, list) else []
+    return (
+        [h for h in result.data if isinstance(h, Hit)] if result is not None and isinstance(result.data, list) else []
+    )
 
 
 def read_text(result: ToolResult | None) -> DocumentRead | None:
@@ -168,7 +170,11 @@ def _earliest_event(found: list[tuple[float, Finding, str]]) -> tuple[float, Fin
     """
     best = found[0]
     top = parse_date(best[1].value)
-    credible = [(d, f) for f in found if f[1].confidence >= best[1].confidence - CREDIBLE_MARGIN and (d := parse_date(f[1].value))]
+    credible = [
+        (d, f)
+        for f in found
+        if f[1].confidence >= best[1].confidence - CREDIBLE_MARGIN and (d := parse_date(f[1].value))
+    ]
     if top is None or not credible:
         return best
     first, finding = min(credible, key=lambda df: df[0])
@@ -231,7 +237,11 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, Results,
 
     # The rules' findings are candidates; a fitted model, where an item has one, picks among them.
     kept = {item.key: select(spec.name, item, found.get(item.key, []), docs) for item in items}
-    writes = [("append_checklist", {"item": item.key, "values": choose(item, kept[item.key])}) for item in items if kept[item.key]]
+    writes = [
+        ("append_checklist", {"item": item.key, "values": choose(item, kept[item.key])})
+        for item in items
+        if kept[item.key]
+    ]
     yield from in_turns(writes)
     yield [("stop", {"reason": "all requested items searched"})]
     yield [("stop", {"reason": "reviewed"})]

@@ -10,8 +10,25 @@ import eyecite
 from gavel_agent.offline.gavel_rules import SIDE_WORDS, SMALL_WORDS, filing_date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, DOCKET, NOT_A_STANDARD, PERSON_RE, compiled, dates_in, docket_key, flat, is_type, matching_sentences, operative_date, own_dockets,
-    parse_date, person_name, sentence_at, sentence_findings, sentence_spans, show_date, tables,
+    DATE,
+    DOCKET,
+    NOT_A_STANDARD,
+    PERSON_RE,
+    compiled,
+    dates_in,
+    docket_key,
+    flat,
+    is_type,
+    matching_sentences,
+    operative_date,
+    own_dockets,
+    parse_date,
+    person_name,
+    sentence_at,
+    sentence_findings,
+    sentence_spans,
+    show_date,
+    tables,
 )
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
@@ -21,9 +38,13 @@ logging.getLogger("eyecite").setLevel(logging.ERROR)
 # Trial-court judges: the human checklists name district and magistrate judges, not appellate panels.
 _JUDGE_TITLE = r"(?i:(?:Chief\s+|Senior\s+)?(?:United\s+States\s+|U\.\s?S\.\s+)?(?:Chief\s+|Senior\s+)?(?:District|Magistrate)\s+Judge)"
 _SIGNED_JUDGE = re.compile(rf"(?:/s/\s*)?({PERSON_RE.pattern})\s*,?\s*(?:\n\s*)?{_JUDGE_TITLE}")
-_NAMED_JUDGE = re.compile(rf"(?:\bHon\.|\bHonorable|\bHONORABLE|\bHON\.|{_JUDGE_TITLE}|\bJudge|\bJUDGE)\s+({PERSON_RE.pattern})")
+_NAMED_JUDGE = re.compile(
+    rf"(?:\bHon\.|\bHonorable|\bHONORABLE|\bHON\.|{_JUDGE_TITLE}|\bJudge|\bJUDGE)\s+({PERSON_RE.pattern})"
+)
 # Docket sheet headers: "Assigned to: Judge Carl J. Barbier", "Referred to: Magistrate Judge Michael North".
-_ASSIGNED = re.compile(rf"(?i:Assigned\s+to|Referred\s+to|Presiding\s+Judge):?\s+(?:(?i:Chief\s+|Senior\s+|District\s+|Magistrate\s+)*(?i:Judge)\s+)?({PERSON_RE.pattern})")
+_ASSIGNED = re.compile(
+    rf"(?i:Assigned\s+to|Referred\s+to|Presiding\s+Judge):?\s+(?:(?i:Chief\s+|Senior\s+|District\s+|Magistrate\s+)*(?i:Judge)\s+)?({PERSON_RE.pattern})"
+)
 
 
 @extractor("gavel", "judge_name")
@@ -103,7 +124,9 @@ _FIRST_PARTY = re.compile(
     rf"((?:{_CAPTION_WORD})(?:[ \t]+(?:{_CAPTION_WORD})|,[ \t]+(?:Inc|LLC|L\.L\.C|Co|Corp|Ltd|L\.P)\.?){{0,7}})\s*$"
 )
 # What may precede a first party without being part of it: a citation signal, a joining word.
-_SIGNAL = re.compile(rf"^(?:(?:See(?:,?\s+e\.g\.,?|\s+also)?|Cf\.|Accord|In|But)\s+(?!re\b)|(?:{SMALL_WORDS}|et|al\.?|{SIDE_WORDS})\s+)+")
+_SIGNAL = re.compile(
+    rf"^(?:(?:See(?:,?\s+e\.g\.,?|\s+also)?|Cf\.|Accord|In|But)\s+(?!re\b)|(?:{SMALL_WORDS}|et|al\.?|{SIDE_WORDS})\s+)+"
+)
 _ET_AL = re.compile(r",?\s+et\.?\s+al\.?,?", re.I)
 
 
@@ -112,7 +135,11 @@ def _caption(text: str, match: re.Match, since: int = 0) -> str | None:
     where a caption before it ended); None when no first party precedes it."""
     first = _FIRST_PARTY.search(text, max(since, match.start() - 80), match.start())
     party = _SIGNAL.sub("", first.group(1)) if first else ""
-    if not party[:1].isupper() or re.fullmatch(SIDE_WORDS, party, re.I) or match.group("other").startswith(("No", "Case")):
+    if (
+        not party[:1].isupper()
+        or re.fullmatch(SIDE_WORDS, party, re.I)
+        or match.group("other").startswith(("No", "Case"))
+    ):
         return None
     caption = f"{party} v. {match.group('other')}"
     return flat(_ET_AL.sub("", caption), 120)
@@ -123,8 +150,13 @@ def captioned_numbers(text: str, own: set[str]) -> dict[str, tuple[str, re.Match
     out: dict[str, tuple[str, re.Match]] = {}
     for m in _CAPTION_NUMBER.finditer(text):
         key = docket_key(m.group("number"))
-        if (key in own or key in out or _CITED_AFTER.match(text, m.end()) or _OWN_HEADING.match(m.group("label"))
-                or re.search(r"\b(?:\d+|No)\b", m.group("other"), re.I)):
+        if (
+            key in own
+            or key in out
+            or _CITED_AFTER.match(text, m.end())
+            or _OWN_HEADING.match(m.group("label"))
+            or re.search(r"\b(?:\d+|No)\b", m.group("other"), re.I)
+        ):
             continue
         caption = _caption(text, m)
         if caption:
@@ -157,7 +189,9 @@ def _captions_in(text: str, start: int, end: int) -> list[str]:
     (often this case's own), and a docket report's heading is the case itself."""
     captions, since = [], start
     for m in _CAPTION_AT.finditer(text, start, end):
-        if not (_CITED_AFTER.match(text, m.end()) or _DOCKET_HEADING.match(text, m.start())) and (caption := _caption(text, m, since)):
+        if not (_CITED_AFTER.match(text, m.end()) or _DOCKET_HEADING.match(text, m.start())) and (
+            caption := _caption(text, m, since)
+        ):
             captions.append(caption)
         since = m.end()
     return captions
@@ -182,9 +216,15 @@ _OWN_CITATION_HEAD = re.compile(
     r"Only\s+the\s+Westlaw\s+citation|United\s+States\s+(?:District\s+)?Court|Court\s+of\s+Appeals|Supreme\s+Court\s+of\s+the\s+United\s+States",
     re.I,
 )
-_THIS_CASE = re.compile(r"\b(?:in\s+this\s+(?:case|action|matter|litigation)|this\s+Court['’]s\s+(?:prior|previous|earlier)|(?:prior|previous|earlier)\s+(?:opinion|order|decision)\s+in\s+this)\b", re.I)
+_THIS_CASE = re.compile(
+    r"\b(?:in\s+this\s+(?:case|action|matter|litigation)|this\s+Court['’]s\s+(?:prior|previous|earlier)|(?:prior|previous|earlier)\s+(?:opinion|order|decision)\s+in\s+this)\b",
+    re.I,
+)
 # Procedural history of this case just before a citation: "... consolidated with this action. Vega v. Riverside County, 512 F. Supp. 3d 1044".
-_HISTORY = re.compile(r"\b(?:in|with|of|to)\s+this\s+(?:action|case|litigation|matter)\b|\bthe\s+Court\s+(?:granted|denied|certified|dismissed|entered)\b", re.I)
+_HISTORY = re.compile(
+    r"\b(?:in|with|of|to)\s+this\s+(?:action|case|litigation|matter)\b|\bthe\s+Court\s+(?:granted|denied|certified|dismissed|entered)\b",
+    re.I,
+)
 HISTORY_CHARS = 250
 
 
@@ -198,8 +238,11 @@ def _names_a_party_here(citation, text: str, cited: list[tuple[int, int]]) -> bo
     stop = set(tables()["not_name_words"])
     words = {w for name in names for w in re.findall(r"[A-Z][a-z]{3,}", name) if w.lower() not in stop}
     for word in words:
-        uses = [m.start() for m in re.finditer(rf"\b{re.escape(word)}\b", text)
-                if not any(s - CITATION_NAME_CHARS <= m.start() < e + 10 for s, e in cited)]
+        uses = [
+            m.start()
+            for m in re.finditer(rf"\b{re.escape(word)}\b", text)
+            if not any(s - CITATION_NAME_CHARS <= m.start() < e + 10 for s, e in cited)
+        ]
         if uses:
             return True
     return False
@@ -226,9 +269,14 @@ def reported_opinions(text: str, doc: DocInfo) -> list[Finding]:
         start, end = citation.span()
         after = text[end : end + 300]
         before = text[max(0, start - 200) : start]
-        heads_document = _OWN_CITATION_HEAD.search(after) and not re.search(r"[a-z]{3,}[.;,]?\s*$", before.strip()[-40:] or "x")
-        this_case = (_THIS_CASE.search(sentence_at(text, start, end).of(text)) or _HISTORY.search(text, max(0, start - HISTORY_CHARS), start)
-                     or _names_a_party_here(citation, text, cited))
+        heads_document = _OWN_CITATION_HEAD.search(after) and not re.search(
+            r"[a-z]{3,}[.;,]?\s*$", before.strip()[-40:] or "x"
+        )
+        this_case = (
+            _THIS_CASE.search(sentence_at(text, start, end).of(text))
+            or _HISTORY.search(text, max(0, start - HISTORY_CHARS), start)
+            or _names_a_party_here(citation, text, cited)
+        )
         if heads_document or this_case:
             quote = sentence_at(text, start, end).of(text) if not heads_document else text[start : end + 60].strip()
             found.append(Finding(short, quote, 0.9 if heads_document else 0.6))
@@ -250,7 +298,10 @@ _DISPOSITION = re.compile(
 )
 _RULING_CUE = re.compile(r"\b(?:Court|ORDERED|ORDERS|ORDER|hereby|Judge|AFFIRMED|REVERSED|VACATED)\b")
 _DOCKET_LINE = re.compile(r"^\s*(\d{1,2}/\d{1,2}/\d{2,4})\b", re.M)
-_ACTOR = re.compile(r"\b(Plaintiffs?|Defendants?|the\s+United\s+States|the\s+City|the\s+State|the\s+County|Intervenors?)\b(?=[^.;]{0,40}\b(?:filed|moved|submitted))", re.I)
+_ACTOR = re.compile(
+    r"\b(Plaintiffs?|Defendants?|the\s+United\s+States|the\s+City|the\s+State|the\s+County|Intervenors?)\b(?=[^.;]{0,40}\b(?:filed|moved|submitted))",
+    re.I,
+)
 
 
 def _kind(sentence: str) -> str | None:
@@ -264,7 +315,9 @@ RULED_ON_REACH = 600  # characters before a ruling ("Plaintiffs' motion is GRANT
 def _motion_named_before(text: str, start: int) -> tuple[str, int] | None:
     """The last kind of paper named shortly before ``start`` and where its mention begins."""
     lo = max(0, start - RULED_ON_REACH)
-    named = [(m.start(), row["value"]) for row, pattern in compiled("filings") for m in pattern.finditer(text, lo, start)]
+    named = [
+        (m.start(), row["value"]) for row, pattern in compiled("filings") for m in pattern.finditer(text, lo, start)
+    ]
     if not named:
         return None
     at, kind = max(named)
@@ -291,7 +344,9 @@ FILED_FOR_SURE = 0.9  # a filing-date finding this certain is the complaint's ow
 @extractor("gavel", "important_filings")
 def important_filings(text: str, doc: DocInfo) -> list[Finding]:
     # The complaint opens every list of filings; its date is found as the filing date is.
-    filed = max((f for f in filing_date(text, doc) if f.confidence >= FILED_FOR_SURE), key=lambda f: f.confidence, default=None)
+    filed = max(
+        (f for f in filing_date(text, doc) if f.confidence >= FILED_FOR_SURE), key=lambda f: f.confidence, default=None
+    )
     found = [Finding(f"Complaint (filed {filed.value})", filed.quote, 0.9)] if filed else []
     docket = is_type(doc, "docket")
     for span in sentence_spans(text):
@@ -361,7 +416,9 @@ _APPEAL_RESULT = re.compile(r"\b(affirm\w*|revers\w*|vacat\w*|remand\w*|dismiss\
 
 
 # A docket's scheduling entry: "Nonjury Trial set for 2/21/2012 at 09:30 AM".
-_TRIAL_SET = re.compile(rf"\b((?:Bench|Jury|Nonjury|Non-Jury)?\s*Trial)\s+(?:is\s+)?(?:re)?(?:set|scheduled)\s+(?:for|on)\s+({DATE})", re.I)
+_TRIAL_SET = re.compile(
+    rf"\b((?:Bench|Jury|Nonjury|Non-Jury)?\s*Trial)\s+(?:is\s+)?(?:re)?(?:set|scheduled)\s+(?:for|on)\s+({DATE})", re.I
+)
 
 
 @extractor("gavel", "trials")
@@ -370,13 +427,17 @@ def trials(text: str, doc: DocInfo) -> list[Finding]:
     for m in _TRIAL_SET.finditer(text):
         day = parse_date(m.group(2))
         if day:
-            found.append(Finding(f"{' '.join(m.group(1).split()).capitalize()} scheduled for {show_date(day)}", m.group(0), 0.6))
+            found.append(
+                Finding(f"{' '.join(m.group(1).split()).capitalize()} scheduled for {show_date(day)}", m.group(0), 0.6)
+            )
     return found
 
 
 # Who appealed: "the City appealed", "Defendants filed a notice of appeal", "Notice of Appeal ... by Denka".
-_PARTY_WORDS = (rf"(?:the\s+)?(?:{SIDE_WORDS}|Intervenors?|Government|United\s+States"
-                r"|(?:City|County|State|Commonwealth)(?:\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?)")
+_PARTY_WORDS = (
+    rf"(?:the\s+)?(?:{SIDE_WORDS}|Intervenors?|Government|United\s+States"
+    r"|(?:City|County|State|Commonwealth)(?:\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?)"
+)
 _APPELLANT = re.compile(
     rf"\b(?P<who>{_PARTY_WORDS})\s+(?:timely\s+|then\s+|subsequently\s+)?(?:appealed|(?:filed|noticed)\s+(?:a\s+|an\s+|their\s+|its\s+)?(?:timely\s+|interlocutory\s+)?(?:notice\s+of\s+)?appeal)"
     rf"|\bnotice\s+of\s+appeal\b[^.;]{{0,60}}?\bby\s+(?P<by>{_PARTY_WORDS}"
@@ -394,7 +455,9 @@ def appeals(text: str, doc: DocInfo) -> list[Finding]:
             continue
         court = _APPEAL_COURT.search(sentence)
         appellant = _APPELLANT.search(sentence)
-        who = appellant and re.sub(rf"\s+(?:{SMALL_WORDS})$", "", " ".join((appellant.group("who") or appellant.group("by")).split()))
+        who = appellant and re.sub(
+            rf"\s+(?:{SMALL_WORDS})$", "", " ".join((appellant.group("who") or appellant.group("by")).split())
+        )
         if not court and not who:
             continue
         # An appellate opinion says "The City timely appealed" without naming itself: who appealed

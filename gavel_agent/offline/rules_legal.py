@@ -25,12 +25,27 @@ _ORDINAL = (
 _AMENDMENT = re.compile(rf"\b{_ORDINAL}(?:,?\s+(?:and/or\s+|and\s+|or\s+)?{_ORDINAL})*\s+Amendments?\b", re.I)
 # The case header of a PACER docket report names the statute sued under: "Cause: 42:1983 Civil Rights Act".
 _DOCKET_CAUSE = re.compile(r"\bCause:\s*(\d{1,2}):0*(\d+[a-z]*)[ \t]*([^\n]{0,60})")
-_PRAYER = re.compile(r"WHEREFORE|PRAYER\s+FOR\s+RELIEF|REQUESTS?\s+FOR\s+RELIEF|RELIEF\s+(?:REQUESTED|SOUGHT)|respectfully\s+(?:request|pray|ask)", re.I)
+_PRAYER = re.compile(
+    r"WHEREFORE|PRAYER\s+FOR\s+RELIEF|REQUESTS?\s+FOR\s+RELIEF|RELIEF\s+(?:REQUESTED|SOUGHT)|respectfully\s+(?:request|pray|ask)",
+    re.I,
+)
 _SEEKS = re.compile(r"\b(?:seek\w*|request\w*|pray\w*|ask\w*|demand\w*|award\w*|entitled\s+to)\b", re.I)
 
 
 def _legal_context(doc: DocInfo) -> bool:
-    return is_type(doc, "complaint", "petition", "order", "opinion", "motion", "brief", "settlement", "decree", "findings", "letter")
+    return is_type(
+        doc,
+        "complaint",
+        "petition",
+        "order",
+        "opinion",
+        "motion",
+        "brief",
+        "settlement",
+        "decree",
+        "findings",
+        "letter",
+    )
 
 
 def _statute_findings(text: str, doc: DocInfo, role: str) -> list[Finding]:
@@ -52,15 +67,21 @@ def _docket_causes(text: str) -> list[Finding]:
     for m in _DOCKET_CAUSE.finditer(text):
         # Spelled as a citation ("42 U.S.C. § 1983 Civil Rights Act") so the statute table reads it.
         cited = f"{int(m.group(1))} U.S.C. § {m.group(2)} {m.group(3)}"
-        found += [Finding(row["value"], m.group(0).strip(), 0.9)
-                  for row, pattern in compiled("statutes") if "cause" in row["roles"] and pattern.search(cited)]
+        found += [
+            Finding(row["value"], m.group(0).strip(), 0.9)
+            for row, pattern in compiled("statutes")
+            if "cause" in row["roles"] and pattern.search(cited)
+        ]
     return found
 
 
 def _state_court(text: str) -> list[Finding]:
     """A caption in a state court: the case is brought under state law (federal claims are found separately)."""
-    return [Finding(row["value"], m.group(0).strip(), 0.7)
-            for row, pattern in compiled("state_courts", re.M) for m in pattern.finditer(text)]
+    return [
+        Finding(row["value"], m.group(0).strip(), 0.7)
+        for row, pattern in compiled("state_courts", re.M)
+        for m in pattern.finditer(text)
+    ]
 
 
 @extractor("gavel", "cause_of_action")
@@ -94,7 +115,9 @@ def statutory_basis(text: str, doc: DocInfo) -> list[Finding]:
             covered.add(amendment or value)
             found.append(Finding(f"{amendment} Amendment – {value}" if amendment else value, sentence, weight))
         for amendment in sorted(named - covered):
-            found.append(_clause_nearby(text, span, amendment, weight) or _amendment_finding(amendment, sentence, weight))
+            found.append(
+                _clause_nearby(text, span, amendment, weight) or _amendment_finding(amendment, sentence, weight)
+            )
     return found
 
 

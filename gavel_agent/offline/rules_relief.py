@@ -6,8 +6,22 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
-    DATE, PERSON_RE, dates_in, doc_date, filed_stamp, flat, is_page_furniture, is_type, listed_date,
-    matching_sentences, operative_date, parse_date, person_name, sentence_findings, sentence_spans, show_date,
+    DATE,
+    PERSON_RE,
+    dates_in,
+    doc_date,
+    filed_stamp,
+    flat,
+    is_page_furniture,
+    is_type,
+    listed_date,
+    matching_sentences,
+    operative_date,
+    parse_date,
+    person_name,
+    sentence_findings,
+    sentence_spans,
+    show_date,
     signature_dates,
 )
 
@@ -68,7 +82,9 @@ _SETTLEMENT_EVENT = re.compile(
 _NOT_A_DECREE = re.compile(r"(?:\bproposed|\bmotion\s+to\s+\w+(?:\s+the)?)\s+$", re.I)
 
 
-def _event_dates(text: str, doc: DocInfo, pattern: re.Pattern, label: str, not_after: re.Pattern | None = None) -> list[Finding]:
+def _event_dates(
+    text: str, doc: DocInfo, pattern: re.Pattern, label: str, not_after: re.Pattern | None = None
+) -> list[Finding]:
     """Dates of the events ``pattern`` describes: those the sentence gives or, for an order's own
     operative sentence ("the Agreement is APPROVED"), the order's date. A match right after
     ``not_after`` ("Proposed Consent Decree", "Motion to Enforce Consent Decree") is not the event."""
@@ -90,7 +106,8 @@ def _event_dates(text: str, doc: DocInfo, pattern: re.Pattern, label: str, not_a
 # class settlement". A docket writes the paper's kind in capitals, so a motion asking for one is not read.
 _ENTRY = r"^[ \t]*(\d{1,2}/\d{1,2}/\d{2,4})[ \t]+(?:#[ \t]*)?\d+[ \t]+"
 _DECREE_ENTRY = re.compile(
-    _ENTRY + r"(?P<kind>(?:AMENDED\s+|MODIFIED\s+|STIPULATED\s+|AGREED\s+|FINAL\s+)*(?:CONSENT\s+(?:DECREE|JUDGMENT)|(?:STIPULATED|AGREED)\s+JUDGMENT"
+    _ENTRY
+    + r"(?P<kind>(?:AMENDED\s+|MODIFIED\s+|STIPULATED\s+|AGREED\s+|FINAL\s+)*(?:CONSENT\s+(?:DECREE|JUDGMENT)|(?:STIPULATED|AGREED)\s+JUDGMENT"
     r"|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION))\b[^\n]{0,80}",
     re.M,
 )
@@ -117,7 +134,9 @@ def _signed_dates(text: str, label: str) -> list[Finding]:
 
 
 # A decree's or settlement's own heading, as the document prints it on its first page.
-_DECREE_HEADING = re.compile(r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|JUDGMENT)\b[^\n]*", re.M)
+_DECREE_HEADING = re.compile(
+    r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|JUDGMENT)\b[^\n]*", re.M
+)
 _SETTLEMENT_HEADING = re.compile(r"^[^\n]*\b(?:SETTLEMENT|CONSENT\s+DECREE)\b[^\n]*", re.M)
 HEADING_CHARS = 4000
 
@@ -125,7 +144,9 @@ HEADING_CHARS = 4000
 def _listed_on(text: str, doc: DocInfo, heading: re.Pattern, label: str) -> list[Finding]:
     """A decree is entered the day it is dated: its listing date, quoted with its printed heading
     (not a page's running header that repeats the title)."""
-    printed = next((m for m in heading.finditer(text, 0, HEADING_CHARS) if not is_page_furniture(m.group(0).strip())), None)
+    printed = next(
+        (m for m in heading.finditer(text, 0, HEADING_CHARS) if not is_page_furniture(m.group(0).strip())), None
+    )
     finding = listed_date(doc, printed, 0.7, label)
     return [finding] if finding else []
 
@@ -147,17 +168,24 @@ def _stamped(text: str, label: str, found: list[Finding]) -> list[Finding]:
 # A party's paper asking for a decree ("Motion for Preliminary Injunction", "Memorandum in Support of
 # Motion for Summary Judgment") is not one.
 _PARTY_PAPER_TYPE = re.compile(r"pleading|brief", re.I)
-_PARTY_PAPER_TITLE = re.compile(r"^(?:motion|memorandum|brief|reply|response|opposition|(?:plaintiff|defendant)s?['’])", re.I)
+_PARTY_PAPER_TITLE = re.compile(
+    r"^(?:motion|memorandum|brief|reply|response|opposition|(?:plaintiff|defendant)s?['’])", re.I
+)
 
 
 def _is_decree(doc: DocInfo) -> bool:
-    return (is_type(doc, "decree", "injunction", "judgment")
-            and not _PARTY_PAPER_TYPE.search(doc.type) and not _PARTY_PAPER_TITLE.match(doc.title.strip()))
+    return (
+        is_type(doc, "decree", "injunction", "judgment")
+        and not _PARTY_PAPER_TYPE.search(doc.type)
+        and not _PARTY_PAPER_TITLE.match(doc.title.strip())
+    )
 
 
 @extractor("gavel", "decree_dates")
 def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
-    found = _event_dates(text, doc, _DECREE_EVENT, "decree entered", _NOT_A_DECREE) + _docket_entries(text, doc, _DECREE_ENTRY)
+    found = _event_dates(text, doc, _DECREE_EVENT, "decree entered", _NOT_A_DECREE) + _docket_entries(
+        text, doc, _DECREE_ENTRY
+    )
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
         found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label)
@@ -167,7 +195,9 @@ def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
 
 @extractor("gavel", "settlement_date")
 def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
-    found = _event_dates(text, doc, _SETTLEMENT_EVENT, "settlement") + _docket_entries(text, doc, _SETTLEMENT_ENTRY, "settlement approved")
+    found = _event_dates(text, doc, _SETTLEMENT_EVENT, "settlement") + _docket_entries(
+        text, doc, _SETTLEMENT_ENTRY, "settlement approved"
+    )
     if is_type(doc, "settlement"):
         found += _signed_dates(text, "settlement agreement signed")
         found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
@@ -176,6 +206,7 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
 
 
 # -- durations --------------------------------------------------------------------------
+
 
 def _duration(subject: str) -> re.Pattern:
     return re.compile(
@@ -243,7 +274,9 @@ _PRIVATE = re.compile(
     re.I,
 )
 # A case that simply ends by dismissal leaves nothing for the court to enforce (weak evidence).
-_DISMISSED = re.compile(r"\bvoluntar(?:y|ily)\s+dismiss\w*|\bstipulat\w*\s+(?:of|for|to)\s+(?:voluntary\s+)?dismiss\w*", re.I)
+_DISMISSED = re.compile(
+    r"\bvoluntar(?:y|ily)\s+dismiss\w*|\bstipulat\w*\s+(?:of|for|to)\s+(?:voluntary\s+)?dismiss\w*", re.I
+)
 
 
 @extractor("gavel", "court_enforced")
@@ -270,7 +303,9 @@ _DOCKET_DEBRIS = re.compile(r"\(Entered:|\(Attachments:|Signed\s+by", re.I)
 
 @extractor("gavel", "enforcement_disputes")
 def enforcement_disputes(text: str, doc: DocInfo) -> list[Finding]:
-    if not is_type(doc, "motion", "order", "opinion", "docket", "brief") or is_type(doc, "monitor", "receiver", "expert"):
+    if not is_type(doc, "motion", "order", "opinion", "docket", "brief") or is_type(
+        doc, "monitor", "receiver", "expert"
+    ):
         return []
     return [f for f in sentence_findings(text, _DISPUTE, 0.7, exclude=_DOCKET_DEBRIS) if _DISPUTE_ACTOR.search(f.quote)]
 
@@ -282,9 +317,13 @@ _ROLE = r"(?:(?i:Independent)\s+|Court\s+|Federal\s+|Compliance\s+)?(?:Monitor|S
 _TITLE = r"(?:(?:Dr|Mr|Ms|Mrs|Hon|Prof)\.\s+)?"
 _DEGREES = r"(?:,?\s*(?:M\.D|Ph\.D|J\.D|M\.P\.H|M\.S\.W|R\.N|Esq|LCSW|MPH|MSW|MD|PhD)\.?)*"
 _MONITOR_PATTERNS = [
-    re.compile(rf"(?i:appoint\w*|select\w*|retain\w*|designat\w*|nam\w*)\s+{_TITLE}({PERSON_RE.pattern}){_DEGREES}\s*,?\s+(?:\([^)]*\)\s*)?(?i:as|to\s+serve\s+as)\s+(?:the\s+)?{_ROLE}"),
+    re.compile(
+        rf"(?i:appoint\w*|select\w*|retain\w*|designat\w*|nam\w*)\s+{_TITLE}({PERSON_RE.pattern}){_DEGREES}\s*,?\s+(?:\([^)]*\)\s*)?(?i:as|to\s+serve\s+as)\s+(?:the\s+)?{_ROLE}"
+    ),
     re.compile(rf"\b(?:the\s+)?{_ROLE}\s*,\s+{_TITLE}({PERSON_RE.pattern})"),
-    re.compile(rf"({PERSON_RE.pattern}){_DEGREES}\s+(?i:is|was|shall\s+be|will\s+be)\s+(?:(?i:hereby)\s+)?(?:(?i:appointed)\s+(?:(?i:as)\s+)?)?(?:(?i:the)\s+)?{_ROLE}\b"),
+    re.compile(
+        rf"({PERSON_RE.pattern}){_DEGREES}\s+(?i:is|was|shall\s+be|will\s+be)\s+(?:(?i:hereby)\s+)?(?:(?i:appointed)\s+(?:(?i:as)\s+)?)?(?:(?i:the)\s+)?{_ROLE}\b"
+    ),
     re.compile(rf"({PERSON_RE.pattern}){_DEGREES}\s*,?\s+(?:the\s+|as\s+)?{_ROLE}\b"),
 ]
 
@@ -309,7 +348,9 @@ def monitor_reports(text: str, doc: DocInfo) -> list[Finding]:
     if is_type(doc, "monitor", "receiver", "expert"):
         when = doc_date(doc)
         prefix = f"Monitor report ({show_date(when)}): " if when else "Monitor report: "
-        return [Finding(prefix + f.value, f.quote, 0.8) for f in sentence_findings(text, _REPORT_FINDING, 0.8, chars=180)]
+        return [
+            Finding(prefix + f.value, f.quote, 0.8) for f in sentence_findings(text, _REPORT_FINDING, 0.8, chars=180)
+        ]
     return sentence_findings(text, _REPORT_MENTION, 0.5) if is_type(doc, "order", "opinion", "docket", "motion") else []
 
 

@@ -11,9 +11,8 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache, cache
+from functools import cache, lru_cache
 from pathlib import Path
-
 
 from gavel_agent.evaluators.values import full_date
 from gavel_agent.offline.registry import DocInfo, Finding
@@ -143,11 +142,15 @@ def matching_sentences(text: str, pattern: re.Pattern) -> list[tuple[Span, re.Ma
     return out
 
 
-def sentence_findings(text: str, pattern: re.Pattern, confidence: float, exclude: re.Pattern | None = None,
-                      chars: int = 200) -> list[Finding]:
+def sentence_findings(
+    text: str, pattern: re.Pattern, confidence: float, exclude: re.Pattern | None = None, chars: int = 200
+) -> list[Finding]:
     """Each sentence matching ``pattern`` (and not ``exclude``) as a value quoting itself."""
-    return [Finding(flat(span.of(text), chars), span.of(text), confidence)
-            for span, _ in matching_sentences(text, pattern) if not (exclude and exclude.search(span.of(text)))]
+    return [
+        Finding(flat(span.of(text), chars), span.of(text), confidence)
+        for span, _ in matching_sentences(text, pattern)
+        if not (exclude and exclude.search(span.of(text)))
+    ]
 
 
 def flat(text: str, limit: int = MAX_VALUE_CHARS) -> str:
@@ -281,8 +284,12 @@ def name_word(word: str) -> str:
     """A word of a name written in capitals (or lower case) as a name writes it: "O'BRIEN-SMITH" ->
     "O'Brien-Smith"; acronyms (the ``acronyms`` table), initials and longer words without vowels stay
     as they are ("LLC", "U.S.", "DHS")."""
-    bare = word.strip(",.;:()“”\"")
-    if bare in tables()["acronyms"] or "." in bare.rstrip(".") or (len(bare) > 2 and not re.search(r"[aeiouy]", bare, re.I)):
+    bare = word.strip(',.;:()“”"')
+    if (
+        bare in tables()["acronyms"]
+        or "." in bare.rstrip(".")
+        or (len(bare) > 2 and not re.search(r"[aeiouy]", bare, re.I))
+    ):
         return word
     # Each part of a hyphenated name, and a name after O' or D', starts with a capital.
     word = re.sub(r"(^\W*|-)(\w)", lambda m: m.group(1) + m.group(2).upper(), word.lower())

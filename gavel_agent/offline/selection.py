@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from gavel_agent.offline.item_plan import ItemPlan
@@ -47,15 +47,25 @@ def candidate_rows(found: Found, docs: dict[str, DocInfo]) -> list[dict]:
     rows = []
     for score, finding, doc_name in found:
         info = docs.get(doc_name, DocInfo(doc_name))
-        rows.append({
-            "value": finding.value, "quote": finding.quote, "confidence": finding.confidence, "window_score": score,
-            "document": doc_name, "doc_type": info.type, "doc_title": info.title, "doc_date": info.date,
-            "doc_tokens": info.tokens, "doc_order": order.get(doc_name, len(order)), "doc_count": len(docs),
-        })
+        rows.append(
+            {
+                "value": finding.value,
+                "quote": finding.quote,
+                "confidence": finding.confidence,
+                "window_score": score,
+                "document": doc_name,
+                "doc_type": info.type,
+                "doc_title": info.title,
+                "doc_date": info.date,
+                "doc_tokens": info.tokens,
+                "doc_order": order.get(doc_name, len(order)),
+                "doc_count": len(docs),
+            }
+        )
     return rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_model(spec: str, item: str) -> dict | None:
     path = MODEL_DIR / f"{spec}.{item}.json"
     if not path.is_file():
@@ -106,8 +116,10 @@ def apply_model(model: dict, found: Found, rows: list[dict], features: list[dict
     its earliest-date preference) follows the model's. ``features``: the rows' features, if known."""
     kept = pick(model, rows, None if features is None else [probability(model, f) for f in features])
     top = len(kept)
-    return [(found[i][0], replace(found[i][1], confidence=1.0 + (top - rank) / (top + 1)), found[i][2])
-            for rank, i in enumerate(kept)]
+    return [
+        (found[i][0], replace(found[i][1], confidence=1.0 + (top - rank) / (top + 1)), found[i][2])
+        for rank, i in enumerate(kept)
+    ]
 
 
 def select(spec: str, plan: ItemPlan, found: Found, docs: dict[str, DocInfo]) -> Found:

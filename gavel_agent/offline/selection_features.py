@@ -74,8 +74,13 @@ COUNSEL_CATEGORIES = {
 }
 
 # Categories common enough across cases to carry a weight of their own.
-CATEGORY_FEATURES = (*COUNSEL_CATEGORIES, "Class action", "Class action (class certified)", "Individual",
-                     "Individual (no class action sought)")
+CATEGORY_FEATURES = (
+    *COUNSEL_CATEGORIES,
+    "Class action",
+    "Class action (class certified)",
+    "Individual",
+    "Individual (no class action sought)",
+)
 
 
 def category(value: str) -> str:
@@ -128,9 +133,12 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
     first_doc = min(doc_dates) if doc_dates else None
     categories = [category(r["value"]) for r in rows]
     # The case listing's dates of the original complaints among the candidates' documents.
-    complaint_dates = {_iso(r["doc_date"]) for r in rows
-                       if _DOC_KINDS["complaint"].search(r["doc_type"] + " " + r["doc_title"])
-                       and not _DOC_KINDS["amended"].search(r["doc_title"])}
+    complaint_dates = {
+        _iso(r["doc_date"])
+        for r in rows
+        if _DOC_KINDS["complaint"].search(r["doc_type"] + " " + r["doc_title"])
+        and not _DOC_KINDS["amended"].search(r["doc_title"])
+    }
     out = []
     for r, k, d, cat in zip(rows, keys, dates, categories):
         label = f"{r['doc_type']} {r['doc_title']}"
@@ -156,6 +164,7 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             f[f"category:{cat}"] = 1.0
         own = _iso(r["doc_date"])
         if d:
+            assert earliest is not None  # d is one of the known dates
             f["is_date"] = 1.0
             f["earliest_date"] = float(d == earliest)
             f["after_earliest"] = _days(d, earliest)

@@ -18,11 +18,15 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gavel_agent.offline.corpus import Record, load_records, record_files, run_record
 from gavel_agent.offline.rules_text import parse_date
 from gavel_agent.offline.selection import MODEL_DIR, MODEL_VERSION, pick, probability
 from gavel_agent.offline.selection_features import category
+
+if TYPE_CHECKING:
+    from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
 
 SEED = 0
 C = 1.0  # the regression's inverse regularisation; fixed, not tuned
@@ -35,30 +39,44 @@ class Field:
 
     item: str
     kind: str  # single | category | list (see selection.pick)
-    coded: Callable[[object], bool]  # the record has a coded answer for this item
-    label: Callable[[dict, object], bool]  # a candidate agrees with the coding
-    none_right: Callable[[object], bool] = lambda coded: False  # keeping nothing is the right answer
+    coded: Callable[[CodedCase], bool]  # the record has a coded answer for this item
+    label: Callable[[dict, CodedCase], bool]  # a candidate agrees with the coding
+    none_right: Callable[[CodedCase], bool] = lambda coded: False  # keeping nothing is the right answer
 
 
-def _causes_match(row: dict, coded) -> bool:
+def _causes_match(row: dict, coded: CodedCase) -> bool:
     from gavel_agent.evaluators.checklist.crlc_reference import cause_stated
 
     return any(cause_stated(cause, [row["value"]]) for cause in coded.causes)
 
 
 FIELDS = [
-    Field("filing_date", "single", lambda c: c.filing_date is not None,
-          lambda row, c: parse_date(row["value"]) == c.filing_date),
-    Field("class_action", "single", lambda c: c.class_action_sought is not None,
-          lambda row, c: category(row["value"]).startswith("Class action") == c.class_action_sought,
-          none_right=lambda c: c.class_action_sought is False),
-    Field("type_of_counsel", "category", lambda c: c.counsel is not None,
-          lambda row, c: category(row["value"]) == c.counsel),
+    Field(
+        "filing_date",
+        "single",
+        lambda c: c.filing_date is not None,
+        lambda row, c: parse_date(row["value"]) == c.filing_date,
+    ),
+    Field(
+        "class_action",
+        "single",
+        lambda c: c.class_action_sought is not None,
+        lambda row, c: category(row["value"]).startswith("Class action") == c.class_action_sought,
+        none_right=lambda c: c.class_action_sought is False,
+    ),
+    Field(
+        "type_of_counsel",
+        "category",
+        lambda c: c.counsel is not None,
+        lambda row, c: category(row["value"]) == c.counsel,
+    ),
     Field("cause_of_action", "list", lambda c: bool(c.causes), _causes_match),
 ]
 
 
-def _objective(field: Field, model: dict, records: list[Record], probs: list[list[float]], labels: list[list[bool]]) -> float:
+def _objective(
+    field: Field, model: dict, records: list[Record], probs: list[list[float]], labels: list[list[bool]]
+) -> float:
     """How well a threshold does on training records: record accuracy for single values, F1 over
     distinct values for lists (a value found in many windows is one value)."""
     right = kept_right = kept = positives = 0
@@ -97,23 +115,32 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     x = vectorizer.fit_transform([f for feats in features for f in feats])
     regression = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit(x, flat_labels)
     model = {
-        "version": MODEL_VERSION, "item": field.item, "kind": field.kind,
+        "version": MODEL_VERSION,
+        "item": field.item,
+        "kind": field.kind,
         "features": list(vectorizer.get_feature_names_out()),
         "coef": [round(float(w), 6) for w in regression.coef_[0]],
-        "intercept": round(float(regression.intercept_[0]), 6), "threshold": 0.0,
+        "intercept": round(float(regression.intercept_[0]), 6),
+        "threshold": 0.0,
         "trained_on": {"records": len(records), "candidates": len(flat_labels), "positives": int(sum(flat_labels))},
     }
     if field.kind != "category":
         probs = [[probability(model, f) for f in feats] for feats in features]
-        model["threshold"] = max(THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t))
+        model["threshold"] = max(
+            THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
+        )
     return model
 
 
 def main() -> None:
     from gavel_agent.atomic import write_json
 
-    parser = argparse.ArgumentParser(description="Fit the offline model's selection models on coded Clearinghouse records.")
-    parser.add_argument("folders", nargs="*", type=Path, default=[Path("../shared/crlc/cases"), Path("../shared/crlc/train")])
+    parser = argparse.ArgumentParser(
+        description="Fit the offline model's selection models on coded Clearinghouse records."
+    )
+    parser.add_argument(
+        "folders", nargs="*", type=Path, default=[Path("../shared/crlc/cases"), Path("../shared/crlc/train")]
+    )
     parser.add_argument("--runs", type=Path, required=True, help="cache of offline runs, one folder per record")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()

@@ -18,5 +18,16 @@ is an index over them (``gavel-agent index RUNS`` rebuilds it).
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError, find_runs
 from gavel_agent.results.tables import CHECKLISTS, FORMATS, export, open_store, runs, values, wide
 
-__all__ = ["CHECKLISTS", "DB_NAME", "FORMATS", "ResultsStore", "StoreError", "export", "find_runs", "open_store", "runs",
-           "values", "wide"]
+__all__ = [
+    "CHECKLISTS",
+    "DB_NAME",
+    "FORMATS",
+    "ResultsStore",
+    "StoreError",
+    "export",
+    "find_runs",
+    "open_store",
+    "runs",
+    "values",
+    "wide",
+]

@@ -78,9 +78,28 @@ CREATE INDEX IF NOT EXISTS values_by_item ON "values"(item);
 CREATE INDEX IF NOT EXISTS evidence_by_value ON evidence(value_id);
 """
 
-RUN_COLUMNS = ("run_dir", "case_name", "spec", "model", "provider", "method", "items", "status", "stop_reason",
-               "steps", "filled_items", "value_count", "prompt_tokens", "input_tokens", "cached_input_tokens",
-               "output_tokens", "cost_usd", "wall_time_s", "reviewed", "indexed_at")
+RUN_COLUMNS = (
+    "run_dir",
+    "case_name",
+    "spec",
+    "model",
+    "provider",
+    "method",
+    "items",
+    "status",
+    "stop_reason",
+    "steps",
+    "filled_items",
+    "value_count",
+    "prompt_tokens",
+    "input_tokens",
+    "cached_input_tokens",
+    "output_tokens",
+    "cost_usd",
+    "wall_time_s",
+    "reviewed",
+    "indexed_at",
+)
 
 
 class StoreError(ValueError):
@@ -136,8 +155,10 @@ class ResultsStore:
             if row is None:
                 self.db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
             elif int(row[0]) != SCHEMA_VERSION:
-                raise StoreError(f"{self.path}: store schema {row[0]}, this version reads {SCHEMA_VERSION}; "
-                                 "rebuild it with gavel-agent index")
+                raise StoreError(
+                    f"{self.path}: store schema {row[0]}, this version reads {SCHEMA_VERSION}; "
+                    "rebuild it with gavel-agent index"
+                )
 
     def close(self) -> None:
         self.db.close()
@@ -173,10 +194,28 @@ class ResultsStore:
                 checklists["reviewed"] = ChecklistFile.read(reviewed)
         except (OSError, ValueError, ValidationError) as e:
             raise StoreError(f"{run_dir}: unreadable run files ({type(e).__name__})") from None
-        row = (str(run_dir), stats.case, stats.spec, stats.model, stats.provider, raw.get("method", "agent"),
-               json.dumps(stats.items), stats.status, stats.stop_reason, stats.steps, stats.filled_items,
-               stats.values, stats.prompt_tokens, stats.input_tokens, stats.cached_input_tokens, stats.output_tokens,
-               stats.cost_usd, stats.wall_time_s, int("reviewed" in checklists), time.time())
+        row = (
+            str(run_dir),
+            stats.case,
+            stats.spec,
+            stats.model,
+            stats.provider,
+            raw.get("method", "agent"),
+            json.dumps(stats.items),
+            stats.status,
+            stats.stop_reason,
+            stats.steps,
+            stats.filled_items,
+            stats.values,
+            stats.prompt_tokens,
+            stats.input_tokens,
+            stats.cached_input_tokens,
+            stats.output_tokens,
+            stats.cost_usd,
+            stats.wall_time_s,
+            int("reviewed" in checklists),
+            time.time(),
+        )
         written = 0
         with self.transaction() as db:
             db.execute("DELETE FROM runs WHERE run_dir = ?", (str(run_dir),))
@@ -185,11 +224,33 @@ class ResultsStore:
                 written += self._write_values(db, str(run_dir), name, checklist)
         return written
 
-    def record_failure(self, run_dir: str | Path, case: str, reason: str, model: str = "", spec: str = "",
-                       method: str = "agent") -> None:
+    def record_failure(
+        self, run_dir: str | Path, case: str, reason: str, model: str = "", spec: str = "", method: str = "agent"
+    ) -> None:
         """A case that failed before it had run files (an unreadable record, a crash): a run row, no values."""
         key = str(Path(run_dir).resolve())
-        row = (key, case, spec, model, "", method, "[]", "failed", reason, 0, 0, 0, 0, 0, 0, 0, 0.0, 0.0, 0, time.time())
+        row = (
+            key,
+            case,
+            spec,
+            model,
+            "",
+            method,
+            "[]",
+            "failed",
+            reason,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0.0,
+            0.0,
+            0,
+            time.time(),
+        )
         with self.transaction() as db:
             db.execute("DELETE FROM runs WHERE run_dir = ?", (key,))
             db.execute(f"INSERT INTO runs ({', '.join(RUN_COLUMNS)}) VALUES ({', '.join('?' * len(RUN_COLUMNS))})", row)
@@ -204,12 +265,16 @@ class ResultsStore:
                 cursor = db.execute(
                     'INSERT INTO "values" (run_dir, checklist, item, position, value, review_decision, review_reason, '
                     "reviewer, review_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (run_dir, checklist_name, item, position, value.value, *decision))
+                    (run_dir, checklist_name, item, position, value.value, *decision),
+                )
                 db.executemany(
                     "INSERT INTO evidence (value_id, position, document, quote, start_char, end_char, page, status) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(cursor.lastrowid, i, e.document, e.quote, e.start_char, e.end_char, e.page, e.status)
-                     for i, e in enumerate(value.evidence)])
+                    [
+                        (cursor.lastrowid, i, e.document, e.quote, e.start_char, e.end_char, e.page, e.status)
+                        for i, e in enumerate(value.evidence)
+                    ],
+                )
                 count += 1
         return count
 

@@ -107,8 +107,13 @@ def wide(source: str | Path | ResultsStore, checklist: str = "current") -> pd.Da
     return table.fillna({column: "" for column in joined.columns})
 
 
-def export(source: str | Path | ResultsStore, out: str | Path | None, fmt: ExportFormat = "csv",
-           as_wide: bool = False, checklist: str = "current") -> str | None:
+def export(
+    source: str | Path | ResultsStore,
+    out: str | Path | None,
+    fmt: ExportFormat = "csv",
+    as_wide: bool = False,
+    checklist: str = "current",
+) -> str | None:
     """Write the values (or the wide table) to ``out`` atomically; with no ``out``, return CSV/JSONL text."""
     if fmt not in FORMATS:
         raise StoreError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
@@ -125,4 +130,3 @@ def export(source: str | Path | ResultsStore, out: str | Path | None, fmt: Expor
         return text
     write_text(out, text)
     return None
-

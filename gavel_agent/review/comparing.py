@@ -80,8 +80,7 @@ class Comparison:
                 marks[side][int(entry["value_index"])] = entry.get("after") is not None
         return out
 
-    def choose(self, reviewer: str, item: str, side: str, value_index: int | None = None,
-               right: bool = True) -> None:
+    def choose(self, reviewer: str, item: str, side: str, value_index: int | None = None, right: bool = True) -> None:
         """Mark one value of ``side`` right or wrong, or (no value_index) a whole item for a side."""
         with self._lock:
             checklists = self.checklists()
@@ -109,8 +108,9 @@ class Comparison:
                 values = checklists[side].items.get(item, [])
                 for i, right in sorted(marks[side].items()):
                     if right and i < len(values) and fold_quote(values[i].value) not in chosen:
-                        chosen[fold_quote(values[i].value)] = values[i].model_copy(update={
-                            "review": Review(decision="accepted", reviewer=reviewer, time=now())})
+                        chosen[fold_quote(values[i].value)] = values[i].model_copy(
+                            update={"review": Review(decision="accepted", reviewer=reviewer, time=now())}
+                        )
             items[item] = list(chosen.values())
         a = checklists["A"]
         return ChecklistFile(spec=a.spec, case=a.case, items=items, coded_items=list(items))

@@ -24,8 +24,13 @@ from gavel_agent.checklists.record import REJECT_REASONS, ChecklistFile, Review,
 REVIEWED_NAME = "checklist_reviewed.json"
 LOG_NAME = "review.jsonl"
 NOT_APPLICABLE = "Not applicable"
-DECISION_OF = {"accept": "accepted", "reject": "rejected", "edit": "edited", "add": "added",
-               "not_applicable": "not_applicable"}
+DECISION_OF = {
+    "accept": "accepted",
+    "reject": "rejected",
+    "edit": "edited",
+    "add": "added",
+    "not_applicable": "not_applicable",
+}
 
 
 class DecisionError(ValueError):
@@ -36,11 +41,28 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def log_entry(reviewer: str, item: str, action: str, value_index: int | None, before: Value | None,
-              after: Value | None, reason: str | None) -> str:
-    return json.dumps({"time": now(), "reviewer": reviewer, "item": item, "action": action,
-                       "value_index": value_index, "before": before and before.model_dump(mode="json"),
-                       "after": after and after.model_dump(mode="json"), "reason": reason}, ensure_ascii=False)
+def log_entry(
+    reviewer: str,
+    item: str,
+    action: str,
+    value_index: int | None,
+    before: Value | None,
+    after: Value | None,
+    reason: str | None,
+) -> str:
+    return json.dumps(
+        {
+            "time": now(),
+            "reviewer": reviewer,
+            "item": item,
+            "action": action,
+            "value_index": value_index,
+            "before": before and before.model_dump(mode="json"),
+            "after": after and after.model_dump(mode="json"),
+            "reason": reason,
+        },
+        ensure_ascii=False,
+    )
 
 
 @dataclass(frozen=True)
@@ -89,8 +111,16 @@ class RunReview:
         return (later or open_ or [order[at] if at >= 0 else order[0]])[0]
 
     # -- decisions -------------------------------------------------------------
-    def decide(self, reviewer: str, action: str, item: str, value_index: int | None = None,
-               reason: str | None = None, text: str | None = None, value: Value | None = None) -> ChecklistFile:
+    def decide(
+        self,
+        reviewer: str,
+        action: str,
+        item: str,
+        value_index: int | None = None,
+        reason: str | None = None,
+        text: str | None = None,
+        value: Value | None = None,
+    ) -> ChecklistFile:
         """Record one decision and return the checklist after it."""
         if action not in DECISION_OF:
             raise DecisionError(f"unknown action {action!r}; one of {', '.join(DECISION_OF)}")
@@ -124,6 +154,7 @@ class RunReview:
                     after.value = text
                 values[value_index] = after
             atomic.write_text(self.reviewed_file, checklist.model_dump_json(indent=2) + "\n")
-            atomic.append_line(self.log_file, log_entry(reviewer, item, action, value_index, before, after,
-                                                        review.reason))
+            atomic.append_line(
+                self.log_file, log_entry(reviewer, item, action, value_index, before, after, review.reason)
+            )
             return checklist

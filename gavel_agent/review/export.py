@@ -10,8 +10,23 @@ from collections.abc import Iterable
 from gavel_agent.review.decisions import RunReview
 from gavel_agent.review.runs import Run
 
-CSV_COLUMNS = ("run", "case", "item", "value_index", "value", "decision", "reason", "reviewer", "time",
-               "document", "page", "start_char", "end_char", "status", "quote")
+CSV_COLUMNS = (
+    "run",
+    "case",
+    "item",
+    "value_index",
+    "value",
+    "decision",
+    "reason",
+    "reviewer",
+    "time",
+    "document",
+    "page",
+    "start_char",
+    "end_char",
+    "status",
+    "quote",
+)
 
 
 def as_json(runs: Iterable[Run]) -> dict:
@@ -27,10 +42,17 @@ def as_csv(runs: Iterable[Run]) -> str:
         for item, values in checklist.items.items():
             for i, value in enumerate(values):
                 review = value.review
-                decision = [review.decision if review else "", review.reason if review else "",
-                            review.reviewer if review else "", review.time if review else ""]
+                decision = [
+                    review.decision if review else "",
+                    review.reason if review else "",
+                    review.reviewer if review else "",
+                    review.time if review else "",
+                ]
                 for ev in value.evidence or [None]:
-                    where = ([ev.document, ev.page, ev.start_char, ev.end_char, ev.status, ev.quote] if ev
-                             else ["", "", "", "", "", ""])
+                    where = (
+                        [ev.document, ev.page, ev.start_char, ev.end_char, ev.status, ev.quote]
+                        if ev
+                        else ["", "", "", "", "", ""]
+                    )
                     writer.writerow([run.id, checklist.case, item, i, value.value, *decision, *where])
     return out.getvalue()

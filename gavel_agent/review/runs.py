@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
 
@@ -70,8 +70,14 @@ class Runs:
                     raise ReviewError(f"{files.stats}: not a run's stats.json ({str(e).splitlines()[0]})") from None
                 rel = run_dir.relative_to(root)
                 run_id = self._unique(folder_name("-".join(rel.parts) if rel.parts else run_dir.name, "run"))
-                self.by_id[run_id] = Run(run_id, run_dir, root, stats, _find_source(run_dir, root, stats, cases_dir),
-                                        str(raw.get("method") or "agent"))
+                self.by_id[run_id] = Run(
+                    run_id,
+                    run_dir,
+                    root,
+                    stats,
+                    _find_source(run_dir, root, stats, cases_dir),
+                    str(raw.get("method") or "agent"),
+                )
         if not self.by_id:
             raise ReviewError(f"no run folders (with stats.json and checklist.json) in {', '.join(map(str, paths))}")
 

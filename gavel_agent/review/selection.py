@@ -25,8 +25,7 @@ def code_point_offset(text: str, utf16_offset: int) -> int:
     return len(units[: 2 * utf16_offset].decode("utf-16-le", errors="ignore"))
 
 
-def selected_value(case: Case, spec: str, value: str, document: str, start: int, end: int,
-                   selected_text: str) -> Value:
+def selected_value(case: Case, spec: str, value: str, document: str, start: int, end: int, selected_text: str) -> Value:
     """``value`` with the selected span of ``document`` as its verified evidence.
 
     ``start``/``end`` are the browser's offsets; ``selected_text`` is what the browser says was selected,
@@ -50,8 +49,16 @@ def selected_value(case: Case, spec: str, value: str, document: str, start: int,
         raise SelectionError(str(e)) from None
     # The check found the words; the evidence stays where the person selected them (the same words
     # may also occur earlier in the document).
-    evidence = checked.evidence[0].model_copy(update={
-        "document": doc.name, "quote": quote, "start_char": lo, "end_char": hi, "status": "exact",
-        "page": pages.page_at(doc.text, lo), "named_document": None,
-        "injected": injection.touches(doc.text, lo, hi)})
+    evidence = checked.evidence[0].model_copy(
+        update={
+            "document": doc.name,
+            "quote": quote,
+            "start_char": lo,
+            "end_char": hi,
+            "status": "exact",
+            "page": pages.page_at(doc.text, lo),
+            "named_document": None,
+            "injected": injection.touches(doc.text, lo, hi),
+        }
+    )
     return Value(value=checked.value, evidence=[evidence])

@@ -56,13 +56,16 @@ def summarize(run: Run, checklist: ChecklistFile, item: str | None = None) -> Ru
     items = {k: v for k, v in checklist.items.items() if item in (None, k)}
     left_items = tuple(k for k, values in items.items() if any(v.review is None for v in values))
     return RunSummary(
-        run=run, items=len(items), filled=sum(1 for v in items.values() if v),
+        run=run,
+        items=len(items),
+        filled=sum(1 for v in items.values() if v),
         empty=sum(1 for v in items.values() if not v),
         reviewed_items=sum(1 for v in items.values() if v and all(x.review for x in v)),
         values=sum(len(v) for v in items.values()),
         left=sum(1 for values in items.values() for v in values if v.review is None),
         statuses=frozenset(e.status for values in items.values() for v in values for e in v.evidence),
-        left_items=left_items)
+        left_items=left_items,
+    )
 
 
 class Workbench:
@@ -110,9 +113,14 @@ def run_state(bench: Workbench, run: Run) -> dict:
     except ReviewError:
         documents = []
     return {
-        "run": run.id, "case": checklist.case, "spec": checklist.spec, "reviewer": bench.reviewer,
-        "items": [{"key": k, "name": names.get(k, k), "values": [v.model_dump(mode="json") for v in values]}
-                  for k, values in checklist.items.items()],
+        "run": run.id,
+        "case": checklist.case,
+        "spec": checklist.spec,
+        "reviewer": bench.reviewer,
+        "items": [
+            {"key": k, "name": names.get(k, k), "values": [v.model_dump(mode="json") for v in values]}
+            for k, values in checklist.items.items()
+        ],
         "documents": documents,
         "resume": position and {"item": position.item, "value_index": position.value_index},
         "reasons": list(REJECT_REASONS),
@@ -150,8 +158,10 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
     """The workbench app; with ``hosts``, requests naming any other host are refused (a page on another
     site that rebinds its name to 127.0.0.1 cannot read the documents)."""
     bench = Workbench(runs, reviewer or getpass.getuser())
-    templates = Environment(loader=PackageLoader("gavel_agent.review", "templates"),
-                            autoescape=select_autoescape(default=True, default_for_string=True))
+    templates = Environment(
+        loader=PackageLoader("gavel_agent.review", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+    )
 
     def page(name: str, **context) -> HTMLResponse:
         return HTMLResponse(templates.get_template(name).render(reviewer=bench.reviewer, **context))
@@ -170,10 +180,20 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
         if alignment:
             rows = [r for r in rows if alignment in r.statuses]
         by_case = bench.runs.by_case()
-        pairs = {case: [(a, b) for i, a in enumerate(rs) for b in rs[i + 1:]] for case, rs in by_case.items()}
+        pairs = {case: [(a, b) for i, a in enumerate(rs) for b in rs[i + 1 :]] for case, rs in by_case.items()}
         keys = list(dict.fromkeys(k for run in bench.runs for k in run.stats.items))
-        return page("cases.html", rows=rows, item=item, status=status, alignment=alignment, keys=keys,
-                    statuses=LIST_STATUSES, alignments=ALIGNMENT_ORDER, pairs=pairs, total=len(bench.runs))
+        return page(
+            "cases.html",
+            rows=rows,
+            item=item,
+            status=status,
+            alignment=alignment,
+            keys=keys,
+            statuses=LIST_STATUSES,
+            alignments=ALIGNMENT_ORDER,
+            pairs=pairs,
+            total=len(bench.runs),
+        )
 
     def case_view(request: Request) -> HTMLResponse:
         run = bench.run(request.path_params["run"])
@@ -193,8 +213,9 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
         doc = next((d for d in case.documents if d.name == name), None)  # exact names only
         if doc is None:
             raise HTTPException(404, f"no document {name!r} in case {case.name!r}")
-        return JSONResponse({"name": doc.name, "title": doc.title, "text": doc.text,
-                             "pages": pages.page_starts(doc.text)})
+        return JSONResponse(
+            {"name": doc.name, "title": doc.title, "text": doc.text, "pages": pages.page_starts(doc.text)}
+        )
 
     async def decide(request: Request) -> JSONResponse:
         run = bench.run(request.path_params["run"])
@@ -204,12 +225,24 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
             value = None
             if action in ("add", "not_applicable"):
                 sel = body.get("selection") or {}
-                value = selected_value(bench.runs.case_of(run), bench.checklist(run).spec, str(body.get("text") or ""),
-                                       str(sel.get("document", "")), int(sel.get("start", -1)),
-                                       int(sel.get("end", -1)), str(sel.get("text", "")))
-            bench.review(run).decide(bench.reviewer, action, str(body.get("item", "")),
-                                     _int_or_none(body.get("value_index")), body.get("reason"),
-                                     body.get("text"), value)
+                value = selected_value(
+                    bench.runs.case_of(run),
+                    bench.checklist(run).spec,
+                    str(body.get("text") or ""),
+                    str(sel.get("document", "")),
+                    int(sel.get("start", -1)),
+                    int(sel.get("end", -1)),
+                    str(sel.get("text", "")),
+                )
+            bench.review(run).decide(
+                bench.reviewer,
+                action,
+                str(body.get("item", "")),
+                _int_or_none(body.get("value_index")),
+                body.get("reason"),
+                body.get("text"),
+                value,
+            )
         except (DecisionError, SelectionError, ReviewError) as e:
             return JSONResponse({"error": str(e)}, status_code=400)
         except (TypeError, ValueError):
@@ -223,15 +256,33 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
         keys = list(dict.fromkeys([*checklists["A"].items, *checklists["B"].items]))
         agreement = comparison.agreement()
         return {
-            "a": a.id, "b": b.id, "labels": {"A": a.label, "B": b.label}, "case": a.case,
+            "a": a.id,
+            "b": b.id,
+            "labels": {"A": a.label, "B": b.label},
+            "case": a.case,
             "reference": str(comparison.reference_file),
-            "choices": {k: {s: {str(i): r for i, r in m[s].items()} for s in SIDES}
-                        for k, m in comparison.choices().items()},
-            "items": [{"key": k, "name": names.get(k, k),
-                       "A": [v.model_dump(mode="json") for v in checklists["A"].items.get(k, [])],
-                       "B": [v.model_dump(mode="json") for v in checklists["B"].items.get(k, [])]} for k in keys],
-            "agreement": {s: {"matched": g.matched, "values": g.values, "reference": g.reference,
-                              "precision": g.precision, "recall": g.recall} for s, g in agreement.items()},
+            "choices": {
+                k: {s: {str(i): r for i, r in m[s].items()} for s in SIDES} for k, m in comparison.choices().items()
+            },
+            "items": [
+                {
+                    "key": k,
+                    "name": names.get(k, k),
+                    "A": [v.model_dump(mode="json") for v in checklists["A"].items.get(k, [])],
+                    "B": [v.model_dump(mode="json") for v in checklists["B"].items.get(k, [])],
+                }
+                for k in keys
+            ],
+            "agreement": {
+                s: {
+                    "matched": g.matched,
+                    "values": g.values,
+                    "reference": g.reference,
+                    "precision": g.precision,
+                    "recall": g.recall,
+                }
+                for s, g in agreement.items()
+            },
         }
 
     def compare_page(request: Request) -> HTMLResponse:
@@ -244,19 +295,28 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
         comparison = bench.comparison(a, b)
         body = await _json_body(request)
         try:
-            comparison.choose(bench.reviewer, str(body.get("item", "")), str(body.get("side", "")),
-                              _int_or_none(body.get("value_index")), bool(body.get("right", True)))
+            comparison.choose(
+                bench.reviewer,
+                str(body.get("item", "")),
+                str(body.get("side", "")),
+                _int_or_none(body.get("value_index")),
+                bool(body.get("right", True)),
+            )
         except DecisionError as e:
             return JSONResponse({"error": str(e)}, status_code=400)
         return JSONResponse(compare_state(comparison, a, b))
 
     def export_json(request: Request) -> JSONResponse:
-        return JSONResponse(export.as_json(bench.runs),
-                            headers={"Content-Disposition": 'attachment; filename="reviewed.json"'})
+        return JSONResponse(
+            export.as_json(bench.runs), headers={"Content-Disposition": 'attachment; filename="reviewed.json"'}
+        )
 
     def export_csv(request: Request) -> Response:
-        return PlainTextResponse(export.as_csv(bench.runs), media_type="text/csv",
-                                 headers={"Content-Disposition": 'attachment; filename="reviewed.csv"'})
+        return PlainTextResponse(
+            export.as_csv(bench.runs),
+            media_type="text/csv",
+            headers={"Content-Disposition": 'attachment; filename="reviewed.csv"'},
+        )
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)  # registered for HTTPException only

@@ -33,8 +33,11 @@ def fetch_case(case_id: str, token: str) -> FetchedCase:
         fetched = FetchedCase(case_id=case_id, title=case.get("name") or case_id, folder=canonical_case_name(case_id))
         names = unique_names([slug(r.get("title") or r.get("document_type") or "document") for r in rows])
         for name, row in zip(names, rows):
-            fetched.add(_document(http, name, row), f"{SERVICE}: document {row.get('id')} "
-                        f"({row.get('title') or 'untitled'}) has neither a file nor text; not fetched")
+            fetched.add(
+                _document(http, name, row),
+                f"{SERVICE}: document {row.get('id')} "
+                f"({row.get('title') or 'untitled'}) has neither a file nor text; not fetched",
+            )
     return fetched
 
 

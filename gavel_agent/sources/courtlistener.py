@@ -26,12 +26,18 @@ def fetch_case(docket_id: str, token: str) -> FetchedCase:
         if docket.get("docket_number"):
             title += f", No. {docket['docket_number']}" + (f" ({docket['court_id']})" if docket.get("court_id") else "")
         fetched = FetchedCase(case_id=f"courtlistener-{docket_id}", title=title, folder=f"courtlistener-{docket_id}")
-        listed = [(entry, rd) for entry in http.pages(f"{API_BASE}/docket-entries/", {"docket": docket_id})
-                  for rd in entry.get("recap_documents") or []]
+        listed = [
+            (entry, rd)
+            for entry in http.pages(f"{API_BASE}/docket-entries/", {"docket": docket_id})
+            for rd in entry.get("recap_documents") or []
+        ]
         names = unique_names([slug(_title(e, rd)) for e, rd in listed])
         for name, (entry, rd) in zip(names, listed):
-            fetched.add(_document(http, name, entry, rd), f"{SERVICE}: entry {entry.get('entry_number')} "
-                        f"document {rd.get('id')} is not in the RECAP archive; not fetched")
+            fetched.add(
+                _document(http, name, entry, rd),
+                f"{SERVICE}: entry {entry.get('entry_number')} "
+                f"document {rd.get('id')} is not in the RECAP archive; not fetched",
+            )
     return fetched
 
 
@@ -44,8 +50,10 @@ def _title(entry: dict, rd: dict) -> str:
 
 
 def _document(http: ServiceClient, name: str, entry: dict, rd: dict) -> FetchedDocument | None:
-    title, kind, date = _title(entry, rd), "attachment" if rd.get("attachment_number") else "docket entry", entry.get(
-        "date_filed"
+    title, kind, date = (
+        _title(entry, rd),
+        "attachment" if rd.get("attachment_number") else "docket entry",
+        entry.get("date_filed"),
     )
     if rd.get("is_available") and rd.get("filepath_local"):
         path = rd["filepath_local"]

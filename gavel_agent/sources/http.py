@@ -32,8 +32,9 @@ class ServiceClient:
         self.api_base = api_base.rstrip("/")
         self._sleep = sleep or time.sleep
         self._token = token
-        self._http = httpx.Client(timeout=TIMEOUT_S, follow_redirects=True,
-                                  headers={"User-Agent": "gavel-agent (case import)"})
+        self._http = httpx.Client(
+            timeout=TIMEOUT_S, follow_redirects=True, headers={"User-Agent": "gavel-agent (case import)"}
+        )
 
     def close(self) -> None:
         self._http.close()
@@ -52,7 +53,9 @@ class ServiceClient:
                 response = self._http.get(url, params=params, headers=headers)
             except httpx.TransportError as e:
                 if attempt == ATTEMPTS:
-                    raise SourceError(f"{self.service}: {url} failed after {ATTEMPTS} tries ({type(e).__name__})") from None
+                    raise SourceError(
+                        f"{self.service}: {url} failed after {ATTEMPTS} tries ({type(e).__name__})"
+                    ) from None
                 self._sleep(2.0 ** (attempt - 1))
                 continue
             if response.status_code == 429 or response.status_code >= 500:
@@ -61,8 +64,10 @@ class ServiceClient:
                 self._sleep(_retry_after(response) if response.status_code == 429 else 2.0 ** (attempt - 1))
                 continue
             if response.status_code in (401, 403):
-                raise SourceError(f"{self.service}: the API refused the token (HTTP {response.status_code}: "
-                                  f"{_detail(response)}); check the token variable")
+                raise SourceError(
+                    f"{self.service}: the API refused the token (HTTP {response.status_code}: "
+                    f"{_detail(response)}); check the token variable"
+                )
             if response.status_code == 404:
                 raise SourceError(f"{self.service}: not found (HTTP 404) at {_shown(url)}")
             if response.is_error:

@@ -32,9 +32,7 @@ class Judge(Protocol):
 
     def match_lists(self, a: list[str], b: list[str]) -> list[tuple[int, int]]: ...
 
-    def judge_items(
-        self, items: list[tuple[str, list[str], list[str]]]
-    ) -> list[Judgment]:
+    def judge_items(self, items: list[tuple[str, list[str], list[str]]]) -> list[Judgment]:
         """Judge many (item key, predicted values, reference values) at once (lets LLM judges batch)."""
         ...
 

@@ -51,7 +51,9 @@ class LLMJudge:
         spec: ChecklistSpec | None = None,
     ):
         self.name = name
-        self.complete = cached(completer, ReplyCache(Path(cache_dir) / self.CACHE_FILE, name)) if cache_dir else completer
+        self.complete = (
+            cached(completer, ReplyCache(Path(cache_dir) / self.CACHE_FILE, name)) if cache_dir else completer
+        )
         self.batch_size = batch_size
         self.spec = spec or load_spec("gavel")
         self.system = load_prompt("judge_checklist.md")

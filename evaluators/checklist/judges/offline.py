@@ -17,8 +17,8 @@ from rapidfuzz import fuzz
 from scipy.optimize import linear_sum_assignment
 
 from gavel_agent.evaluators.checklist.judges.base import Judgment, Relation, judgment_from
-from gavel_agent.evaluators.summaries.text import stem
 from gavel_agent.evaluators.checklist.normalize import LEXICON, Normalized, normalize
+from gavel_agent.evaluators.summaries.text import stem
 
 THRESHOLDS_FILE = Path(__file__).with_name("offline_thresholds.json")
 _NAME_ITEMS = frozenset(LEXICON["name_items"])
