@@ -108,9 +108,10 @@ def ask_json(completer: Completer, system: str, user: str, schema: type[BaseMode
     from the reply text (an OpenAI-compatible server without ``response_format``, a test fake)."""
     if holds_schema(completer):
         reply = completer(system, user, schema=schema)
-        if completer.structured_output:  # still on: the provider honoured the schema
+        try:  # the provider honoured the schema: the reply is the JSON itself
             return json.loads(reply)
-        return parse_json_reply(reply)
+        except json.JSONDecodeError:  # it fell back to plain replies (a wrapper such as cached() cannot tell)
+            return parse_json_reply(reply)
     return parse_json_reply(completer(system, user))
 
 

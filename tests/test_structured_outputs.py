@@ -93,6 +93,33 @@ def test_a_server_without_response_format_is_asked_plainly_and_read_tolerantly(m
     assert ["response_format" in body for body in bodies] == [True, False, False]  # refused once, then plain
 
 
+def test_a_cached_completer_whose_server_refused_the_schema_is_read_tolerantly(monkeypatch, tmp_path):
+    """cached() wraps the completer once; after the server refuses response_format the inner one asks
+    plainly, and the chatty replies (and the cached copy of one) are still read."""
+    provider, complete = completer_for("openai-compatible", monkeypatch)
+    complete = cached(complete, ReplyCache(tmp_path / "replies.sqlite"))
+    chatty = {
+        **chat_reply(1, [], (100, 0, 20, 0)).json(),
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "message": {"role": "assistant", "content": f"Sure: {json.dumps(ANSWER)} Hope it helps."},
+            }
+        ],
+    }
+
+    def serve(request: httpx.Request) -> httpx.Response:
+        if "response_format" in json.loads(request.content):
+            return httpx.Response(400, json={"error": {"message": "response_format is not supported"}})
+        return httpx.Response(200, json=chatty)
+
+    with httpx2_mock() as router:
+        router.post(provider.url).mock(side_effect=serve)
+        assert ask_json(complete, "judge", "q1", Verdict) == ANSWER
+        assert ask_json(complete, "judge", "q1", Verdict) == ANSWER  # from the cache
+
+
 def test_anthropic_request_forces_the_answer_tool_and_the_reply_is_its_input(monkeypatch, tmp_path):
     provider, complete = completer_for("anthropic", monkeypatch)
     complete = cached(complete, ReplyCache(tmp_path / "cache"))  # the cache keeps the completer structured
