@@ -70,6 +70,9 @@ class ResultReader(Protocol):
     def read_result(self, call_id: str, result: ToolResult) -> None: ...
 
 
+SUMMARY_QUERY_CHARS = 60  # of a search query, in the call's one-line summary
+
+
 class NoArgs(BaseModel):
     pass
 
@@ -170,7 +173,9 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
     except ValueError as e:
         raise ToolError(str(e)) from None
     # The summary names the query: once the hits are pruned from the prompt, the digest still says what was sought.
-    asked = f"{args.mode} {args.query!r}"
+    # Clipped: a long regex would otherwise fill the digest and the trace line with itself.
+    query = args.query if len(args.query) <= SUMMARY_QUERY_CHARS else args.query[: SUMMARY_QUERY_CHARS - 1] + "…"
+    asked = f"{args.mode} {query!r}"
     if not hits:
         return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits", data=[])
     lines = [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
