@@ -16,6 +16,7 @@ import json
 import random
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -24,15 +25,8 @@ import gavel_agent
 from gavel_agent.review.runs import Runs
 from gavel_agent.review.server import BackgroundServer, create_app
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # shared with the browser tests
+from chromium import CHROMIUM_ARGS
 
 
 def make_batch(case: Path, count: int, out: Path, seed: int = 7) -> Path:

@@ -7,6 +7,7 @@ case (the offline agent vs the chunk baseline), after a few decisions.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from pathlib import Path
 
@@ -18,18 +19,12 @@ from gavel_agent.review.decisions import RunReview
 from gavel_agent.review.runs import Runs
 from gavel_agent.review.server import BackgroundServer, create_app
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # shared with the browser tests
+from chromium import CHROMIUM_ARGS
+
 REPO = Path(__file__).resolve().parents[1]
 CASE = REPO / "cases" / "riverside-jail"
 ITEMS = "filing_date,parties,class_action,cause_of_action,judge_name,decree_terms"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def main() -> None:

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from chromium import CHROMIUM, CHROMIUM_ARGS
 from compare_runs import two_runs
 from gavel_agent.checklists import load_spec
 from gavel_agent.compare import compare
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.report_html import render
 
-CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.browser
 
 
@@ -27,14 +27,7 @@ def browser_dom(html: str, folder: Path) -> str:
     result = subprocess.run(
         [
             str(CHROMIUM),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
+            *CHROMIUM_ARGS,
             f"--user-data-dir={folder / 'profile'}",
             "--dump-dom",
             page.as_uri(),

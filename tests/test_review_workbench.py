@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from chromium import CHROMIUM, CHROMIUM_ARGS
 from cli_runner import run_cli
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.evaluators.checklist.readers import read_checklists
@@ -19,16 +20,6 @@ from gavel_agent.review.runs import Runs
 from gavel_agent.review.server import BackgroundServer, create_app
 from gavel_agent.run_files import RunFiles, RunStats
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ITEMS = "filing_date,parties,class_action"
 pytestmark = pytest.mark.browser
 
