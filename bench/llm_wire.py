@@ -62,6 +62,8 @@ BACKENDS = {  # label -> (model, reply format)
         chat_reply,
     ),
     "anthropic (Messages)": ("anthropic:claude-sonnet-4-5", anthropic_reply),
+    # A model the catalog does not know is taken to have a 32K context, so its kept history is half that.
+    "openai-compatible, 32K context": ("openai-compatible:llama-3.1-8b-instruct", chat_reply),
 }
 _READ_HEADER = re.compile(r"^\[(.+?) tokens (\d+)-(\d+) of (\d+); characters \d+-\d+\]")
 _SKIP_KEYS = {
@@ -351,7 +353,7 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dic
     )
     try:
         spec = load_spec("gavel")
-        run_dir = workdir / f"{case_path.stem}-{model_name.split(':')[0]}"
+        run_dir = workdir / f"{case_path.stem}-{re.sub(r'[^A-Za-z0-9.-]+', '-', model_name)}"
         model = resolve_model(
             model_name,
             server.url if model_name.startswith("openai-compatible") else None,
@@ -466,7 +468,7 @@ def main() -> None:
                     args.save_request.mkdir(parents=True, exist_ok=True)
                     save_request(
                         r["requests"],
-                        args.save_request / f"{BACKENDS[label][0].split(':')[0]}.json",
+                        args.save_request / f"{re.sub(r'[^A-Za-z0-9.-]+', '-', BACKENDS[label][0])}.json",
                     )
 
 

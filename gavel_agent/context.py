@@ -18,8 +18,8 @@ A step adds about one read, so between prunings a request repeats 85-90% of
 the previous one, and pruning deep (to a third, not to just under the budget)
 makes the cache misses rare: bench/llm_wire.py measures the shares. Cached
 prompt tokens cost a tenth (Anthropic) to a quarter (GPT-4.1) of fresh ones.
-Models with a 32K context get a smaller budget; the offline model reads only
-its latest turn and gets none.
+A model whose context window is under 80,000 tokens gets half its window (a
+32K local model: 16,384); the offline model reads only its latest turn and gets none.
 """
 
 from __future__ import annotations

@@ -59,7 +59,8 @@ def test_openai_compatible_needs_a_base_url_but_no_key(fresh_dotenv):
         resolve_model("openai-compatible:qwen")
     resolved = resolve_model("openai-compatible:qwen", "http://127.0.0.1:8000/v1")
     assert resolved.prices is None and resolved.settings.max_tokens == 4096
-    assert resolved.settings.tool_choice == "auto" and resolved.agent.history_tokens == 16_000
+    # An unknown local model is taken to have a 32K context: half of it for the kept history.
+    assert resolved.settings.tool_choice == "auto" and resolved.agent.history_tokens == 16_384
 
 
 @pytest.mark.parametrize(
@@ -75,6 +76,13 @@ def test_history_budget_and_strict_schemas_per_family():
     assert catalog.agent_options("offline").history_tokens == 0
     assert catalog.agent_options("openai:gpt-4.1").strict_tools is True
     assert catalog.agent_options("anthropic:claude-sonnet-4-5") == catalog.AgentOptions(history_tokens=40_000)
+
+
+def test_a_local_model_with_a_long_context_keeps_the_default_history_budget():
+    """The budget follows the model's context window, not the server it runs on."""
+    assert catalog.context_window("openai-compatible:Qwen3-30B-A3B-Instruct-2507") == 262_144
+    assert catalog.agent_options("openai-compatible:Qwen3-30B-A3B-Instruct-2507").history_tokens == 40_000
+    assert catalog.agent_options("openai-compatible:some-32k-model").history_tokens == 32_768 // 2
 
 
 def test_redact_scrubs_configured_and_key_shaped_secrets(monkeypatch):

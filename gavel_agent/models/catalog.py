@@ -98,8 +98,14 @@ def settings_for(label: str) -> ModelSettings:
 
 
 def agent_options(label: str) -> AgentOptions:
+    """The family's loop options; a family that sets no history budget gets the default, or half the
+    model's context window where that is smaller (the rest holds the task, the snapshot and the reply)."""
     family = _family(label)
-    return AgentOptions(**{k: family[k] for k in ("history_tokens", "strict_tools") if k in family})
+    history = family.get("history_tokens")
+    if history is None:
+        window = context_window(label)
+        history = AgentOptions.history_tokens if window is None else min(AgentOptions.history_tokens, window // 2)
+    return AgentOptions(history_tokens=history, strict_tools=family.get("strict_tools", AgentOptions.strict_tools))
 
 
 def prices_for(label: str) -> Prices | None:
