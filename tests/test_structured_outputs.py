@@ -67,17 +67,11 @@ def test_chat_completions_request_carries_response_format(monkeypatch):
     assert "default" not in json.dumps(response_format)
 
 
-def test_a_server_without_response_format_is_asked_plainly_and_read_tolerantly(monkeypatch):
-    provider, complete = completer_for("openai-compatible", monkeypatch)
+def refuses_response_format(content: str):
+    """A compatible server that answers 400 to ``response_format`` and ``content`` to a plain request."""
     chatty = {
         **chat_reply(1, [], (100, 0, 20, 0)).json(),
-        "choices": [
-            {
-                "index": 0,
-                "finish_reason": "stop",
-                "message": {"role": "assistant", "content": f"Here it is:\n```json\n{json.dumps(ANSWER)}\n```"},
-            }
-        ],
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
     }
 
     def serve(request: httpx.Request) -> httpx.Response:
@@ -85,7 +79,13 @@ def test_a_server_without_response_format_is_asked_plainly_and_read_tolerantly(m
             return httpx.Response(400, json={"error": {"message": "response_format is not supported"}})
         return httpx.Response(200, json=chatty)
 
+    return serve
+
+
+def test_a_server_without_response_format_is_asked_plainly_and_read_tolerantly(monkeypatch):
+    provider, complete = completer_for("openai-compatible", monkeypatch)
     with httpx2_mock() as router:
+        serve = refuses_response_format(f"Here it is:\n```json\n{json.dumps(ANSWER)}\n```")
         route = router.post(provider.url).mock(side_effect=serve)
         assert ask_json(complete, "judge", "q1", Verdict) == ANSWER
         assert ask_json(complete, "judge", "q2", Verdict) == ANSWER
@@ -98,24 +98,10 @@ def test_a_cached_completer_whose_server_refused_the_schema_is_read_tolerantly(m
     plainly, and the chatty replies (and the cached copy of one) are still read."""
     provider, complete = completer_for("openai-compatible", monkeypatch)
     complete = cached(complete, ReplyCache(tmp_path / "replies.sqlite"))
-    chatty = {
-        **chat_reply(1, [], (100, 0, 20, 0)).json(),
-        "choices": [
-            {
-                "index": 0,
-                "finish_reason": "stop",
-                "message": {"role": "assistant", "content": f"Sure: {json.dumps(ANSWER)} Hope it helps."},
-            }
-        ],
-    }
-
-    def serve(request: httpx.Request) -> httpx.Response:
-        if "response_format" in json.loads(request.content):
-            return httpx.Response(400, json={"error": {"message": "response_format is not supported"}})
-        return httpx.Response(200, json=chatty)
-
     with httpx2_mock() as router:
-        router.post(provider.url).mock(side_effect=serve)
+        router.post(provider.url).mock(
+            side_effect=refuses_response_format(f"Sure: {json.dumps(ANSWER)} Hope it helps.")
+        )
         assert ask_json(complete, "judge", "q1", Verdict) == ANSWER
         assert ask_json(complete, "judge", "q1", Verdict) == ANSWER  # from the cache
 
