@@ -27,6 +27,7 @@ from gavel_agent.documents import SUFFIXES as DOCUMENT_SUFFIXES
 from gavel_agent.documents import DocumentReadError, read_document
 from gavel_agent.documents.text import decode
 from gavel_agent.evaluators.values import full_date
+from gavel_agent.tools import pages as text_pages
 
 # About 2.5M tokens: bigger documents are almost always a mis-export (a whole docket dump, a binary).
 MAX_DOCUMENT_CHARS = 10_000_000
@@ -61,8 +62,17 @@ class Document:
     redacted_pages: list[int] = field(default_factory=list)  # pages with text under black boxes (left out)
 
     def page_at(self, char: int) -> int | None:
-        """The 1-based page holding ``char``, or None when the document has no page map."""
-        return max(1, bisect.bisect_right(self.page_starts, char)) if self.page_starts else None
+        """The 1-based page holding ``char``: from the page map (PDFs), else from the page marks in the
+        text (form feeds, ECF headers); None when the document has neither."""
+        if self.page_starts:
+            return max(1, bisect.bisect_right(self.page_starts, char))
+        return text_pages.page_at(self.text, char)
+
+    def pages(self) -> list[tuple[int, int]]:
+        """(character offset, page number) where each page starts; empty for a document without pages."""
+        if self.page_starts:
+            return [(start, number) for number, start in enumerate(self.page_starts, 1)]
+        return text_pages.page_starts(self.text)
 
     @cached_property
     def _tokenized(self) -> tuple[list[int], np.ndarray]:
@@ -141,9 +151,9 @@ def slug(text: str, limit: int = 50) -> str:
 
 def sort_by_date(documents: list[Document]) -> list[Document]:
     """Dated documents in date order; undated ones keep their place after them, in input order."""
-    dated = [(day, d) for d in documents if (day := full_date(d.date or ""))]
-    undated = [d for d in documents if not full_date(d.date or "")]
-    return [d for _, d in sorted(dated, key=lambda pair: pair[0])] + undated
+    days = [(full_date(d.date or ""), d) for d in documents]
+    dated = sorted(((day, d) for day, d in days if day), key=lambda pair: pair[0])
+    return [d for _, d in dated] + [d for day, d in days if not day]
 
 
 def unique_names(names: list[str]) -> list[str]:

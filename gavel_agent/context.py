@@ -51,12 +51,13 @@ def item_text(item: dict) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _count(text: str) -> int:
+def text_tokens(text: str) -> int:
+    """Tokens of a text the conversation holds; each kept text is counted once, not once per step."""
     return tokens.count(text)
 
 
 def item_tokens(item: dict) -> int:
-    return _count(item_text(item))
+    return text_tokens(item_text(item))
 
 
 def is_user(item: dict) -> bool:
@@ -108,8 +109,10 @@ class History:
             return
         target = self.budget // PRUNED_TO
         cut = starts[-1]  # the latest turn always stays
-        for start in reversed(starts[:-1]):
-            if sum(item_tokens(i) for i in items[start:]) > target:
+        kept = sum(item_tokens(i) for i in items[cut:])
+        for start, end in zip(reversed(starts[:-1]), reversed(starts[1:])):  # older turns, newest first
+            kept += sum(item_tokens(i) for i in items[start:end])
+            if kept > target:
                 break
             cut = start
         for item in items[self.cut : cut]:

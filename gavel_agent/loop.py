@@ -21,7 +21,7 @@ from agents.run_config import CallModelData, ModelInputData
 from gavel_agent import prompts, tokens
 from gavel_agent.case import Case, case_source
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.context import History, item_tokens
+from gavel_agent.context import History, item_tokens, text_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
@@ -114,6 +114,8 @@ class AgentRun:
         }
         self._summaries: dict[str, str] = {}  # call id -> what the call did
         self._history = History(self.model.agent.history_tokens)
+        # A model that reads tool results as data (the offline rules) gets each one handed over.
+        self._result_reader = self.model.model if isinstance(self.model.model, calls.ResultReader) else None
         self._malformed_in_a_row = 0
         self._text_replies_in_row = 0
         self._finished = False
@@ -173,7 +175,7 @@ class AgentRun:
         kept = self._history.view(items, self._summaries)
         kept.append({"role": "user", "content": self.snapshot()})
         instructions = data.model_data.instructions or ""
-        assembled = self._tool_schema_tokens + tokens.count(instructions) + sum(item_tokens(i) for i in kept)
+        assembled = self._tool_schema_tokens + text_tokens(instructions) + sum(item_tokens(i) for i in kept)
         self.stats.per_step.append(StepStats(step=self.stats.steps, prompt_tokens=assembled))
         self.stats.prompt_tokens += assembled
         self._save_stats()
@@ -182,9 +184,9 @@ class AgentRun:
     def _function_tool(self, spec: calls.ToolSpec) -> FunctionTool:
         async def invoke(ctx, raw_arguments: str) -> str:
             result = self._call(spec, raw_arguments)
-            self._summaries[getattr(ctx, "tool_call_id", "")] = result.summary
-            if isinstance(self.model.model, calls.ResultReader):
-                self.model.model.read_result(ctx.tool_call_id, result)
+            self._summaries[ctx.tool_call_id] = result.summary
+            if self._result_reader:
+                self._result_reader.read_result(ctx.tool_call_id, result)
             return result.text
 
         return FunctionTool(

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from gavel_agent import case as case_mod
-from gavel_agent.case import CaseError, load_case
+from gavel_agent.case import CaseError, Document, load_case
 
 
 def make_folder(tmp_path, files: dict[str, str | bytes], meta: dict | None = None):
@@ -135,3 +135,15 @@ def test_json_that_is_not_a_record(tmp_path):
     path.write_text('{"a": 1}')
     with pytest.raises(CaseError, match="not a Clearinghouse case record"):
         load_case(path)
+
+
+def test_pages_come_from_the_page_map_else_from_the_page_marks_in_the_text():
+    """One page lookup for every caller (the agent's evidence, the review workbench): a PDF's page map
+    when it has one, else the form feeds of a text document."""
+    pdf = Document(name="order", text="first page\n\nsecond page", page_starts=[0, 12])
+    assert pdf.pages() == [(0, 1), (12, 2)]
+    assert [pdf.page_at(0), pdf.page_at(pdf.text.index("second"))] == [1, 2]
+    marked = Document(name="brief", text="one\fthree")
+    assert marked.page_at(marked.text.index("three")) == 2 and len(marked.pages()) == 2
+    plain = Document(name="note", text="no pages here")
+    assert plain.pages() == [] and plain.page_at(3) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, Value
-from gavel_agent.tools import injection, pages, quotes
+from gavel_agent.tools import injection, quotes
 
 
 class EvidenceError(ValueError):
@@ -142,8 +142,7 @@ class ChecklistState:
 
 
 def _page(doc: Document, char: int) -> int | None:
-    """The page from the document's page map (PDFs), else from the page marks of its text."""
-    return doc.page_at(char) or pages.page_at(doc.text, char)
+    return doc.page_at(char)
 
 
 def correction_notes(values: list[Value]) -> list[str]:

@@ -27,20 +27,21 @@ def tool_schema(args: type[BaseModel], item_keys: list[str], strict: bool = Fals
     no other properties; optional arguments become nullable)."""
     raw = args.model_json_schema()
     schema = _clean(raw, raw.get("$defs", {}), item_keys)
-    return ensure_strict_json_schema(_without(schema, STRICT_DROPPED)) if strict else schema
+    return ensure_strict_json_schema(without_keywords(schema, STRICT_DROPPED)) if strict else schema
 
 
-def _without(node: Any, keywords: tuple[str, ...]) -> Any:
+def without_keywords(node: Any, keywords: tuple[str, ...]) -> Any:
+    """``node`` with the given JSON-schema keywords removed at every level (property names are kept)."""
     if isinstance(node, list):
-        return [_without(n, keywords) for n in node]
+        return [without_keywords(n, keywords) for n in node]
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
     for key, value in node.items():
         if key == "properties":  # property names are data, not schema keywords
-            out[key] = {name: _without(prop, keywords) for name, prop in value.items()}
+            out[key] = {name: without_keywords(prop, keywords) for name, prop in value.items()}
         elif key not in keywords:
-            out[key] = _without(value, keywords)
+            out[key] = without_keywords(value, keywords)
     return out
 
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from gavel_agent.evaluators.llm import StructuredCompleter
 from gavel_agent.models import OFFLINE_LABEL, ResolvedModel, keys, resolve_model
+from gavel_agent.tools.schemas import without_keywords
 
 
 class _LoopThread:
@@ -38,15 +39,7 @@ class StrictReplySchema(AgentOutputSchema):
         super().__init__(reply_model, strict_json_schema=True)
 
     def json_schema(self) -> dict:
-        return _without_defaults(super().json_schema())
-
-
-def _without_defaults(node):
-    if isinstance(node, dict):
-        return {k: _without_defaults(v) for k, v in node.items() if k != "default"}
-    if isinstance(node, list):
-        return [_without_defaults(v) for v in node]
-    return node
+        return without_keywords(super().json_schema(), ("default",))
 
 
 def make_completer(model_name: str, base_url: str | None = None) -> StructuredCompleter:

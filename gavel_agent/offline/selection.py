@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from gavel_agent.offline.item_plan import ItemPlan
 from gavel_agent.offline.registry import DocInfo, Finding
-from gavel_agent.offline.selection_features import candidate_features, category
+from gavel_agent.offline.selection_features import candidate_features, category, value_key
 
 MODEL_DIR = Path(__file__).with_name("models")
 MODEL_VERSION = 1
@@ -98,17 +97,13 @@ def pick(model: dict, rows: list[dict], probs: list[float] | None = None) -> lis
             return []
         # The chosen value with every quote the rules found for it, the rules' surest quote first
         # (the complaint's own stamp before a docket header giving the same day).
-        best = _value_key(rows[ranked[0]]["value"])
-        same = [i for i in range(len(rows)) if _value_key(rows[i]["value"]) == best]
+        best = value_key(rows[ranked[0]]["value"])
+        same = [i for i in range(len(rows)) if value_key(rows[i]["value"]) == best]
         return sorted(same, key=lambda i: (-rows[i]["confidence"], -rows[i]["window_score"], i))
     if model["kind"] == "category":
         best = category(rows[ranked[0]]["value"])
         return [i for i in ranked if category(rows[i]["value"]) == best]
     return [i for i in ranked if probs[i] >= threshold]
-
-
-def _value_key(value: str) -> str:
-    return " ".join(re.findall(r"\w+", value.lower()))
 
 
 def apply_model(model: dict, found: Found, rows: list[dict], features: list[dict[str, float]] | None = None) -> Found:

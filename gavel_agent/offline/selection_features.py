@@ -93,7 +93,8 @@ def category(value: str) -> str:
     return value.split(" (", 1)[0] if value.startswith(("Government", "Private")) else value
 
 
-def _key(value: str) -> str:
+def value_key(value: str) -> str:
+    """The words of a value, lower-cased: candidates that say the same thing share it."""
     return " ".join(re.findall(r"\w+", value.lower()))
 
 
@@ -121,7 +122,7 @@ def _days(a: date, b: date) -> float:
 def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
     if not rows:
         return []
-    keys = [_key(r["value"]) for r in rows]
+    keys = [value_key(r["value"]) for r in rows]
     docs_per_value: dict[str, set[str]] = {}
     for k, r in zip(keys, rows):
         docs_per_value.setdefault(k, set()).add(r["document"])

@@ -12,7 +12,6 @@ Fitting is deterministic: the same records give the same files.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING
 from gavel_agent.offline.corpus import Record, load_records, record_files, run_record
 from gavel_agent.offline.rules_text import parse_date
 from gavel_agent.offline.selection import MODEL_DIR, MODEL_VERSION, pick, probability
-from gavel_agent.offline.selection_features import category
+from gavel_agent.offline.selection_features import category, value_key
 
 if TYPE_CHECKING:
     from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
@@ -96,7 +95,8 @@ def _objective(
 
 
 def _value_key(value: str) -> str:
-    return " ".join(re.findall(r"\w+", value.split(" (", 1)[0].lower()))
+    """A value's key without a trailing "(description)", as the coding names a party or an organisation."""
+    return value_key(value.split(" (", 1)[0])
 
 
 def fit(field: Field, records: list[Record]) -> dict | None:

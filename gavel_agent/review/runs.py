@@ -10,6 +10,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from threading import Lock
 
@@ -140,18 +141,26 @@ def _find_source(run_dir: Path, root: Path, stats: RunStats, cases_dir: Path | N
 
 
 def _indexed_source(index: Path, run_dir: Path) -> str:
-    source = ""
+    source = _index_sources(index).get(run_dir, "")
+    base = index.parent
+    if source and not Path(source).is_absolute():
+        source = str((base / source).resolve()) if (base / source).exists() else str(Path(source).resolve())
+    return source if source and Path(source).exists() else ""
+
+
+@lru_cache(maxsize=16)
+def _index_sources(index: Path) -> dict[Path, str]:
+    """Each run folder's case source in a batch's index (the last line for a run wins), read once per
+    index however many of its runs are opened."""
+    sources: dict[Path, str] = {}
     for line in index.read_text(encoding="utf-8").splitlines():
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:
             continue  # a torn last line
-        if isinstance(entry, dict) and Path(str(entry.get("run_dir", ""))).resolve() == run_dir:
-            source = str(entry.get("source") or "")  # the last line for a case wins
-    base = index.parent
-    if source and not Path(source).is_absolute():
-        source = str((base / source).resolve()) if (base / source).exists() else str(Path(source).resolve())
-    return source if source and Path(source).exists() else ""
+        if isinstance(entry, dict) and entry.get("run_dir"):
+            sources[Path(str(entry["run_dir"])).resolve()] = str(entry.get("source") or "")
+    return sources
 
 
 def _source_in(cases_dir: Path, case: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from gavel_agent.case import Case
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import Value
-from gavel_agent.tools import injection, pages
+from gavel_agent.tools import injection
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError
 
 
@@ -56,7 +56,7 @@ def selected_value(case: Case, spec: str, value: str, document: str, start: int,
             "start_char": lo,
             "end_char": hi,
             "status": "exact",
-            "page": pages.page_at(doc.text, lo),
+            "page": doc.page_at(lo),
             "named_document": None,
             "injected": injection.touches(doc.text, lo, hi),
         }

@@ -33,7 +33,6 @@ from gavel_agent.review.comparing import SIDES, Comparison
 from gavel_agent.review.decisions import DecisionError, RunReview
 from gavel_agent.review.runs import ReviewError, Run, Runs
 from gavel_agent.review.selection import SelectionError, selected_value
-from gavel_agent.tools import pages
 
 STATIC = Path(__file__).parent / "static"
 LIST_STATUSES = ("all", "to review", "reviewed", "has empty items")
@@ -213,9 +212,7 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
         doc = next((d for d in case.documents if d.name == name), None)  # exact names only
         if doc is None:
             raise HTTPException(404, f"no document {name!r} in case {case.name!r}")
-        return JSONResponse(
-            {"name": doc.name, "title": doc.title, "text": doc.text, "pages": pages.page_starts(doc.text)}
-        )
+        return JSONResponse({"name": doc.name, "title": doc.title, "text": doc.text, "pages": doc.pages()})
 
     async def decide(request: Request) -> JSONResponse:
         run = bench.run(request.path_params["run"])
