@@ -12,7 +12,10 @@ command ``python -m gavel_agent.offline.train --runs`` reuses), and prints:
     the run cost (prompt tokens, seconds per record) and the whole command's wall time.
 
     python bench/offline_quality.py [FOLDER ...] [--gavel ../shared/gavel] [--out DIR] [--jobs 2]
-                                    [--limit N] [--fresh]
+                                    [--limit N] [--fresh] [--items KEY,...] [--folds K,...]
+
+--items runs only those items (a quick loop while working on them: use its own --out), --folds
+keeps only the records of those folds (read misses on some folds, keep the others unseen).
 
 FOLDER defaults to ../shared/crlc/cases and ../shared/crlc/train.
 """
@@ -39,7 +42,7 @@ from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E40
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
 from gavel_agent.evaluators.checklist.score import Report, score_cases  # noqa: E402
-from gavel_agent.offline.corpus import FOLDS, Record, load_records, record_files, run_record  # noqa: E402
+from gavel_agent.offline.corpus import FOLDS, Record, fold_of, load_records, record_files, run_record  # noqa: E402
 from gavel_agent.offline.item_plan import item_plan  # noqa: E402
 from gavel_agent.offline.policy import choose  # noqa: E402
 from gavel_agent.offline.selection import apply_model, found_from_rows, load_model  # noqa: E402
@@ -198,7 +201,7 @@ def fold_table(
     four folds for every learned item), and the rules' own choice over all records."""
     held: dict[str, list[Tally]] = {name: [] for name in ROWS}
     train: dict[str, list[Tally]] = {name: [] for name in ROWS}
-    for k in range(FOLDS):
+    for k in sorted({r.fold for r in records}):
         inside = [r for r in records if r.fold != k]
         models = {field.item: fit(field, inside) for field in FIELDS}  # None (too few records): the rules' choice
         values = selected_values(records, base, models)
@@ -326,6 +329,8 @@ def main() -> None:
         "--limit", type=int, default=0, help="only the first N records (the GAVEL overlap cases come first)"
     )
     parser.add_argument("--fresh", action="store_true", help="run every record again, even if --out holds its run")
+    parser.add_argument("--items", default="", help="comma-separated GAVEL items to run (default: all 26)")
+    parser.add_argument("--folds", default="", help="comma-separated folds to keep (default: all)")
     args = parser.parse_args()
     started = time.time()
     missing = [str(f) for f in args.folders if not f.is_dir()]
@@ -336,11 +341,19 @@ def main() -> None:
         sys.exit(f"error: no case_<id>.json files in {', '.join(map(str, args.folders))}")
     human = read_checklists(args.gavel / "document_checklists" / "human.json") if args.gavel.is_dir() else {}
     files.sort(key=lambda f: (f.stem.removeprefix("case_") not in human, f.name))
+    if args.folds:
+        keep = {int(k) for k in args.folds.split(",")}
+        files = [f for f in files if fold_of(f.stem.removeprefix("case_")) in keep]
     if args.limit:
         files = files[: args.limit]
+    items = tuple(k for k in args.items.split(",") if k)
+    unknown = set(items) - set(load_spec("gavel").keys)
+    if unknown:
+        sys.exit(f"error: not GAVEL items: {', '.join(sorted(unknown))}")
     out = args.out or Path(tempfile.mkdtemp(prefix="offline_quality_"))
     with ProcessPoolExecutor(args.jobs) as pool:
-        run_dirs = list(pool.map(run_record, map(str, files), [str(out)] * len(files), [not args.fresh] * len(files)))
+        n = len(files)
+        run_dirs = list(pool.map(run_record, map(str, files), [str(out)] * n, [not args.fresh] * n, [items] * n))
     run_time = time.time() - started
     skipped = [f.name for f, d in zip(files, run_dirs) if d is None]
     records = load_records(files, run_dirs)
@@ -361,7 +374,7 @@ def main() -> None:
     print(f"command: python {' '.join(sys.argv)}")
     sizes = [sum(r.fold == k for r in records) for k in range(FOLDS)]
     print(
-        f"{len(records)} records, offline agent, all 26 items; runs in {out} (offline runs {run_time:.0f} s with {args.jobs} jobs)"
+        f"{len(records)} records, offline agent, {', '.join(items) or 'all 26 items'}; runs in {out} (offline runs {run_time:.0f} s with {args.jobs} jobs)"
     )
     print(f"folds by sha256(case id) % {FOLDS}: {' / '.join(map(str, sizes))} records")
     if skipped:

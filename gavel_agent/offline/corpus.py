@@ -37,9 +37,10 @@ def record_files(folders: list[Path]) -> list[Path]:
     return sorted(seen.values(), key=lambda f: f.name)
 
 
-def run_record(case_file: str, out: str, reuse: bool = True) -> str | None:
-    """Run the offline agent (all GAVEL items) on one record, recording the candidates; its run
-    folder, or None when the record has no readable documents. ``reuse`` keeps a finished run."""
+def run_record(case_file: str, out: str, reuse: bool = True, items: tuple[str, ...] = ()) -> str | None:
+    """Run the offline agent (all GAVEL items, or only ``items``) on one record, recording the
+    candidates; its run folder, or None when the record has no readable documents. ``reuse`` keeps
+    a finished run."""
     import asyncio
 
     from gavel_agent.case import CaseError, load_case
@@ -59,7 +60,7 @@ def run_record(case_file: str, out: str, reuse: bool = True) -> str | None:
     except CaseError:
         return None
     with recording() as candidates:
-        asyncio.run(AgentRun(case, spec, spec.keys, resolve_model(None), run_dir).run())
+        asyncio.run(AgentRun(case, spec, list(items) or spec.keys, resolve_model(None), run_dir).run())
     write_json(run_dir / CANDIDATES_FILE, {row["item"]: row["candidates"] for row in candidates})
     return str(run_dir)
 
