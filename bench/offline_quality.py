@@ -194,20 +194,21 @@ def selected_values(
     return out
 
 
-def fold_table(
-    records: list[Record], coding, written, base
-) -> tuple[dict[str, list[Tally]], dict[str, list[Tally]], dict[str, Tally]]:
-    """Per row, the held-out fold tallies and the training-fold tallies (a model fitted on the other
-    four folds for every learned item), and the rules' own choice over all records."""
-    held: dict[str, list[Tally]] = {name: [] for name in ROWS}
-    train: dict[str, list[Tally]] = {name: [] for name in ROWS}
+FoldTallies = dict[str, dict[int, Tally]]  # row -> fold -> tally
+
+
+def fold_table(records: list[Record], coding, written, base) -> tuple[FoldTallies, FoldTallies, dict[str, Tally]]:
+    """Per row and fold, the held-out tally and the training-folds tally (a model fitted on the other
+    folds for every learned item), and the rules' own choice over all records."""
+    held: FoldTallies = {name: {} for name in ROWS}
+    train: FoldTallies = {name: {} for name in ROWS}
     for k in sorted({r.fold for r in records}):
         inside = [r for r in records if r.fold != k]
         models = {field.item: fit(field, inside) for field in FIELDS}  # None (too few records): the rules' choice
         values = selected_values(records, base, models)
         for rows, cases in ((held, [r.case for r in records if r.fold == k]), (train, [r.case for r in inside])):
             for name, tally in coding_table(cases, coding, written, values).items():
-                rows[name].append(tally)
+                rows[name][k] = tally
     rules = coding_table([r.case for r in records], coding, written, selected_values(records, base, {}))
     return held, train, rules
 
@@ -216,27 +217,39 @@ def _share(t: Tally) -> float | None:
     return 100 * t.hits / t.total if t.total else None
 
 
-def print_folds(held, train, rules) -> None:
+def _mean_share(tallies: dict[int, Tally], folds) -> float | None:
+    shares = [x for k in folds if k in tallies and (x := _share(tallies[k])) is not None]
+    return statistics.mean(shares) if shares else None
+
+
+def print_folds(held: FoldTallies, train: FoldTallies, rules: dict[str, Tally], unseen: set[int]) -> None:
     learned = {"filing date", "class action", "causes of action", "counsel"}
     print(
-        f"  {'field':36}{'held-out mean':>14}{'fold range':>15}{'pooled':>16}{'train folds':>12}{'gap':>7}{'rules only':>12}"
+        f"  {'field':36}{'held-out mean':>14}{'fold range':>15}{'pooled':>16}{'train folds':>12}{'gap':>7}"
+        f"{'rules only':>12}{'unseen folds':>14}"
     )
     for name in ROWS:
-        h = [x for t in held[name] if (x := _share(t)) is not None]
-        tr = [x for t in train[name] if (x := _share(t)) is not None]
+        folds = [k for k, t in held[name].items() if t.total]
+        h = [_share(held[name][k]) or 0.0 for k in folds]
         if not h:
             print(f"  {name:36}{'-':>14}")
             continue
-        pooled = Tally(sum(t.hits for t in held[name]), sum(t.total for t in held[name]))
+        pooled = Tally(sum(t.hits for t in held[name].values()), sum(t.total for t in held[name].values()))
         mark = "*" if any(name.strip().startswith(f) for f in learned) else " "
-        mean_h, mean_t = statistics.mean(h), statistics.mean(tr)
+        mean_h, mean_t = statistics.mean(h), _mean_share(train[name], folds) or 0.0
+        late = _mean_share(held[name], unseen)
         print(
             f" {mark}{name:36}{mean_h:13.1f}%{min(h):8.1f}-{max(h):5.1f}%{pooled.hits:>9}/{pooled.total:<6}"
             f"{mean_t:11.1f}%{mean_t - mean_h:+7.1f}{_share(rules[name]) or 0:11.1f}%"
+            + (f"{late:13.1f}%" if late is not None else f"{'-':>14}")
         )
     print(
         "  * chosen by a learned model (fitted on the four training folds); other rows are the rules' own values,"
         " the same in every fold"
+    )
+    print(
+        f"  unseen folds ({', '.join(map(str, sorted(unseen)))}): the held-out mean over folds whose records no rule"
+        " change was read from (see the model card)"
     )
 
 
@@ -331,6 +344,11 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true", help="run every record again, even if --out holds its run")
     parser.add_argument("--items", default="", help="comma-separated GAVEL items to run (default: all 26)")
     parser.add_argument("--folds", default="", help="comma-separated folds to keep (default: all)")
+    parser.add_argument(
+        "--unseen",
+        default="3,4",
+        help="folds whose records were never read to write rules; their held-out mean gets a column of its own",
+    )
     args = parser.parse_args()
     started = time.time()
     missing = [str(f) for f in args.folders if not f.is_dir()]
@@ -382,7 +400,7 @@ def main() -> None:
     print(
         "\n(a) Agreement with the Clearinghouse coding: held-out folds (mean, range, pooled counts) beside the training folds"
     )
-    print_folds(*fold_table(records, coding, written, base))
+    print_folds(*fold_table(records, coding, written, base), {int(k) for k in args.unseen.split(",") if k})
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
     verified, empty = evidence_audit(checklists, case_files)
