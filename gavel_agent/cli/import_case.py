@@ -32,26 +32,30 @@ def documents_from_gavel(case: dict) -> list[Document]:
     ]
 
 
+def write_folder(folder: Path, title: str, case_id: str, files: list[tuple[str, str | bytes, dict]]) -> None:
+    """A case folder: each (file name, content, listing) numbered in order, and case.json with the
+    listings (title, type, date) under the written names."""
+    documents: dict[str, dict] = {}
+    for i, (name, content, listing) in enumerate(files, 1):
+        filename = f"{i:02d}-{name}"
+        with atomic.replacing(folder / filename) as tmp:
+            tmp.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        documents[filename] = listing
+    atomic.write_json(folder / "case.json", {"title": title, "case_id": case_id, "documents": documents})
+
+
 def write_case_folder(folder: Path, title: str, case_id: str, documents: list[Document]) -> None:
-    documents_meta: dict[str, dict] = {}
-    meta = {"title": title, "case_id": case_id, "documents": documents_meta}
-    for i, doc in enumerate(documents, 1):
-        filename = f"{i:02d}-{doc.name}.txt"
-        atomic.write_text(folder / filename, doc.text)
-        documents_meta[filename] = {"title": doc.title, "type": doc.type, "date": doc.date}
-    atomic.write_json(folder / "case.json", meta)
+    files = [(f"{d.name}.txt", d.text, {"title": d.title, "type": d.type, "date": d.date}) for d in documents]
+    write_folder(folder, title, case_id, files)
 
 
 def write_fetched_folder(folder: Path, fetched: FetchedCase) -> None:
     """The documents as fetched (a PDF stays a PDF) and case.json with their titles, types and dates."""
-    documents: dict[str, dict] = {}
-    meta = {"title": fetched.title, "case_id": fetched.case_id, "documents": documents}
-    for i, doc in enumerate(fetched.documents, 1):
-        filename = f"{i:02d}-{doc.stem}{doc.suffix}"
-        with atomic.replacing(folder / filename) as tmp:
-            tmp.write_bytes(doc.content)
-        documents[filename] = {"title": doc.title, "type": doc.type, "date": doc.date}
-    atomic.write_json(folder / "case.json", meta)
+    files = [
+        (f"{d.stem}{d.suffix}", d.content, {"title": d.title, "type": d.type, "date": d.date})
+        for d in fetched.documents
+    ]
+    write_folder(folder, fetched.title, fetched.case_id, files)
 
 
 def import_remote(scheme: str, ident: str, out: Path) -> None:
