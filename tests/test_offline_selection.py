@@ -154,8 +154,8 @@ def test_a_statute_is_described_by_all_its_mentions():
         ),
     ]
     heading, opinion, jurisdiction = candidate_features(rows)
-    # Both mentions of § 1983 carry what the count heading and the complaint say of it.
-    assert heading["statute:heading"] == opinion["statute:heading"] == 1.0
+    # Both mentions of § 1983 carry what the count heading and the complaint say of it: one statute, one choice.
+    assert heading == opinion and heading["statute:heading"] == 1.0 and heading["doc:complaint"] == 1.0
     assert opinion["statute:complaint"] == 1.0 and opinion["statute:complaint_share"] == 0.5
     assert heading["statute:only_jurisdiction"] == 0.0 and jurisdiction["statute:only_jurisdiction"] == 1.0
     assert jurisdiction["statute:heading"] == 0.0

@@ -15,7 +15,7 @@ import re
 from datetime import date
 from functools import lru_cache
 
-from gavel_agent.offline.rules_text import parse_date, tables
+from gavel_agent.offline.rules_text import compiled, parse_date, tables
 
 DOC_KINDS = {
     "complaint": r"complaint|petition",
@@ -179,7 +179,19 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
     if any(r["value"] in _statute_values() for r in rows):
         for f, feats in zip(out, statute_value_features(rows, keys)):
             f.update(feats)
+        out = _per_value(out, keys)
     return out
+
+
+def _per_value(features: list[dict[str, float]], keys: list[str]) -> list[dict[str, float]]:
+    """Every mention of a value described by the value's best evidence (each feature's largest value
+    among its mentions): a statute is pleaded or not as a whole, whichever window named it."""
+    best: dict[str, dict[str, float]] = {}
+    for k, f in zip(keys, features):
+        merged = best.setdefault(k, {})
+        for name, x in f.items():
+            merged[name] = max(merged.get(name, x), x)
+    return [dict(best[k]) for k in keys]
 
 
 # --- Causes of action: what the case says of a statute as a whole, not of one mention of it. ---
@@ -189,12 +201,18 @@ _COUNT_HEADING = re.compile(
     r"\bCOUNT\s+[IVXL\d]+\b|\b(?:CLAIMS?|CAUSES?)\s+(?:FOR\s+RELIEF|OF\s+ACTION)\b|\bCount\s+[IVXL\d]+\b", re.M
 )
 _JURISDICTION = re.compile(r"\bjurisdiction\b|\bvenue\b|\b28\s+U\.?\s?S\.?\s?C\.?\s*§*\s*13(?:31|43|91)\b", re.I)
+# State claims: a case captioned in a state court, or a complaint asking the federal court to hear them too.
+_SUPPLEMENTAL = re.compile(r"\bsupplemental\s+jurisdiction|\bpendent\s+(?:jurisdiction|state)|\b1367\b", re.I)
 _ADVERSE = re.compile(r"\bdefendants?\s+(?:argue|contend|assert|mov|maintain)\w*|\bmotion\s+to\s+dismiss", re.I)
 
 
 @lru_cache(maxsize=1)
 def _statute_values() -> frozenset[str]:
     return frozenset(row["value"] for row in tables()["statutes"])
+
+
+def _state_caption(quote: str) -> bool:
+    return any(pattern.search(quote) for _, pattern in compiled("state_courts", re.M))
 
 
 def statute_value_features(rows: list[dict], keys: list[str]) -> list[dict[str, float]]:
@@ -220,6 +238,9 @@ def statute_value_features(rows: list[dict], keys: list[str]) -> list[dict[str, 
             "statute:doc_share": docs[k] / most_docs,
             "statute:max_confidence": max(r["confidence"] for r in group),
             "statute:mentions": math.log1p(len(group)),
+            "statute:statutes": math.log1p(len(by_value)),
+            "statute:state_court": float(any(_state_caption(r["quote"]) for r in group)),
+            "statute:supplemental": float(any(_SUPPLEMENTAL.search(r["quote"]) for r in group)),
         }
     out = []
     for k, r in zip(keys, rows):
