@@ -455,6 +455,18 @@ def test_causes_from_a_docket_header_and_a_state_court_caption():
     assert values("cause_of_action", federal, ORDER) == []
 
 
+def test_statutes_cited_without_a_section_sign_or_in_a_list_and_color_of_state_law():
+    assert values("cause_of_action", "This civil action is authorized by 42 U.S.C. 1983 and 28 U.S.C. 2201.") == [
+        "42 U.S.C. § 1983",
+        "Declaratory Judgment Act, 28 U.S.C. § 2201",
+    ]
+    assert "42 U.S.C. § 1983" in values("cause_of_action", "Plaintiffs sue under 42 U.S.C. §§ 1981, 1982 and 1983.")
+    acting = "At all times the defendants acted under color of state law and deprived plaintiffs of their rights."
+    assert values("cause_of_action", acting) == []
+    pleaded = "Defendants, acting under color of state law, also violated state law and 42 U.S.C. § 1983."
+    assert "State law" in values("cause_of_action", pleaded)
+
+
 def test_official_capacity_defendants_are_an_ex_parte_young_claim():
     caption = "JOHN SMITH, in his official capacity as Secretary of the Department of Corrections, Defendant."
     assert "Ex parte Young (official-capacity claims)" in values("cause_of_action", caption)

@@ -140,3 +140,25 @@ def test_a_run_keeps_what_the_shipped_model_picks_from_its_recorded_candidates(t
 @pytest.mark.parametrize("item", ["judge_name", "parties"])
 def test_items_without_a_model_keep_the_rules_choice(item: str):
     assert load_model("gavel", item) is None
+
+
+def test_a_statute_is_described_by_all_its_mentions():
+    from gavel_agent.offline.selection_features import candidate_features
+
+    rows = [
+        row("42 U.S.C. § 1983", quote="COUNT I: Violation of 42 U.S.C. § 1983 (Eighth Amendment)"),
+        row("42 U.S.C. § 1983", quote="Plaintiffs sue under 42 U.S.C. § 1983.", doc_type="Order/Opinion"),
+        row(
+            "Declaratory Judgment Act, 28 U.S.C. § 2201",
+            quote="This Court has jurisdiction under 28 U.S.C. §§ 1331 and 2201.",
+        ),
+    ]
+    heading, opinion, jurisdiction = candidate_features(rows)
+    # Both mentions of § 1983 carry what the count heading and the complaint say of it: one statute, one choice.
+    assert heading == opinion and heading["statute:heading"] == 1.0 and heading["doc:complaint"] == 1.0
+    assert opinion["statute:complaint"] == 1.0 and opinion["statute:complaint_share"] == 0.5
+    assert heading["statute:only_jurisdiction"] == 0.0 and jurisdiction["statute:only_jurisdiction"] == 1.0
+    assert jurisdiction["statute:heading"] == 0.0
+    assert heading["statute=42 U.S.C. § 1983"] == 1.0 and "statute=42 U.S.C. § 1983" not in jurisdiction
+    # Values that are no statute (dates, names) get none of these.
+    assert not any(k.startswith("statute") for k in candidate_features([row("January 2, 2020")])[0])

@@ -7,6 +7,7 @@ Statutes, clauses and remedies are recognised from the vocabulary in
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import Span, compiled, is_type, sentence_spans
@@ -57,9 +58,20 @@ def _statute_findings(text: str, doc: DocInfo, role: str) -> list[Finding]:
         if not pleading and not _CLAIM_CONTEXT.search(sentence):  # a complaint names statutes to claim under them
             continue
         for row, pattern in compiled("statutes"):
-            if role in row["roles"] and pattern.search(sentence):
+            if role in row["roles"] and pattern.search(_readable(row, sentence)):
                 found.append(Finding(row["value"], sentence, weight))
     return found
+
+
+@cache
+def _exception(pattern: str) -> re.Pattern:
+    return re.compile(pattern, re.I)
+
+
+def _readable(row: dict, sentence: str) -> str:
+    """The sentence without the text a statute row must not be read in (its ``except`` pattern):
+    "under color of state law" says who acted, not that state law is sued under."""
+    return _exception(row["except"]).sub(" ", sentence) if "except" in row else sentence
 
 
 def _docket_causes(text: str) -> list[Finding]:

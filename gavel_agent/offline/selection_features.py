@@ -15,7 +15,7 @@ import re
 from datetime import date
 from functools import lru_cache
 
-from gavel_agent.offline.rules_text import parse_date
+from gavel_agent.offline.rules_text import compiled, parse_date, tables
 
 DOC_KINDS = {
     "complaint": r"complaint|petition",
@@ -175,5 +175,77 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             if first_doc:
                 f["vs_first_document"] = _days(d, first_doc)
             f["complaint_listing"] = float(d in complaint_dates)
+        out.append(f)
+    if any(r["value"] in _statute_values() for r in rows):
+        for f, feats in zip(out, statute_value_features(rows, keys)):
+            f.update(feats)
+        out = _per_value(out, keys)
+    return out
+
+
+def _per_value(features: list[dict[str, float]], keys: list[str]) -> list[dict[str, float]]:
+    """Every mention of a value described by the value's best evidence (each feature's largest value
+    among its mentions): a statute is pleaded or not as a whole, whichever window named it."""
+    best: dict[str, dict[str, float]] = {}
+    for k, f in zip(keys, features):
+        merged = best.setdefault(k, {})
+        for name, x in f.items():
+            merged[name] = max(merged.get(name, x), x)
+    return [dict(best[k]) for k in keys]
+
+
+# --- Causes of action: what the case says of a statute as a whole, not of one mention of it. ---
+# A pleaded cause is named in the complaint, often in a count's heading, outside the paragraph on the
+# court's jurisdiction, and by more than one document; a statute cited once in an opinion is not.
+_COUNT_HEADING = re.compile(
+    r"\bCOUNT\s+[IVXL\d]+\b|\b(?:CLAIMS?|CAUSES?)\s+(?:FOR\s+RELIEF|OF\s+ACTION)\b|\bCount\s+[IVXL\d]+\b", re.M
+)
+_JURISDICTION = re.compile(r"\bjurisdiction\b|\bvenue\b|\b28\s+U\.?\s?S\.?\s?C\.?\s*§*\s*13(?:31|43|91)\b", re.I)
+# State claims: a case captioned in a state court, or a complaint asking the federal court to hear them too.
+_SUPPLEMENTAL = re.compile(r"\bsupplemental\s+jurisdiction|\bpendent\s+(?:jurisdiction|state)|\b1367\b", re.I)
+_ADVERSE = re.compile(r"\bdefendants?\s+(?:argue|contend|assert|mov|maintain)\w*|\bmotion\s+to\s+dismiss", re.I)
+
+
+@lru_cache(maxsize=1)
+def _statute_values() -> frozenset[str]:
+    return frozenset(row["value"] for row in tables()["statutes"])
+
+
+def _state_caption(quote: str) -> bool:
+    return any(pattern.search(quote) for _, pattern in compiled("state_courts", re.M))
+
+
+def statute_value_features(rows: list[dict], keys: list[str]) -> list[dict[str, float]]:
+    """Per candidate, the features of its statute over all the case's candidates: which statute it is
+    (how often a statute is pleaded differs widely: § 1983 nearly always when named, "official
+    capacity" seldom), whether a complaint or a count heading names it, whether it is only named
+    beside the court's jurisdiction, and how many documents name it against the best-named one."""
+    by_value: dict[str, list[dict]] = {}
+    for k, r in zip(keys, rows):
+        by_value.setdefault(k, []).append(r)
+    docs = {k: len({r["document"] for r in group}) for k, group in by_value.items()}
+    most_docs = max(docs.values())
+    summary = {}
+    for k, group in by_value.items():
+        pleaded = [r for r in group if _DOC_KINDS["complaint"].search(f"{r['doc_type']} {r['doc_title']}")]
+        summary[k] = {
+            "statute:complaint": float(bool(pleaded)),
+            "statute:complaint_share": len(pleaded) / len(group),
+            "statute:heading": float(any(_COUNT_HEADING.search(r["quote"]) for r in group)),
+            "statute:only_jurisdiction": float(all(_JURISDICTION.search(r["quote"]) for r in group)),
+            "statute:adverse": float(all(_ADVERSE.search(r["quote"]) for r in group)),
+            "statute:docket_cause": float(any(r["quote"].startswith("Cause:") for r in group)),
+            "statute:doc_share": docs[k] / most_docs,
+            "statute:max_confidence": max(r["confidence"] for r in group),
+            "statute:mentions": math.log1p(len(group)),
+            "statute:statutes": math.log1p(len(by_value)),
+            "statute:state_court": float(any(_state_caption(r["quote"]) for r in group)),
+            "statute:supplemental": float(any(_SUPPLEMENTAL.search(r["quote"]) for r in group)),
+        }
+    out = []
+    for k, r in zip(keys, rows):
+        f = dict(summary[k])
+        if r["value"] in _statute_values():
+            f[f"statute={r['value']}"] = 1.0
         out.append(f)
     return out
