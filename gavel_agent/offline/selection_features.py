@@ -163,8 +163,6 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             f[f"value:{cue}"] = float(bool(pattern.search(r["value"])))
         if cat in CATEGORY_FEATURES:
             f[f"category:{cat}"] = 1.0
-        if cat in COUNSEL_CATEGORIES:
-            f.update(counsel_features(r, cat, categories, label))
         own = _iso(r["doc_date"])
         if d:
             assert earliest is not None  # d is one of the known dates
@@ -181,27 +179,29 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
     return out
 
 
-# -- counsel: the plaintiffs' main kind of counsel ------------------------------------------------
-# A linear score over candidates cannot weigh a category by what else the case shows unless the
-# category is crossed with it: a private firm beside a public-interest organisation is usually its
-# co-counsel, a government office in an opinion often the defence's.
+# -- counsel: one score per category ---------------------------------------------------------------
+# The plaintiffs' main kind of counsel is a fact of the case, not of one candidate: a category is
+# weighed by all its candidates at once (its surest one, how many, where) and by the categories
+# beside it (a private firm beside a public-interest organisation is usually its co-counsel, a
+# government office in an opinion often the defence's).
 
 
-def counsel_features(row: dict, cat: str, categories: list[str], label: str) -> dict[str, float]:
-    """Features of a counsel candidate crossed with its category: how surely and where it was found,
-    how much of the case's counsel evidence its category holds, and which other categories are present."""
-    prefix = f"counsel:{cat}"
-    value = row["value"].split(": ", 1)[-1]
-    f = {
-        f"{prefix}&confidence": row["confidence"],
-        f"{prefix}&share": categories.count(cat) / len(categories),
-        f"{prefix}&named": float(" (" in value),
-        f"{prefix}&firm": float(value.startswith("Private firm")),
-    }
-    for kind, pattern in _DOC_KINDS.items():
-        if pattern.search(label):
-            f[f"{prefix}&doc:{kind}"] = 1.0
-    for other in COUNSEL_CATEGORIES:
-        if other != cat and other in categories:
-            f[f"{prefix}&with:{other}"] = 1.0
-    return f
+def category_features(rows: list[dict], features: list[dict[str, float]]) -> dict[str, dict[str, float]]:
+    """Per counsel category among the candidates, the largest value of each candidate feature over its
+    candidates, their count and the other categories present, every name prefixed by the category."""
+    grouped: dict[str, list[dict[str, float]]] = {}
+    for row, f in zip(rows, features):
+        cat = category(row["value"])
+        if cat in COUNSEL_CATEGORIES:
+            grouped.setdefault(cat, []).append(f)
+    out = {}
+    for cat, group in grouped.items():
+        g: dict[str, float] = {f"{cat}|candidates": math.log1p(len(group))}
+        for f in group:
+            for name, value in f.items():
+                g[f"{cat}|{name}"] = max(g.get(f"{cat}|{name}", value), value)
+        for other in grouped:
+            if other != cat:
+                g[f"{cat}|with:{other}"] = 1.0
+        out[cat] = g
+    return out
