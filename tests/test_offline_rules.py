@@ -1120,3 +1120,13 @@ def test_an_organisation_suing_in_its_own_name_has_its_own_lawyers():
     )
     # A defendant's name is only a weak mention of the organisation, not its lawyers.
     assert {f.confidence for f in run("type_of_counsel", defendant) if "Legal aid" in f.value} == {MENTION_CONFIDENCE}
+
+
+def test_a_plaintiff_representing_himself_is_pro_se():
+    for text in (
+        "*875 J. Alston Atkins, pro se.",
+        "Plaintiff, Johnny Duncan, representing himself pro se, filed oppositions.",
+        "However, as Plaintiff is a pro se litigant without access to the electronic system,",
+    ):
+        assert values("type_of_counsel", text, ORDER) == ["Plaintiff: Pro se"], text
+    assert values("type_of_counsel", "The defendants, pro se, answered the complaint.", ORDER) == []

@@ -440,7 +440,9 @@ _FOR_PLAINTIFFS = re.compile(
 )
 _FOR_DEFENDANTS = re.compile(r"(?:Attorneys?|Counsel)\s+for\s+(?:the\s+)?(?:Defendants?|Respondents?)", re.I)
 _PRO_SE_PLAINTIFF = re.compile(
-    r"\b(?:Plaintiffs?|Petitioners?),?\s+(?:appearing\s+)?(?:pro\s+se|in\s+propria\s+persona)\b|\bpro\s+se\s+(?:plaintiffs?|petitioners?|complaint)\b",
+    r"\b(?:Plaintiffs?|Petitioners?),?\s+(?:appearing\s+)?(?:pro\s+se|in\s+propria\s+persona)\b"
+    r"|\bpro\s+se\s+(?:plaintiffs?|petitioners?|complaint|litigants?|prisoners?|inmates?|General\s+Civil)\b"
+    r"|\brepresenting\s+(?:himself|herself|themselves)\b|(?-i:\b[A-Z][\w.]*(?:\s+[A-Z][\w.]*){1,3}),\s+pro\s+se\b",
     re.I,
 )
 SIGNATURE_BLOCK_CHARS = 900
@@ -590,7 +592,8 @@ def _mentioned_organisations(text: str) -> list[Finding]:
     named: dict[tuple[int, int], Finding] = {}
     for row, pattern in compiled("counsel", 0):
         if row["kind"] in ("Public interest nonprofit", "Legal aid"):
-            m = pattern.search(text)
+            # A name, not a common noun ("such as legal services", "the public defender").
+            m = next((m for m in pattern.finditer(text) if m.group(0)[:1].isupper()), None)
             if m:
                 name = row["name"] or flat(m.group(0), 80)
                 quote = sentence_at(text, m.start(), m.end()).of(text).strip()
@@ -617,6 +620,8 @@ _GOVERNMENT_BRINGS = re.compile(
     r"(?i:\b(?:Resolution|Settlement|Consent|Memorandum\s+of)\s+(?:Agreement|Understanding)\s+(?:by\s+and\s+)?(?:between|among)\s+(?:the\s+)?United\s+States\b"
     r"|\bagreement\s+(?:is\s+)?(?:made\s+and\s+)?(?:entered\s+into\s+)?(?:by\s+and\s+)?between\s+(?:the\s+)?United\s+States\b"
     r"|\bthe\s+United\s+States\s+and\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,7}(?:\([A-Z]+\)\s+)?(?:entered\s+into|signed|reached)\b"
+    r"|\bUnited\s+States(?:\s+of\s+America)?,?\s+(?:through|by)\s+(?:the\s+|its\s+)?undersigned\b"
+    r"|\bon\s+behalf\s+of\s+(?:the\s+)?Attorney\s+General\s+of\s+the\s+United\s+States\b"
     r"|\b(?:application|submission)\s+of\s+the\s+United\s+States\b|\bmotion\s+of\s+the\s+United\s+States\s+for\s+an\s+order\b)"
     r"|^[ \t]*(?:THE\s+)?(?:UNITED\s+STATES(?:\s+OF\s+AMERICA)?|(?:STATE|COMMONWEALTH|PEOPLE\s+OF\s+THE\s+STATE)\s+OF\s+[A-Z]+(?:[ \t]+[A-Z]+)?"
     r"|COMMONWEALTH|PEOPLE)[ \t]*,?[ \t]*\n?[ \t]*(?:v\.|vs\.?|-VS-|VERSUS)[ \t\n]"
