@@ -10,6 +10,7 @@ from gavel_agent.checklists import load_spec
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.readers import read_checklists
+from gavel_agent.offline.gavel_rules import MENTION_CONFIDENCE
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, get_extractor
 
@@ -389,7 +390,8 @@ def test_counsel_from_a_complaints_first_page_above_the_courts_name_and_from_sig
     assert values("type_of_counsel", signed) == [
         "Plaintiff: Public interest nonprofit (Center for Reproductive Rights)"
     ]
-    assert values("type_of_counsel", signed, ORDER) == []  # an order's signatures are not the plaintiffs' lawyers
+    # An order's signatures are not the plaintiffs' lawyers: the organisation is only a weak mention.
+    assert [f.confidence for f in run("type_of_counsel", signed, ORDER)] == [MENTION_CONFIDENCE]
 
 
 def test_a_government_plaintiff_is_represented_by_government_lawyers():
@@ -1091,3 +1093,52 @@ def test_an_item_may_run_more_searches_than_the_default():
     assert len(searched(basis)) == basis.searches > QUERIES_PER_ITEM
     assert searched(basis)[-1].startswith("re:") and "Supremacy" in searched(basis)[-1]
     assert len(searched(remedy)) == QUERIES_PER_ITEM < len(remedy.queries)
+
+
+SETTLEMENT = DocInfo("settlement", "Settlement Agreement", "Settlement Agreement", "2021-03-01")
+
+
+def test_counsel_under_a_signature_pages_for_plaintiffs_heading():
+    page = (
+        "IN WITNESS WHEREOF the parties sign below.\nFOR PLAINTIFFS:\n/s/ Jane Roe\nSouthern Center for Human Rights\n"
+        "83 Poplar Street\nAtlanta, GA 30303\nFOR DEFENDANTS:\n/s/ John Doe\nNEW YORK CIVIL LIBERTIES UNION\n"
+    )
+    # The plaintiffs' heading covers the lines up to the defendants' heading, and no further.
+    assert values("type_of_counsel", page, SETTLEMENT) == [
+        "Plaintiff: Public interest nonprofit (Southern Center for Human Rights)"
+    ]
+    # A lawyer's block naming no organisation: the private candidate is the person, not the street.
+    private = "FOR PLAINTIFFS:\n/s/ Mary Major\n83 Poplar Street\nAtlanta, GA 30303\n"
+    assert values("type_of_counsel", private, SETTLEMENT) == ["Plaintiff: Private (Mary Major)"]
+
+
+def test_the_united_states_or_a_state_bringing_the_matter_without_a_side_label():
+    agreement = "SETTLEMENT AGREEMENT BETWEEN THE UNITED STATES OF AMERICA AND THE CITY OF HOUSTON\nThe parties agree."
+    assert values("type_of_counsel", agreement, SETTLEMENT) == ["Plaintiff: Government attorneys"]
+    docket = "UNITED STATES DISTRICT COURT SOUTHERN INDIANA\nUNITED STATES OF AMERICA -VS- INDIANA STATE OF  IP00-C\n"
+    assert values("type_of_counsel", docket, DOCKET) == ["Plaintiff: Government attorneys"]
+    assert values("type_of_counsel", "Case Docket\nCOMMONWEALTH vs. LINDSAY A. HALLINAN\n", DOCKET) == [
+        "Plaintiff: Government attorneys"
+    ]
+    # An opinion citing a criminal case (not in capitals) is not the case's own caption.
+    assert values("type_of_counsel", "See\nUnited States v. Salerno, 481 U.S. 739 (1987).", ORDER) == []
+
+
+def test_an_organisation_suing_in_its_own_name_has_its_own_lawyers():
+    caption = "IN THE UNITED STATES DISTRICT COURT\nDISABILITY RIGHTS OREGON,\nPlaintiff,\nv.\nJOHN DOE, Director,\nDefendant.\n"
+    assert "Plaintiff: Public interest nonprofit (Disability Rights Oregon)" in values("type_of_counsel", caption)
+    defendant = caption.replace("DISABILITY RIGHTS OREGON", "JANE ROE").replace(
+        "JOHN DOE, Director", "LEGAL AID SOCIETY"
+    )
+    # A defendant's name is only a weak mention of the organisation, not its lawyers.
+    assert {f.confidence for f in run("type_of_counsel", defendant) if "Legal aid" in f.value} == {MENTION_CONFIDENCE}
+
+
+def test_a_plaintiff_representing_himself_is_pro_se():
+    for text in (
+        "*875 J. Alston Atkins, pro se.",
+        "Plaintiff, Johnny Duncan, representing himself pro se, filed oppositions.",
+        "However, as Plaintiff is a pro se litigant without access to the electronic system,",
+    ):
+        assert values("type_of_counsel", text, ORDER) == ["Plaintiff: Pro se"], text
+    assert values("type_of_counsel", "The defendants, pro se, answered the complaint.", ORDER) == []

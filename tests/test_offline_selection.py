@@ -77,7 +77,16 @@ def test_pick_single_category_and_list():
     inverse = {**_model("single"), "coef": [-10.0], "intercept": 9.0}
     assert pick(inverse, twice) == [0, 1]
     assert pick(_model("single", threshold=0.99), rows) == []  # nothing clears the threshold: nothing kept
-    assert pick(_model("category"), rows) == [1, 2]  # the best candidate's kind of counsel only
+    # A kind of counsel is scored on all its candidates at once: here the surest candidate of each.
+    by_kind = {
+        **_model("category"),
+        "features": ["Private|confidence", "Public interest|confidence"],
+        "coef": [10.0, 10.0],
+    }
+    assert pick(by_kind, rows) == [1, 2]  # that kind's candidates only, surest first
+    # ... and by the kinds beside it: a private firm beside a public-interest organisation is its co-counsel.
+    beside = {**by_kind, "features": ["Private|candidates", "Public interest|with:Private"], "coef": [5.0, -5.0]}
+    assert pick(beside, rows) == [0]
     assert pick(_model("list", threshold=0.5), rows) == [1, 2]
     assert pick(_model("list"), []) == []
 

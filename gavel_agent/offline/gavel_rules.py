@@ -440,7 +440,9 @@ _FOR_PLAINTIFFS = re.compile(
 )
 _FOR_DEFENDANTS = re.compile(r"(?:Attorneys?|Counsel)\s+for\s+(?:the\s+)?(?:Defendants?|Respondents?)", re.I)
 _PRO_SE_PLAINTIFF = re.compile(
-    r"\b(?:Plaintiffs?|Petitioners?),?\s+(?:appearing\s+)?(?:pro\s+se|in\s+propria\s+persona)\b|\bpro\s+se\s+(?:plaintiffs?|petitioners?|complaint)\b",
+    r"\b(?:Plaintiffs?|Petitioners?),?\s+(?:appearing\s+)?(?:pro\s+se|in\s+propria\s+persona)\b"
+    r"|\bpro\s+se\s+(?:plaintiffs?|petitioners?|complaint|litigants?|prisoners?|inmates?|General\s+Civil)\b"
+    r"|\brepresenting\s+(?:himself|herself|themselves)\b|(?-i:\b[A-Z][\w.]*(?:\s+[A-Z][\w.]*){1,3}),\s+pro\s+se\b",
     re.I,
 )
 SIGNATURE_BLOCK_CHARS = 900
@@ -512,19 +514,46 @@ def _opinion_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
     return blocks
 
 
+# A signature page's heading over one side's signatories: "FOR PLAINTIFFS:", "ON BEHALF OF THE UNITED STATES".
+_SIGNATORIES_FOR = re.compile(
+    r"^[ \t]*(?:FOR|ON\s+BEHALF\s+OF)\s+(?:THE\s+)?(?:NAMED\s+)?(?P<side>PLAINTIFFS?|PETITIONERS?|(?:PLAINTIFF\s+)?CLASS|"
+    r"UNITED\s+STATES(?:\s+OF\s+AMERICA)?|DEFENDANTS?|RESPONDENTS?|[A-Z][\w.,&' ]{2,60})\s*:?[ \t]*$",
+    re.M | re.I,
+)
+
+
+def _signatory_blocks(text: str) -> list[tuple[int, int]]:
+    """The signatories under a "FOR PLAINTIFFS:" heading (a settlement's or a stipulation's signature
+    page), up to the next side's heading."""
+    blocks = []
+    headings = list(_SIGNATORIES_FOR.finditer(text))
+    for m, following in zip(headings, headings[1:] + [None]):
+        if re.match(r"(?i)plaintiff|petitioner|(?:plaintiff\s+)?class|united\s+states", m.group("side")):
+            end = min(len(text), m.end() + SIGNATURE_BLOCK_CHARS)
+            blocks.append((m.end(), min(end, following.start()) if following else end))
+    return blocks
+
+
+# A person's name as _LAWYER_NAME reads it that is a place, a court or a heading instead.
+_NOT_A_LAWYER = re.compile(
+    r"\b(?:Street|Avenue|Road|Court|County|States|York|Floor|Suite|Fees|Information|Action|Boulevard|Drive|Plaza|Center|Building|Division|District)$"
+)
+
+
 def _unlisted_counsel(text: str, start: int, end: int, confidence: float) -> Finding | None:
     """Candidate: a plaintiffs' lawyer block naming no organisation of the table is private counsel
     (a low-confidence candidate for the learned selection to weigh)."""
     quote = text[max(start, end - 200) : end].strip()
-    name = _LAWYER_NAME.search(quote)
-    return Finding(f"Plaintiff: Private ({name.group(0)})", quote, confidence) if name and len(quote) >= 8 else None
+    names = [m.group(0) for m in _LAWYER_NAME.finditer(quote) if not _NOT_A_LAWYER.search(m.group(0))]
+    return Finding(f"Plaintiff: Private ({names[0]})", quote, confidence) if names and len(quote) >= 8 else None
 
 
 @extractor("gavel", "type_of_counsel")
 def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
     matched: dict[tuple[int, int], Finding] = {}
     unlisted: list[Finding | None] = []
-    for start, end in _plaintiff_counsel_blocks(text, doc) + _opinion_counsel_blocks(text, doc):
+    blocks = _plaintiff_counsel_blocks(text, doc) + _opinion_counsel_blocks(text, doc) + _signatory_blocks(text)
+    for start, end in blocks:
         named = False
         for row, pattern in compiled("counsel", 0):  # capitals matter in firm names
             kind, short = row["kind"], row["name"]
@@ -544,9 +573,33 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
     # One organisation's name read by two patterns from its first word ("Legal Aid", "Legal Aid Justice
     # Center") is the longer one.
     found = [f for (a, b), f in matched.items() if not any(c == a and d > b for c, d in matched)]
+    if not matched:
+        found += _mentioned_organisations(text)
     for m in _PRO_SE_PLAINTIFF.finditer(text):
         found.append(Finding("Plaintiff: Pro se", m.group(0), 0.9))
-    return found + government_plaintiff(text) + investigating_office(text, doc) + [f for f in unlisted if f]
+    plaintiffs = _plaintiffs(text)
+    found += government_plaintiff(text, plaintiffs) + organisation_plaintiff(plaintiffs)
+    return found + investigating_office(text, doc) + [f for f in unlisted if f]
+
+
+MENTION_CONFIDENCE = 0.2
+
+
+def _mentioned_organisations(text: str) -> list[Finding]:
+    """Weak candidates: the first public-interest or legal-aid organisation of each pattern named anywhere
+    in a window read for counsel whose counsel blocks name none (the plaintiffs' lawyers told in a
+    narrative, or merely an amicus or a party: the learned selection weighs them by their low confidence)."""
+    named: dict[tuple[int, int], Finding] = {}
+    for row, pattern in compiled("counsel", 0):
+        if row["kind"] in ("Public interest nonprofit", "Legal aid"):
+            # A name, not a common noun ("such as legal services", "the public defender").
+            m = next((m for m in pattern.finditer(text) if m.group(0)[:1].isupper()), None)
+            if m:
+                name = row["name"] or flat(m.group(0), 80)
+                quote = sentence_at(text, m.start(), m.end()).of(text).strip()
+                named[m.span()] = Finding(f"Plaintiff: {row['kind']} ({name})", quote, MENTION_CONFIDENCE)
+    # A name that two patterns read is one mention (the longer reading).
+    return [f for (a, b), f in named.items() if not any(c <= a and b <= d and (c, d) != (a, b) for c, d in named)]
 
 
 # A PACER docket's header says when the United States is the plaintiff; the Foreign Intelligence
@@ -559,17 +612,55 @@ _US_GOVERNMENT_PARTY = re.compile(
 )
 
 
-def government_plaintiff(text: str) -> list[Finding]:
+# The United States or a state bringing the matter without a caption that labels its side: an agreement
+# it made ("Settlement Agreement Between the United States of America and ..."), a caption in capitals
+# that opens on it ("UNITED STATES OF AMERICA v. HALE COUNTY"; an opinion's citations are not in
+# capitals), the surveillance court's ex parte submissions, applications and motions by the government.
+_GOVERNMENT_BRINGS = re.compile(
+    r"(?i:\b(?:Resolution|Settlement|Consent|Memorandum\s+of)\s+(?:Agreement|Understanding)\s+(?:by\s+and\s+)?(?:between|among)\s+(?:the\s+)?United\s+States\b"
+    r"|\bagreement\s+(?:is\s+)?(?:made\s+and\s+)?(?:entered\s+into\s+)?(?:by\s+and\s+)?between\s+(?:the\s+)?United\s+States\b"
+    r"|\bthe\s+United\s+States\s+and\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,7}(?:\([A-Z]+\)\s+)?(?:entered\s+into|signed|reached)\b"
+    r"|\bUnited\s+States(?:\s+of\s+America)?,?\s+(?:through|by)\s+(?:the\s+|its\s+)?undersigned\b"
+    r"|\bon\s+behalf\s+of\s+(?:the\s+)?Attorney\s+General\s+of\s+the\s+United\s+States\b"
+    r"|\b(?:application|submission)\s+of\s+the\s+United\s+States\b|\bmotion\s+of\s+the\s+United\s+States\s+for\s+an\s+order\b)"
+    r"|^[ \t]*(?:THE\s+)?(?:UNITED\s+STATES(?:\s+OF\s+AMERICA)?|(?:STATE|COMMONWEALTH|PEOPLE\s+OF\s+THE\s+STATE)\s+OF\s+[A-Z]+(?:[ \t]+[A-Z]+)?"
+    r"|COMMONWEALTH|PEOPLE)[ \t]*,?[ \t]*\n?[ \t]*(?:v\.|vs\.?|-VS-|VERSUS)[ \t\n]"
+    r"|(?i:\bGovernment['’]s\s+(?:Ex\s+Parte\s+)?(?:Submission|Application|Certification)s?\b)",
+    re.M,
+)
+
+
+def _plaintiffs(text: str) -> list[tuple[str, str]]:
+    """The plaintiffs a caption or a docket's party list names, each with its quote."""
+    sides = [(p.value.partition(": "), p.quote) for p in caption_parties(text) + docket_parties(text)]
+    return [(name, quote) for (side, _, name), quote in sides if side == "Plaintiff"]
+
+
+def government_plaintiff(text: str, plaintiffs: list[tuple[str, str]]) -> list[Finding]:
     """A government suing or applying (the United States, the EEOC, a state, a city) is represented by its own lawyers."""
     found = [
         Finding("Plaintiff: Government attorneys (U.S. Department of Justice)", m.group(0).strip(), 0.8)
         for m in _US_GOVERNMENT_PARTY.finditer(text)
     ]
-    for party in caption_parties(text) + docket_parties(text):
-        side, _, name = party.value.partition(": ")
+    found += [
+        Finding("Plaintiff: Government attorneys", sentence_at(text, m.start(), m.end()).of(text).strip(), 0.6)
+        for m in _GOVERNMENT_BRINGS.finditer(text)
+    ]
+    for name, quote in plaintiffs:
         for row, pattern in compiled("government_plaintiffs"):
-            if side == "Plaintiff" and pattern.fullmatch(name):
-                found.append(Finding(f"Plaintiff: Government attorneys ({row['name'] or name})", party.quote, 0.8))
+            if pattern.fullmatch(name):
+                found.append(Finding(f"Plaintiff: Government attorneys ({row['name'] or name})", quote, 0.8))
+    return found
+
+
+def organisation_plaintiff(plaintiffs: list[tuple[str, str]]) -> list[Finding]:
+    """A public-interest organisation suing in its own name (a protection-and-advocacy agency, the ACLU
+    of a state) is represented by its own lawyers."""
+    found = []
+    for name, quote in plaintiffs:
+        for row, pattern in compiled("counsel", 0):
+            if row["kind"] in ("Public interest nonprofit", "Legal aid") and pattern.search(name):
+                found.append(Finding(f"Plaintiff: {row['kind']} ({row['name'] or name})", quote, 0.5))
     return found
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from gavel_agent.offline.item_plan import ItemPlan
 from gavel_agent.offline.registry import DocInfo, Finding
-from gavel_agent.offline.selection_features import candidate_features, category, value_key
+from gavel_agent.offline.selection_features import candidate_features, category, category_features, value_key
 
 MODEL_DIR = Path(__file__).with_name("models")
 MODEL_VERSION = 1
@@ -78,16 +78,27 @@ def probability(model: dict, features: dict[str, float]) -> float:
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def pick(model: dict, rows: list[dict], probs: list[float] | None = None) -> list[int]:
-    """Indices of the rows the model keeps, best first (``probs``: the model's probabilities, if known).
+def pick(
+    model: dict, rows: list[dict], probs: list[float] | None = None, features: list[dict[str, float]] | None = None
+) -> list[int]:
+    """Indices of the rows the model keeps, best first (``probs``: the model's probabilities and
+    ``features``: the rows' features, if known).
 
     ``single``: the most probable candidate's value, if it clears the threshold (its candidates in
     the rules' order, so the rules' surest quote of it comes first). ``category``: every
-    candidate of the most probable candidate's category (the plaintiffs' main kind of counsel).
+    candidate of the most probable category, scored on all its candidates at once
+    (``category_features``; the plaintiffs' main kind of counsel), surest first.
     ``list``: every candidate that clears the threshold.
     """
     if not rows:
         return []
+    if model["kind"] == "category":
+        groups = category_features(rows, features if features is not None else candidate_features(rows))
+        if not groups:
+            return []
+        best = max(sorted(groups), key=lambda cat: probability(model, groups[cat]))
+        same = [i for i in range(len(rows)) if category(rows[i]["value"]) == best]
+        return sorted(same, key=lambda i: (-rows[i]["confidence"], -rows[i]["window_score"], i))
     if probs is None:
         probs = [probability(model, f) for f in candidate_features(rows)]
     ranked = sorted(range(len(rows)), key=lambda i: (-probs[i], i))
@@ -100,16 +111,14 @@ def pick(model: dict, rows: list[dict], probs: list[float] | None = None) -> lis
         best = value_key(rows[ranked[0]]["value"])
         same = [i for i in range(len(rows)) if value_key(rows[i]["value"]) == best]
         return sorted(same, key=lambda i: (-rows[i]["confidence"], -rows[i]["window_score"], i))
-    if model["kind"] == "category":
-        best = category(rows[ranked[0]]["value"])
-        return [i for i in ranked if category(rows[i]["value"]) == best]
     return [i for i in ranked if probs[i] >= threshold]
 
 
 def apply_model(model: dict, found: Found, rows: list[dict], features: list[dict[str, float]] | None = None) -> Found:
     """The findings the model keeps, with descending confidences so that the policy's ordering (and
     its earliest-date preference) follows the model's. ``features``: the rows' features, if known."""
-    kept = pick(model, rows, None if features is None else [probability(model, f) for f in features])
+    probs = None if features is None or model["kind"] == "category" else [probability(model, f) for f in features]
+    kept = pick(model, rows, probs, features)
     top = len(kept)
     return [
         (found[i][0], replace(found[i][1], confidence=1.0 + (top - rank) / (top + 1)), found[i][2])

@@ -249,3 +249,31 @@ def statute_value_features(rows: list[dict], keys: list[str]) -> list[dict[str, 
             f[f"statute={r['value']}"] = 1.0
         out.append(f)
     return out
+
+
+# -- counsel: one score per category ---------------------------------------------------------------
+# The plaintiffs' main kind of counsel is a fact of the case, not of one candidate: a category is
+# weighed by all its candidates at once (its surest one, how many, where) and by the categories
+# beside it (a private firm beside a public-interest organisation is usually its co-counsel, a
+# government office in an opinion often the defence's).
+
+
+def category_features(rows: list[dict], features: list[dict[str, float]]) -> dict[str, dict[str, float]]:
+    """Per counsel category among the candidates, the largest value of each candidate feature over its
+    candidates, their count and the other categories present, every name prefixed by the category."""
+    grouped: dict[str, list[dict[str, float]]] = {}
+    for row, f in zip(rows, features):
+        cat = category(row["value"])
+        if cat in COUNSEL_CATEGORIES:
+            grouped.setdefault(cat, []).append(f)
+    out = {}
+    for cat, group in grouped.items():
+        g: dict[str, float] = {f"{cat}|candidates": math.log1p(len(group))}
+        for f in group:
+            for name, value in f.items():
+                g[f"{cat}|{name}"] = max(g.get(f"{cat}|{name}", value), value)
+        for other in grouped:
+            if other != cat:
+                g[f"{cat}|with:{other}"] = 1.0
+        out[cat] = g
+    return out

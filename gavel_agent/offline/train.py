@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from gavel_agent.offline.corpus import Record, load_records, record_files, run_record
 from gavel_agent.offline.rules_text import parse_date
 from gavel_agent.offline.selection import MODEL_DIR, MODEL_VERSION, pick, probability
-from gavel_agent.offline.selection_features import category, value_key
+from gavel_agent.offline.selection_features import category, category_features, value_key
 
 if TYPE_CHECKING:
     from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
@@ -108,11 +108,19 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     records = [r for r in records if field.coded(r.coded)]
     features = [r.features(field.item) for r in records]
     labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
+    samples = [f for feats in features for f in feats]
+    if field.kind == "category":  # one sample per category a record's candidates hold (selection.pick)
+        samples, labels = [], []
+        for r, feats in zip(records, features):
+            rows = r.rows(field.item)
+            for cat, g in category_features(rows, feats).items():
+                samples.append(g)
+                labels.append([next(field.label(row, r.coded) for row in rows if category(row["value"]) == cat)])
     flat_labels = [mark for marks in labels for mark in marks]
     if len(set(flat_labels)) < 2:
         return None
     vectorizer = DictVectorizer(sparse=False, sort=True)
-    x = vectorizer.fit_transform([f for feats in features for f in feats])
+    x = vectorizer.fit_transform(samples)
     regression = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit(x, flat_labels)
     model = {
         "version": MODEL_VERSION,
