@@ -676,6 +676,9 @@ def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documen
     without_complaints = {k: d for k, d in docs.items() if k in ("amended", "order")}
     assert [w.document for w in page_windows(f"open:{pattern} || order", without_complaints)] == ["order"]
     assert page_windows(f"open:{pattern}", without_complaints) == []
+    # last: reads the closing page of the latest dated documents (a case's final orders).
+    latest = page_windows("last:complaint|order", docs)
+    assert [(w.document, w.start) for w in latest] == [("late", 0), ("amended", 9000 - OPEN_TOKENS)]
 
 
 def test_the_policy_reads_the_listing_as_data_not_as_text():
@@ -931,6 +934,45 @@ def test_decree_and_settlement_dates_from_docket_entries_not_from_motions_asking
     ]
     assert values("settlement_date", text, DOCKET) == ["March 1, 2019: settlement approved"]
     assert values("decree_dates", text, ORDER) == []  # an order quoting entries is not the docket
+
+
+def test_judgments_dismissals_and_settled_dismissals_from_docket_entries():
+    text = (
+        "09/11/2000 54 JUDGMENT: by Clerk regarding [53-1] order jgm entered\n"
+        "01/25/2007 59 Final JUDGMENT by Clerk in favor of Petitioners against United States\n"
+        "06/28/2011 13  ORDER of Dismissal. Signed by District Judge Lawrence P. Zatkoff.\n"
+        "11/16/2005 24 Judge Richard G. Stearns : Electronic SETTLEMENT ORDER OF DISMISSAL entered\n"
+        "06/19/2019 84  STIPULATION to Dismiss Case pursuant to Settlement filed by Plaintiffs\n"
+        "10/28/2020 68   STIPULATION of Dismissal With Prejudice by Jose Balcazar\n"
+        "02/01/2020 12 MOTION for Summary JUDGMENT by defendants\n"
+        "02/03/2020 14 STIPULATION of Dismissal Without Prejudice by Plaintiffs\n"
+    )
+    assert values("decree_dates", text, DOCKET) == [
+        "September 11, 2000: Judgment entered",
+        "January 25, 2007: Final Judgment entered",
+        "June 28, 2011: Order Of Dismissal entered",
+    ]
+    assert values("settlement_date", text, DOCKET) == [
+        "November 16, 2005: case dismissed on settlement",
+        "June 19, 2019: case dismissed on settlement",
+        "October 28, 2020: stipulated dismissal with prejudice",
+    ]
+
+
+def test_a_final_order_dates_its_disposition_by_its_own_date():
+    closing = (
+        "It is therefore ordered that this case is now dismissed as moot. The Clerk of the Court is directed to"
+        " enter judgment in accordance with this order and close this case. DATED THIS 31st day of July 2020."
+    )
+    final = DocInfo("order", "Order", "Order/Opinion", "2020-07-31")
+    assert values("decree_dates", closing, final) == ["July 31, 2020: Order (judgment entered)"]
+    undated = DocInfo("order", "Order", "Order/Opinion", None)
+    signed = "The complaint is DISMISSED with prejudice.\nSO ORDERED this 3rd day of May, 2001."
+    assert values("decree_dates", signed, undated) == ["May 3, 2001: Order (case dismissed)"]
+    # Not a disposition: a partial dismissal, a motion asking for one, a standard the order recites.
+    assert values("decree_dates", "The claims are dismissed in part. SO ORDERED.", final) == []
+    motion = DocInfo("m", "Motion to Dismiss", "Pleading / Motion / Brief", "2020-07-01")
+    assert values("decree_dates", "The complaint should be dismissed with prejudice.", motion) == []
 
 
 def test_a_ruling_in_the_present_tense_but_not_a_legal_standard():
