@@ -678,7 +678,11 @@ def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documen
     assert page_windows(f"open:{pattern}", without_complaints) == []
     # last: reads the closing page of the latest dated documents (a case's final orders).
     latest = page_windows("last:complaint|order", docs)
-    assert [(w.document, w.start) for w in latest] == [("late", 0), ("amended", 9000 - OPEN_TOKENS)]
+    assert [(w.document, w.start) for w in latest] == [
+        ("late", 0),
+        ("amended", 9000 - OPEN_TOKENS),
+        ("original", 5000 - OPEN_TOKENS),
+    ]
 
 
 def test_the_policy_reads_the_listing_as_data_not_as_text():
@@ -973,6 +977,15 @@ def test_a_final_order_dates_its_disposition_by_its_own_date():
     assert values("decree_dates", "The claims are dismissed in part. SO ORDERED.", final) == []
     motion = DocInfo("m", "Motion to Dismiss", "Pleading / Motion / Brief", "2020-07-01")
     assert values("decree_dates", "The complaint should be dismissed with prejudice.", motion) == []
+    # An appellate court's and a trial court's last words on the merits.
+    opinion = DocInfo("op", "Opinion", "Order/Opinion", "2020-05-04")
+    assert values("decree_dates", "We therefore reverse the order of the district court.", opinion) == [
+        "May 4, 2020: Opinion (appeal decided)"
+    ]
+    ruling = "Defendants' motion for summary judgment is GRANTED. IT IS SO ORDERED."
+    assert values("decree_dates", ruling, opinion) == ["May 4, 2020: Opinion (summary judgment granted)"]
+    partial = "Defendants' motion for summary judgment is granted in part and denied in part."
+    assert values("decree_dates", partial, opinion) == []
 
 
 def test_a_ruling_in_the_present_tense_but_not_a_legal_standard():

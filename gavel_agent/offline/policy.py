@@ -43,7 +43,8 @@ WINDOW_MARGIN = 96
 HITS_PER_QUERY = 4
 CREDIBLE_MARGIN = 0.1  # findings this close to the most certain one count as equally credible
 SAME_PAPER_DAYS = 7  # dates this close describe one paper (signed, then filed), not two events
-OPEN_DOCUMENTS = 2  # earliest (latest, for last:) matching documents per open:, close: or last: query
+OPEN_DOCUMENTS = 2  # earliest matching documents per open: or close: query
+LAST_DOCUMENTS = 3  # latest dated matching documents per last: query (a final order may follow a judgment)
 OPEN_TOKENS = 700  # a first (or last) page and a little more
 OPEN_SCORE = 2.0  # as much as a top search hit in a preferred document type
 
@@ -105,7 +106,7 @@ def page_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
     else:
         chosen.sort(key=lambda d: d.date or "9999")  # undated documents last
     windows = []
-    for rank, d in enumerate(chosen[:OPEN_DOCUMENTS]):
+    for rank, d in enumerate(chosen[: LAST_DOCUMENTS if kind == "last" else OPEN_DOCUMENTS]):
         start = max(0, d.tokens - OPEN_TOKENS) if kind in ("close", "last") else 0
         windows.append(Window(d.name, start, start + OPEN_TOKENS, OPEN_SCORE / (rank + 1)))
     return windows

@@ -189,9 +189,11 @@ def _stamped(text: str, label: str, found: list[Finding]) -> list[Finding]:
 
 # A party's paper asking for a decree ("Motion for Preliminary Injunction", "Memorandum in Support of
 # Motion for Summary Judgment") is not one.
-_PARTY_PAPER_TYPE = re.compile(r"pleading|brief", re.I)
+_PARTY_PAPER_TYPE = re.compile(r"pleading|brief|complaint", re.I)
 _PARTY_PAPER_TITLE = re.compile(
-    r"^(?:motion|memorandum|brief|reply|response|opposition|(?:plaintiff|defendant)s?['’])", re.I
+    r"^(?:(?:joint|unopposed|consent|emergency|renewed)\s+)?(?:motion|memorandum|brief|reply|response|opposition|notice|"
+    r"(?:verified\s+|amended\s+|first\s+amended\s+)?complaint|(?:plaintiff|defendant)s?['’])",
+    re.I,
 )
 
 
@@ -219,8 +221,26 @@ _DISPOSITIONS = (
     ),
     ("case closed", r"\bclose\s+(?:this|the)\s+(?:case|action|file|matter)\b|\bcase\s+(?:is|shall\s+be)\s+closed\b"),
     ("permanent injunction entered", r"\b(?:are|is)\s+(?:hereby\s+)?permanently\s+(?:enjoined|restrained)\b"),
+    (
+        "summary judgment granted",
+        r"\bsummary\s+judgment\s+(?:is|be)\s+(?:hereby\s+)?granted\b(?!\s+in\s+part)"
+        r"|\bGRANTS\b[^.;]{0,60}\bmotion\s+for\s+summary\s+judgment\b",
+    ),
+    (
+        "motion to dismiss granted",
+        r"\bmotions?\s+to\s+dismiss\s+(?:is|are|be)\s+(?:hereby\s+)?granted\b(?!\s+in\s+part)",
+    ),
+    (
+        "petition denied",
+        r"\b(?:petition|application)\b[^.;]{0,60}?\b(?:is|be)\s+(?:hereby\s+|therefore\s+)?(?:DENIED|denied)\b(?!\s+in\s+part)",
+    ),
+    (
+        "appeal decided",
+        r"\b(?:judgment|order|decision)\b[^.;]{0,60}?\b(?:is|are)\s+(?:hereby\s+)?(?:AFFIRMED|REVERSED|VACATED|affirmed|reversed|vacated)\b"
+        r"|\b[Ww]e\s+(?:therefore\s+|accordingly\s+)?(?:affirm|reverse|vacate)\b|^\s*(?:AFFIRMED|REVERSED)\b",
+    ),
 )
-_DISPOSITION = [(what, re.compile(pattern, re.I)) for what, pattern in _DISPOSITIONS]
+_DISPOSITION = [(what, re.compile(pattern, re.I | re.M)) for what, pattern in _DISPOSITIONS]
 _COURT_PAPER = ("order", "opinion", "judgment", "decree", "decision")
 
 
