@@ -676,12 +676,17 @@ def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documen
     without_complaints = {k: d for k, d in docs.items() if k in ("amended", "order")}
     assert [w.document for w in page_windows(f"open:{pattern} || order", without_complaints)] == ["order"]
     assert page_windows(f"open:{pattern}", without_complaints) == []
-    # last: reads the closing page of the latest dated documents (a case's final orders).
-    latest = page_windows("last:complaint|order", docs)
+    # close-latest: reads the closing page of the latest dated documents (a case's final orders).
+    latest = page_windows("close-latest:complaint|order", docs)
     assert [(w.document, w.start) for w in latest] == [
         ("late", 0),
         ("amended", 9000 - OPEN_TOKENS),
         ("original", 5000 - OPEN_TOKENS),
+    ]
+    assert [(w.document, w.start) for w in page_windows("open-latest:complaint|order", docs)] == [
+        ("late", 0),
+        ("amended", 0),
+        ("original", 0),
     ]
 
 
@@ -960,6 +965,22 @@ def test_judgments_dismissals_and_settled_dismissals_from_docket_entries():
         "November 16, 2005: case dismissed on settlement",
         "June 19, 2019: case dismissed on settlement",
         "October 28, 2020: stipulated dismissal with prejudice",
+    ]
+
+
+def test_an_order_titled_as_a_dismissal_is_the_case_judgment_and_a_stipulation_heads_a_settlement():
+    heading = "UNITED STATES DISTRICT COURT\n{}\nIT IS SO ORDERED."
+    dismissal = DocInfo("d", "Memorandum and Order [Dismissing Complaint]", "Order/Opinion", "1978-03-17")
+    assert values("decree_dates", heading.format("MEMORANDUM AND ORDER [DISMISSING COMPLAINT]"), dismissal) == [
+        "March 17, 1978: Memorandum and Order [Dismissing Complaint] entered"
+    ]
+    denial = DocInfo("d", "Order Denying Motion to Dismiss", "Order/Opinion", "1978-03-17")
+    assert values("decree_dates", heading.format("ORDER DENYING MOTION TO DISMISSAL"), denial) == []
+    notice = DocInfo("n", "Notice of Voluntary Dismissal", "Pleading / Motion / Brief", "2013-02-05")
+    assert values("decree_dates", heading.format("NOTICE OF VOLUNTARY DISMISSAL"), notice) == []
+    stipulation = DocInfo("s", "Stipulation of Dismissal", "Settlement Agreement", "2014-06-09")
+    assert values("settlement_date", "STIPULATION OF DISMISSAL\nThe parties stipulate.", stipulation) == [
+        "June 9, 2014: Stipulation of Dismissal"
     ]
 
 

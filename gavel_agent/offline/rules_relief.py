@@ -157,9 +157,9 @@ def _signed_dates(text: str, label: str) -> list[Finding]:
 
 # A decree's or settlement's own heading, as the document prints it on its first page.
 _DECREE_HEADING = re.compile(
-    r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|JUDGMENT)\b[^\n]*", re.M
+    r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|JUDGMENT|DISMISS(?:AL|ING))\b[^\n]*", re.M
 )
-_SETTLEMENT_HEADING = re.compile(r"^[^\n]*\b(?:SETTLEMENT|CONSENT\s+DECREE)\b[^\n]*", re.M)
+_SETTLEMENT_HEADING = re.compile(r"^[^\n]*\b(?:SETTLEMENT|CONSENT\s+DECREE|AGREEMENT|STIPULATION)\b[^\n]*", re.M)
 HEADING_CHARS = 4000
 
 
@@ -191,15 +191,27 @@ def _stamped(text: str, label: str, found: list[Finding]) -> list[Finding]:
 # Motion for Summary Judgment") is not one.
 _PARTY_PAPER_TYPE = re.compile(r"pleading|brief|complaint", re.I)
 _PARTY_PAPER_TITLE = re.compile(
-    r"^(?:(?:joint|unopposed|consent|emergency|renewed)\s+)?(?:motion|memorandum|brief|reply|response|opposition|notice|"
+    r"^(?:(?:joint|unopposed|consent|emergency|renewed)\s+)?(?:motion|memorandum(?![\s&]+(?:and\s+|&\s+)?(?:order|opinion|decision))|brief|reply|response|opposition|notice|"
     r"(?:verified\s+|amended\s+|first\s+amended\s+)?complaint|(?:plaintiff|defendant)s?['’])",
     re.I,
 )
 
 
+_COURT_PAPER = ("order", "opinion", "judgment", "decree", "decision")
+# An order whose title says it dismissed the case ("Order of Dismissal", "Stipulation and Order of Dismissal
+# With Prejudice") is the case's judgment; one denying a motion to dismiss, or dismissing in part, is not.
+_DISMISSAL_TITLE = re.compile(r"\bdismiss(?:al|ing|ed)\b(?![^\]]*\bin\s+part)", re.I)
+_NOT_DISMISSAL_TITLE = re.compile(r"\bden(?:y|ying|ied|ial)\b|\bin\s+part\b", re.I)
+
+
 def _is_decree(doc: DocInfo) -> bool:
+    dismissal = (
+        is_type(doc, *_COURT_PAPER)
+        and bool(_DISMISSAL_TITLE.search(doc.title))
+        and not _NOT_DISMISSAL_TITLE.search(doc.title)
+    )
     return (
-        is_type(doc, "decree", "injunction", "judgment")
+        (is_type(doc, "decree", "injunction", "judgment") or dismissal)
         and not _PARTY_PAPER_TYPE.search(doc.type)
         and not _PARTY_PAPER_TITLE.match(doc.title.strip())
     )
@@ -241,7 +253,6 @@ _DISPOSITIONS = (
     ),
 )
 _DISPOSITION = [(what, re.compile(pattern, re.I | re.M)) for what, pattern in _DISPOSITIONS]
-_COURT_PAPER = ("order", "opinion", "judgment", "decree", "decision")
 
 
 def _dispositions(text: str, doc: DocInfo) -> list[Finding]:
