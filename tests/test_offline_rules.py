@@ -982,6 +982,11 @@ def test_an_order_titled_as_a_dismissal_is_the_case_judgment_and_a_stipulation_h
     assert values("settlement_date", "STIPULATION OF DISMISSAL\nThe parties stipulate.", stipulation) == [
         "June 9, 2014: Stipulation of Dismissal"
     ]
+    motion = DocInfo("m", "Joint Motion for Approval of Minor Settlement", "Pleading / Motion / Brief", "2018-08-06")
+    assert (
+        values("settlement_date", "JOINT MOTION FOR APPROVAL OF MINOR SETTLEMENT\nThe parties move the Court.", motion)
+        == []
+    )
 
 
 def test_a_final_order_dates_its_disposition_by_its_own_date():

@@ -293,7 +293,8 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     found += _docket_entries(text, doc, _SETTLED_DISMISSAL_ENTRY, "case dismissed on settlement")
     found += _docket_entries(text, doc, _SETTLED_STIPULATION_ENTRY, "case dismissed on settlement")
     found += _docket_entries(text, doc, _PREJUDICE_STIPULATION_ENTRY, "stipulated dismissal with prejudice")
-    if is_type(doc, "settlement"):
+    # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
+    if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _signed_dates(text, "settlement agreement signed")
         found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
         found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
