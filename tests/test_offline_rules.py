@@ -690,6 +690,18 @@ def test_page_reads_take_the_first_or_last_page_of_the_earliest_matching_documen
     without_complaints = {k: d for k, d in docs.items() if k in ("amended", "order")}
     assert [w.document for w in page_windows(f"open:{pattern} || order", without_complaints)] == ["order"]
     assert page_windows(f"open:{pattern}", without_complaints) == []
+    # close-latest: reads the closing page of the latest dated documents (a case's final orders).
+    latest = page_windows("close-latest:complaint|order", docs)
+    assert [(w.document, w.start) for w in latest] == [
+        ("late", 0),
+        ("amended", 9000 - OPEN_TOKENS),
+        ("original", 5000 - OPEN_TOKENS),
+    ]
+    assert [(w.document, w.start) for w in page_windows("open-latest:complaint|order", docs)] == [
+        ("late", 0),
+        ("amended", 0),
+        ("original", 0),
+    ]
 
 
 def test_the_policy_reads_the_listing_as_data_not_as_text():
@@ -945,6 +957,75 @@ def test_decree_and_settlement_dates_from_docket_entries_not_from_motions_asking
     ]
     assert values("settlement_date", text, DOCKET) == ["March 1, 2019: settlement approved"]
     assert values("decree_dates", text, ORDER) == []  # an order quoting entries is not the docket
+
+
+def test_judgments_dismissals_and_settled_dismissals_from_docket_entries():
+    text = (
+        "09/11/2000 54 JUDGMENT: by Clerk regarding [53-1] order jgm entered\n"
+        "01/25/2007 59 Final JUDGMENT by Clerk in favor of Petitioners against United States\n"
+        "06/28/2011 13  ORDER of Dismissal. Signed by District Judge Lawrence P. Zatkoff.\n"
+        "11/16/2005 24 Judge Richard G. Stearns : Electronic SETTLEMENT ORDER OF DISMISSAL entered\n"
+        "06/19/2019 84  STIPULATION to Dismiss Case pursuant to Settlement filed by Plaintiffs\n"
+        "10/28/2020 68   STIPULATION of Dismissal With Prejudice by Jose Balcazar\n"
+        "02/01/2020 12 MOTION for Summary JUDGMENT by defendants\n"
+        "02/03/2020 14 STIPULATION of Dismissal Without Prejudice by Plaintiffs\n"
+    )
+    assert values("decree_dates", text, DOCKET) == [
+        "September 11, 2000: Judgment entered",
+        "January 25, 2007: Final Judgment entered",
+        "June 28, 2011: Order Of Dismissal entered",
+    ]
+    assert values("settlement_date", text, DOCKET) == [
+        "November 16, 2005: case dismissed on settlement",
+        "June 19, 2019: case dismissed on settlement",
+        "October 28, 2020: stipulated dismissal with prejudice",
+    ]
+
+
+def test_an_order_titled_as_a_dismissal_is_the_case_judgment_and_a_stipulation_heads_a_settlement():
+    heading = "UNITED STATES DISTRICT COURT\n{}\nIT IS SO ORDERED."
+    dismissal = DocInfo("d", "Memorandum and Order [Dismissing Complaint]", "Order/Opinion", "1978-03-17")
+    assert values("decree_dates", heading.format("MEMORANDUM AND ORDER [DISMISSING COMPLAINT]"), dismissal) == [
+        "March 17, 1978: Memorandum and Order [Dismissing Complaint] entered"
+    ]
+    denial = DocInfo("d", "Order Denying Motion to Dismiss", "Order/Opinion", "1978-03-17")
+    assert values("decree_dates", heading.format("ORDER DENYING MOTION TO DISMISSAL"), denial) == []
+    notice = DocInfo("n", "Notice of Voluntary Dismissal", "Pleading / Motion / Brief", "2013-02-05")
+    assert values("decree_dates", heading.format("NOTICE OF VOLUNTARY DISMISSAL"), notice) == []
+    stipulation = DocInfo("s", "Stipulation of Dismissal", "Settlement Agreement", "2014-06-09")
+    assert values("settlement_date", "STIPULATION OF DISMISSAL\nThe parties stipulate.", stipulation) == [
+        "June 9, 2014: Stipulation of Dismissal"
+    ]
+    motion = DocInfo("m", "Joint Motion for Approval of Minor Settlement", "Pleading / Motion / Brief", "2018-08-06")
+    assert (
+        values("settlement_date", "JOINT MOTION FOR APPROVAL OF MINOR SETTLEMENT\nThe parties move the Court.", motion)
+        == []
+    )
+
+
+def test_a_final_order_dates_its_disposition_by_its_own_date():
+    closing = (
+        "It is therefore ordered that this case is now dismissed as moot. The Clerk of the Court is directed to"
+        " enter judgment in accordance with this order and close this case. DATED THIS 31st day of July 2020."
+    )
+    final = DocInfo("order", "Order", "Order/Opinion", "2020-07-31")
+    assert values("decree_dates", closing, final) == ["July 31, 2020: Order (judgment entered)"]
+    undated = DocInfo("order", "Order", "Order/Opinion", None)
+    signed = "The complaint is DISMISSED with prejudice.\nSO ORDERED this 3rd day of May, 2001."
+    assert values("decree_dates", signed, undated) == ["May 3, 2001: Order (case dismissed)"]
+    # Not a disposition: a partial dismissal, a motion asking for one, a standard the order recites.
+    assert values("decree_dates", "The claims are dismissed in part. SO ORDERED.", final) == []
+    motion = DocInfo("m", "Motion to Dismiss", "Pleading / Motion / Brief", "2020-07-01")
+    assert values("decree_dates", "The complaint should be dismissed with prejudice.", motion) == []
+    # An appellate court's and a trial court's last words on the merits.
+    opinion = DocInfo("op", "Opinion", "Order/Opinion", "2020-05-04")
+    assert values("decree_dates", "We therefore reverse the order of the district court.", opinion) == [
+        "May 4, 2020: Opinion (appeal decided)"
+    ]
+    ruling = "Defendants' motion for summary judgment is GRANTED. IT IS SO ORDERED."
+    assert values("decree_dates", ruling, opinion) == ["May 4, 2020: Opinion (summary judgment granted)"]
+    partial = "Defendants' motion for summary judgment is granted in part and denied in part."
+    assert values("decree_dates", partial, opinion) == []
 
 
 def test_a_ruling_in_the_present_tense_but_not_a_legal_standard():

@@ -13,7 +13,9 @@ opening tokens of the earliest such documents are read without a search, since
 some facts (a complaint's filing stamp and jurisdiction paragraph, a docket's
 case header) sit on a document's first page. A ``close:`` query reads their
 closing tokens the same way: signature blocks (the date a pleading was signed,
-the lawyers who signed it) sit on the last page. A window read for several items
+the lawyers who signed it) sit on the last page. ``open-latest:`` and ``close-latest:`` read
+the same pages of the latest dated such documents: a case's final order says how it ended
+(judgment entered, the case dismissed or closed) in its last lines. A window read for several items
 is read once and given to each of their extractors.
 """
 
@@ -42,6 +44,8 @@ HITS_PER_QUERY = 4
 CREDIBLE_MARGIN = 0.1  # findings this close to the most certain one count as equally credible
 SAME_PAPER_DAYS = 7  # dates this close describe one paper (signed, then filed), not two events
 OPEN_DOCUMENTS = 2  # earliest matching documents per open: or close: query
+LATEST_DOCUMENTS = 3  # latest dated matching documents per open-latest: or close-latest: query
+# (a case's last papers: a final order may follow a judgment, a fee order the final order)
 OPEN_TOKENS = 700  # a first (or last) page and a little more
 OPEN_SCORE = 2.0  # as much as a top search hit in a preferred document type
 
@@ -84,12 +88,13 @@ def type_prior(plan: ItemPlan, doc: DocInfo | None) -> float:
     return 1.0
 
 
-PAGE_READS = ("open:", "close:")
+PAGE_READS = ("open:", "close:", "open-latest:", "close-latest:")
 
 
 def page_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
     """Windows over the first (open:) or last (close:) page of the earliest documents whose type and
-    title match the query's regex; of regexes joined by " || ", the first that matches any document."""
+    title match the query's regex, or of the latest dated ones (open-latest:, close-latest:); of
+    regexes joined by " || ", the first that matches any document."""
     kind, _, patterns = query.partition(":")
     chosen: list[DocInfo] = []
     for pattern in patterns.split(" || "):
@@ -97,10 +102,14 @@ def page_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
         chosen = [d for d in docs.values() if wanted.search(f"{d.type} {d.title}")]
         if chosen:
             break
-    chosen.sort(key=lambda d: d.date or "9999")  # undated documents last
+    latest = kind.endswith("-latest")
+    if latest:
+        chosen = sorted((d for d in chosen if d.date), key=lambda d: d.date or "", reverse=True)
+    else:
+        chosen.sort(key=lambda d: d.date or "9999")  # undated documents last
     windows = []
-    for rank, d in enumerate(chosen[:OPEN_DOCUMENTS]):
-        start = max(0, d.tokens - OPEN_TOKENS) if kind == "close" else 0
+    for rank, d in enumerate(chosen[: LATEST_DOCUMENTS if latest else OPEN_DOCUMENTS]):
+        start = max(0, d.tokens - OPEN_TOKENS) if kind.startswith("close") else 0
         windows.append(Window(d.name, start, start + OPEN_TOKENS, OPEN_SCORE / (rank + 1)))
     return windows
 

@@ -105,15 +105,37 @@ def _event_dates(
 # David A. Ezra", "02/16/2018 34 STIPULATED JUDGMENT AND ORDER", "ORDER granting final approval of the
 # class settlement". A docket writes the paper's kind in capitals, so a motion asking for one is not read.
 _ENTRY = r"^[ \t]*(\d{1,2}/\d{1,2}/\d{2,4})[ \t]+(?:#[ \t]*)?\d+[ \t]+"
+# A judgment (a clerk's, a final one) and an order of dismissal end the case: Rule 54(a)'s judgment,
+# which includes a decree. A judge's name may come first ("Judge R. Stearns : Electronic ORDER OF DISMISSAL").
+_JUDGE_FIRST = r"(?:(?:Magistrate\s+|Chief\s+|District\s+)*Judge\s+[^\n:]{3,40}:\s*(?:Electronic\s+)?)?"
 _DECREE_ENTRY = re.compile(
     _ENTRY
-    + r"(?P<kind>(?:AMENDED\s+|MODIFIED\s+|STIPULATED\s+|AGREED\s+|FINAL\s+)*(?:CONSENT\s+(?:DECREE|JUDGMENT)|(?:STIPULATED|AGREED)\s+JUDGMENT"
-    r"|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION))\b[^\n]{0,80}",
+    + _JUDGE_FIRST
+    + r"(?P<kind>(?:AMENDED\s+|MODIFIED\s+|STIPULATED\s+|AGREED\s+|FINAL\s+|Final\s+)*(?:CONSENT\s+(?:DECREE|JUDGMENT)|(?:STIPULATED|AGREED)\s+JUDGMENT"
+    r"|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|(?:CLERK'?S\s+)?JUDGMENT(?!\s+(?:on\s+the\s+pleadings|as\s+a\s+matter))"
+    r"|ORDER\s+(?:(?:OF|of)\s+(?:DISMISSAL|Dismissal)|DISMISSING\s+(?:CASE|ACTION))))\b[^\n]{0,80}",
     re.M,
 )
 _SETTLEMENT_ENTRY = re.compile(
-    _ENTRY + r"(?-i:ORDER)[^\n]{0,40}?\b(?:approv\w*|granting)\b[^\n]{0,60}?\bsettlement\b[^\n]{0,40}", re.M | re.I
+    _ENTRY + _JUDGE_FIRST + r"(?-i:ORDER)[^\n]{0,40}?\b(?:approv\w*|granting)\b[^\n]{0,60}?\bsettlement\b[^\n]{0,40}",
+    re.M | re.I,
 )
+
+
+# The case dismissed because it settled: "SETTLEMENT ORDER OF DISMISSAL", "STIPULATION to Dismiss Case
+# pursuant to Settlement", "STIPULATION of Dismissal With Prejudice" (what a settled case files).
+def _stipulated_dismissal(reason: str) -> re.Pattern:
+    return re.compile(
+        _ENTRY
+        + _JUDGE_FIRST
+        + rf"(?-i:(?:JOINT\s+)?STIPULATION)[^\n]{{0,20}}?\bdismiss\w*[^\n]{{0,60}}?\b{reason}\b[^\n]{{0,40}}",
+        re.M | re.I,
+    )
+
+
+_SETTLED_DISMISSAL_ENTRY = re.compile(_ENTRY + _JUDGE_FIRST + r"SETTLEMENT\s+ORDER\b[^\n]{0,60}", re.M)
+_SETTLED_STIPULATION_ENTRY = _stipulated_dismissal(r"settle\w*")
+_PREJUDICE_STIPULATION_ENTRY = _stipulated_dismissal(r"with\s+prejudice")
 
 
 def _docket_entries(text: str, doc: DocInfo, entry: re.Pattern, label: str | None = None) -> list[Finding]:
@@ -135,9 +157,9 @@ def _signed_dates(text: str, label: str) -> list[Finding]:
 
 # A decree's or settlement's own heading, as the document prints it on its first page.
 _DECREE_HEADING = re.compile(
-    r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|JUDGMENT)\b[^\n]*", re.M
+    r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|JUDGMENT|DISMISS(?:AL|ING))\b[^\n]*", re.M
 )
-_SETTLEMENT_HEADING = re.compile(r"^[^\n]*\b(?:SETTLEMENT|CONSENT\s+DECREE)\b[^\n]*", re.M)
+_SETTLEMENT_HEADING = re.compile(r"^[^\n]*\b(?:SETTLEMENT|CONSENT\s+DECREE|AGREEMENT|STIPULATION)\b[^\n]*", re.M)
 HEADING_CHARS = 4000
 
 
@@ -167,18 +189,87 @@ def _stamped(text: str, label: str, found: list[Finding]) -> list[Finding]:
 
 # A party's paper asking for a decree ("Motion for Preliminary Injunction", "Memorandum in Support of
 # Motion for Summary Judgment") is not one.
-_PARTY_PAPER_TYPE = re.compile(r"pleading|brief", re.I)
+_PARTY_PAPER_TYPE = re.compile(r"pleading|brief|complaint", re.I)
 _PARTY_PAPER_TITLE = re.compile(
-    r"^(?:motion|memorandum|brief|reply|response|opposition|(?:plaintiff|defendant)s?['’])", re.I
+    r"^(?:(?:joint|unopposed|consent|emergency|renewed)\s+)?(?:motion|memorandum(?![\s&]+(?:and\s+|&\s+)?(?:order|opinion|decision))|brief|reply|response|opposition|notice|"
+    r"(?:verified\s+|amended\s+|first\s+amended\s+)?complaint|(?:plaintiff|defendant)s?['’])",
+    re.I,
 )
 
 
+_COURT_PAPER = ("order", "opinion", "judgment", "decree", "decision")
+# An order whose title says it dismissed the case ("Order of Dismissal", "Stipulation and Order of Dismissal
+# With Prejudice") is the case's judgment; one denying a motion to dismiss, or dismissing in part, is not.
+_DISMISSAL_TITLE = re.compile(r"\bdismiss(?:al|ing|ed)\b(?![^\]]*\bin\s+part)", re.I)
+_NOT_DISMISSAL_TITLE = re.compile(r"\bden(?:y|ying|ied|ial)\b|\bin\s+part\b", re.I)
+
+
 def _is_decree(doc: DocInfo) -> bool:
+    dismissal = (
+        is_type(doc, *_COURT_PAPER)
+        and bool(_DISMISSAL_TITLE.search(doc.title))
+        and not _NOT_DISMISSAL_TITLE.search(doc.title)
+    )
     return (
-        is_type(doc, "decree", "injunction", "judgment")
+        (is_type(doc, "decree", "injunction", "judgment") or dismissal)
         and not _PARTY_PAPER_TYPE.search(doc.type)
         and not _PARTY_PAPER_TITLE.match(doc.title.strip())
     )
+
+
+# How a court's final paper says, in its closing lines, what it did: judgment entered, the case dismissed
+# or closed, the defendants permanently enjoined. A judgment in the Federal Rules' sense includes a
+# decree (Rule 54(a)), so its entry is a decree date: the day the case's relief (or its absence) was fixed.
+_DISPOSITIONS = (
+    (
+        "judgment entered",
+        r"\b(?:final\s+)?judgment\s+(?:is|shall\s+be|will\s+be)\s+(?:hereby\s+)?entered|\benter\s+(?:a\s+)?(?:final\s+)?judgment\b"
+        r"|\bfinal\s+and\s+appealable\b|\bjudgment\s+(?:is\s+)?(?:hereby\s+)?entered\s+(?:in\s+favou?r|for|against)\b",
+    ),
+    (
+        "case dismissed",
+        r"\b(?:action|case|complaint|petition|suit|matter|(?:all\s+)?claims)\s+(?:is|are|be|shall\s+be|will\s+be)\s+"
+        r"(?:hereby\s+|now\s+)?(?:DISMISSED|dismissed)\b(?!\s+in\s+part)|\bdismissed\s+with\s+prejudice\b",
+    ),
+    ("case closed", r"\bclose\s+(?:this|the)\s+(?:case|action|file|matter)\b|\bcase\s+(?:is|shall\s+be)\s+closed\b"),
+    ("permanent injunction entered", r"\b(?:are|is)\s+(?:hereby\s+)?permanently\s+(?:enjoined|restrained)\b"),
+    (
+        "summary judgment granted",
+        r"\bsummary\s+judgment\s+(?:is|be)\s+(?:hereby\s+)?granted\b(?!\s+in\s+part)"
+        r"|\bGRANTS\b[^.;]{0,60}\bmotion\s+for\s+summary\s+judgment\b",
+    ),
+    (
+        "motion to dismiss granted",
+        r"\bmotions?\s+to\s+dismiss\s+(?:is|are|be)\s+(?:hereby\s+)?granted\b(?!\s+in\s+part)",
+    ),
+    (
+        "petition denied",
+        r"\b(?:petition|application)\b[^.;]{0,60}?\b(?:is|be)\s+(?:hereby\s+|therefore\s+)?(?:DENIED|denied)\b(?!\s+in\s+part)",
+    ),
+    (
+        "appeal decided",
+        r"\b(?:judgment|order|decision)\b[^.;]{0,60}?\b(?:is|are)\s+(?:hereby\s+)?(?:AFFIRMED|REVERSED|VACATED|affirmed|reversed|vacated)\b"
+        r"|\b[Ww]e\s+(?:therefore\s+|accordingly\s+)?(?:affirm|reverse|vacate)\b|^\s*(?:AFFIRMED|REVERSED)\b",
+    ),
+)
+_DISPOSITION = [(what, re.compile(pattern, re.I | re.M)) for what, pattern in _DISPOSITIONS]
+
+
+def _dispositions(text: str, doc: DocInfo) -> list[Finding]:
+    """What a court's paper disposed of (its first kind of disposition, in _DISPOSITIONS' order), dated
+    by the paper's own listing date or, without one, the last date its signature lines give."""
+    if not is_type(doc, *_COURT_PAPER) or _PARTY_PAPER_TYPE.search(doc.type) or _PARTY_PAPER_TITLE.match(doc.title):
+        return []
+    signed = signature_dates(text)
+    day = doc_date(doc) or (signed[-1][0] if signed else None)
+    if day is None:
+        return []
+    for what, pattern in _DISPOSITION:
+        hit = next(iter(matching_sentences(text, pattern)), None)
+        if hit:  # the paper's first kind of disposition names it: one event, one value
+            title = flat(doc.title, 60) or "order"
+            return [Finding(f"{show_date(day)}: {title} ({what})", hit[0].of(text), 0.6)]
+    return []
 
 
 @extractor("gavel", "decree_dates")
@@ -186,6 +277,7 @@ def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     found = _event_dates(text, doc, _DECREE_EVENT, "decree entered", _NOT_A_DECREE) + _docket_entries(
         text, doc, _DECREE_ENTRY
     )
+    found += _dispositions(text, doc)
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
         found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label)
@@ -198,7 +290,11 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     found = _event_dates(text, doc, _SETTLEMENT_EVENT, "settlement") + _docket_entries(
         text, doc, _SETTLEMENT_ENTRY, "settlement approved"
     )
-    if is_type(doc, "settlement"):
+    found += _docket_entries(text, doc, _SETTLED_DISMISSAL_ENTRY, "case dismissed on settlement")
+    found += _docket_entries(text, doc, _SETTLED_STIPULATION_ENTRY, "case dismissed on settlement")
+    found += _docket_entries(text, doc, _PREJUDICE_STIPULATION_ENTRY, "stipulated dismissal with prejudice")
+    # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
+    if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _signed_dates(text, "settlement agreement signed")
         found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
         found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
