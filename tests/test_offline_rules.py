@@ -1079,3 +1079,74 @@ def test_an_item_may_run_more_searches_than_the_default():
     assert len(searched(basis)) == basis.searches > QUERIES_PER_ITEM
     assert searched(basis)[-1].startswith("re:") and "Supremacy" in searched(basis)[-1]
     assert len(searched(remedy)) == QUERIES_PER_ITEM < len(remedy.queries)
+
+
+# -- filing date and class action: wider candidate generation --------------------------------------
+
+
+def test_filing_date_from_more_procedural_history_phrasings():
+    said = {
+        "The complaint was filed on May 16, 1977 by the Kentucky Association.": "May 16, 1977",
+        "This action effectively began on December 28, 1973, with the filing of a complaint.": "December 28, 1973",
+        "all persons who were residents at any time subsequent to May 28, 1982, when the lawsuit was filed": "May 28, 1982",
+        "This matter comes before the Court on a Petition for Declaratory Relief filed by Michelle Warren "
+        "(“Petitioner” or “Ms. Warren”) on March 17, 2020.": "March 17, 2020",
+        # An opinion's two columns put a docket number (with its "No.") and an initial inside the sentence.
+        "MPAS initiated this action against defendant Gerald\nNo. 5:92-CV-146  H. Miller on December 11, 1992.": "December 11, 1992",
+        "Plaintiffs filed suit in the Chancery Division of the Superior Court of Hunterdon County on March 16, 1977.": "March 16, 1977",
+    }
+    for sentence, day in said.items():
+        assert values("filing_date", sentence, ORDER) == [day], sentence
+    # A later paper's filing is not the case's.
+    assert values("filing_date", "The amended complaint was filed on May 16, 1977 by the Association.", ORDER) == []
+    assert values("filing_date", "The motion was filed by Ms. Warren on March 17, 2020.", ORDER) == []
+
+
+def test_filing_date_from_a_state_courts_entry_date_and_its_efiling_stamp():
+    header = (
+        "CASE HEADER\nCase Status  decided  Status Date  01/03/2005\nNature  Superintendence  Entry Date  05/06/2004"
+    )
+    assert values("filing_date", header, DOCKET) == ["May 6, 2004"]
+    entries = "DOCKET ENTRIES\nEntry Date  Paper   Entry Text\n05/06/2004     Case entered.\n05/06/2004  #1  MOTION"
+    found = run("filing_date", entries, DOCKET)
+    assert max(found, key=lambda f: f.confidence).value == "May 6, 2004"
+    stamp = "FILED\nClay Co. Circuit Court\n4th Judicial Circuit\nDate: 4/23/2020 4:03 PM\nCrystal Ballard\n2020CH6\n\n5. Bailey"
+    complaint = DocInfo("complaint", "Verified Complaint", "Complaint", None)
+    assert values("filing_date", stamp, complaint) == ["April 23, 2020"]
+    # Only a complaint's own stamp dates the filing; a motion's says when the motion came.
+    assert values("filing_date", stamp, ORDER) == []
+
+
+def test_filing_date_from_a_pleadings_closing_words():
+    text = "(I) That this Court grant any other relief.\nRespectfully submitted this 15th day of August, 2018.\nBy: s/ Jane Roe"
+    listed_next_day = DocInfo("complaint", "Verified Complaint", "Complaint", "2018-08-16")
+    found = [f for f in run("filing_date", text, listed_next_day) if f.value == "August 15, 2018"]
+    assert found and max(f.confidence for f in found) < 0.9  # signed before it was filed: a weak candidate
+
+
+def test_class_action_from_weaker_mentions_ranks_below_a_request():
+    text = (
+        "Plaintiffs in each case brought a class action against defendants. "
+        "Notice went to the class members and class counsel."
+    )
+    found = run("class_action", text, ORDER)
+    assert {f.value for f in found} == {"Plaintiffs: Class action"} and max(f.confidence for f in found) < 0.8
+    caption = (
+        "Daniel W. WRIGHT, individually and on behalf of \nappellant/cross-appellee. \nothers similarly situated \nv."
+    )
+    assert values("class_action", caption, ORDER) == ["Plaintiffs: Class action"]
+    assert values("class_action", "The officers were similarly situated to the plaintiff in rank.", ORDER) == []
+    assert values("class_action", "The plaintiff is a member of a protected class.", ORDER) == []
+
+
+def test_the_plan_keeps_more_hits_for_a_date_told_in_many_places():
+    from gavel_agent.offline.policy import plan
+    from gavel_agent.tools.calls import ToolResult
+
+    steps = plan(load_spec("gavel"), ["filing_date", "class_action"])
+    next(steps)  # list_documents
+    searches = steps.send([ToolResult("", "", data=[])])
+    regex_hits = {call[1]["top_k"] for call in searches if call[1].get("mode") == "regex"}
+    keyword_hits = {call[1]["top_k"] for call in searches if "mode" not in call[1]}
+    assert regex_hits == {_plan("filing_date").hits} and keyword_hits == {_plan("class_action").hits}
+    assert _plan("filing_date").hits > _plan("class_action").hits
