@@ -1150,3 +1150,21 @@ def test_the_plan_keeps_more_hits_for_a_date_told_in_many_places():
     keyword_hits = {call[1]["top_k"] for call in searches if "mode" not in call[1]}
     assert regex_hits == {_plan("filing_date").hits} and keyword_hits == {_plan("class_action").hits}
     assert _plan("filing_date").hits > _plan("class_action").hits
+
+
+def test_class_action_not_from_a_sentence_refusing_one_or_a_garbled_cover_sheet_box():
+    refused = "This suit was not brought as a class action and hence the relief runs to the plaintiff alone."
+    assert values("class_action", refused, ORDER) == ["Plaintiffs: Individual (no class action sought)"]
+    garbled = "VII. REQUESTED IN  0  CHECK le THIS IS A CLASS ACTION  DEMAND $"
+    assert not any("Class action" in v for v in values("class_action", garbled))
+
+
+def test_class_action_from_a_caption_broken_by_ocr_and_a_class_allegations_heading():
+    caption = (
+        "VASHER, by his guardian, indi-\nvidually and on behalf of all others  similar-\nly situated,  Plaintiffs,"
+    )
+    assert values("class_action", caption) == ["Plaintiffs: Class action"]
+    (heading,) = run("class_action", "16. Gilmore is the guardian.\n\nCLASS ALLEGATIONS\n\n17. Plaintiffs sue.")
+    assert heading.value == "Plaintiffs: Class action" and heading.confidence < 0.8
+    # The words in running lower case ("the class allegations fail") are an argument about someone else's class.
+    assert values("class_action", "Defendants argue that the class allegations in Smith fail.", ORDER) == []

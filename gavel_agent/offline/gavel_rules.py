@@ -429,7 +429,7 @@ _CERTIFIED = re.compile(
     re.I,
 )
 _SOUGHT = re.compile(
-    r"\b(?:on|in)\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others?|a\s+class|others?)[^.;]{0,120}?similarly\s+situated"
+    r"\b(?:on|in)\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others?|a\s+class|others?)[^.;]{0,120}?similar-?\s*ly\s+situated"
     r"|\bCLASS\s+ACTION\s+COMPLAINT\b|\bputative\s+class\b|\bproposed\s+class\b|\bplaintiff\s+class\b"
     r"|\b(?:brought|maintained|filed|proceed)\s+as\s+a\s+class\s+action\b|\bmotion\s+for\s+class\s+certification\b"
     r"|(?<!if\s)\b(?:this|it)\s+is\s+a\s+class\s+action\b"  # not a civil cover sheet's "CHECK IF THIS IS A CLASS ACTION"
@@ -438,13 +438,15 @@ _SOUGHT = re.compile(
 )
 # Weaker signs that a class is in the case ("brought a class action", "submitted as a class action",
 # "class members", "class counsel", "on behalf of the class", a caption's "and others similarly situated"
-# broken across lines): each may also be said of other cases or in passing, so the selection weighs them.
+# broken across lines, a complaint's "CLASS ALLEGATIONS" heading): each may also be said of other cases
+# or in passing, so the selection weighs them.
 _CLASS_MENTION = re.compile(
     r"\b(?:brought|bring|brings|filed|file)\s+(?:a|this|the)\s+class\s+action\b|\bas\s+a\s+class\s+action\b"
     r"|\bclass\s+(?:members?|counsel|representatives?|notice)\b|\bon\s+behalf\s+of\s+(?:the|a)\s+class\b"
-    r"|\bothers\s+similarly\s+situated\b",
+    r"|\bothers\s+similarly\s+situated\b|\bclass\s+of\s+persons\s+similarly\b|\b(?-i:CLASS\s+ALLEGATIONS)\b",
     re.I,
 )
+_COVER_SHEET_BOX = re.compile(r"\bCHECK\b[^\n]{0,8}\bTHIS\s+IS\s+A\s+CLASS\s+ACTION\b")
 # "precludes the Court from certifying a class", "has not certified a class": no class was certified.
 _NOT_CERTIFYING = re.compile(r"\b(?:from|not|against|without)\s+$", re.I)
 _INDIVIDUAL = re.compile(r"\bPlaintiff,?\s*\)?\s*\n?\s*(?:v\.|vs\.?)", re.I)
@@ -453,16 +455,20 @@ _INDIVIDUAL = re.compile(r"\bPlaintiff,?\s*\)?\s*\n?\s*(?:v\.|vs\.?)", re.I)
 @extractor("gavel", "class_action")
 def class_action(text: str, doc: DocInfo) -> list[Finding]:
     found = []
-    for span, _ in matching_sentences(text, _NO_CLASS):
+    # A sentence saying no class was sought ("not brought as a class action"), or a civil cover sheet's
+    # box (OCR may garble its "CHECK IF"), says nothing for a class.
+    refused = [span for span, _ in matching_sentences(text, _NO_CLASS)]
+    unsaid = {*refused, *(span for span, _ in matching_sentences(text, _COVER_SHEET_BOX))}
+    for span in refused:
         found.append(Finding("Plaintiffs: Individual (no class action sought)", span.of(text), 0.9))
     for span, m in matching_sentences(text, _CERTIFIED):
         if not _NOT_CERTIFYING.search(text, max(0, m.start() - 20), m.start()):
             found.append(Finding("Plaintiffs: Class action (class certified)", span.of(text), 1.0))
-    for span, _ in matching_sentences(text, _SOUGHT):
+    sought = [span for span, _ in matching_sentences(text, _SOUGHT) if span not in unsaid]
+    for span in sought:
         found.append(Finding("Plaintiffs: Class action", span.of(text), 0.8))
-    sought = {span for span, _ in matching_sentences(text, _SOUGHT)}
     for span, _ in matching_sentences(text, _CLASS_MENTION):
-        if span not in sought:
+        if span not in unsaid and span not in sought:
             found.append(Finding("Plaintiffs: Class action", span.of(text), 0.6))
     if not found and is_type(doc, "complaint", "petition"):
         for m in _INDIVIDUAL.finditer(text):
