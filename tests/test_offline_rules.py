@@ -1168,3 +1168,11 @@ def test_class_action_from_a_caption_broken_by_ocr_and_a_class_allegations_headi
     assert heading.value == "Plaintiffs: Class action" and heading.confidence < 0.8
     # The words in running lower case ("the class allegations fail") are an argument about someone else's class.
     assert values("class_action", "Defendants argue that the class allegations in Smith fail.", ORDER) == []
+
+
+def test_filing_date_not_from_an_orders_own_stamp_when_its_title_names_the_petition():
+    order = DocInfo("order", "Order Regarding Petition for Declaratory Relief", "Order/Opinion", "2020-04-21")
+    text = "FILED: April 21, 2020\nORDER REGARDING PETITION FOR DECLARATORY RELIEF\nThe petition is denied."
+    assert values("filing_date", text, order) == []
+    petition = DocInfo("petition", "Petition for Writ of Mandate", "Pleading / Motion / Brief", "2020-04-14")
+    assert values("filing_date", text.replace("ORDER REGARDING ", ""), petition)[0] == "April 21, 2020"

@@ -133,7 +133,8 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     or docket entry, then its date in the case listing, then docket headers, then narrative."""
     found: list[Finding | None] = []
     amended = is_type(doc, "amended", "intervention") or bool(_AMENDED.search(text[:2000]))
-    complaint = is_type(doc, "complaint", "petition") and not amended
+    # An order "Regarding Petition for Declaratory Relief" is the court's paper, not the pleading.
+    complaint = is_type(doc, "complaint", "petition") and not amended and not re.match(r"order|opinion", doc.type, re.I)
     found += [_date_finding(text, m, 1.0 if not amended else 0.3) for m in _FIRST_ENTRY_STAMP.finditer(text)]
     if is_type(doc, "docket"):
         found += [

@@ -186,6 +186,9 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
 # several papers, or in a docket, is the better attested.
 
 
+_OTHER_CASE = re.compile(r"\brelated\b|\bappeal|\bappellate|\bcircuit\b", re.I)
+
+
 @lru_cache(maxsize=8192)
 def _written_dates(quote: str) -> frozenset[date]:
     return frozenset(d for d, _ in dates_in(quote))
@@ -200,3 +203,5 @@ def _date_support(f: dict[str, float], row: dict, day: date, key: str, rows: lis
     f["written_support"] = math.log1p(len(written))
     f["written_documents"] = math.log1p(len({r["document"] for r in written}))
     f["docket_support"] = float(any(_DOC_KINDS["docket"].search(r["doc_type"] + " " + r["doc_title"]) for r in written))
+    # A related case's or an appeal's docket opens with that case's first paper, not this one's.
+    f["other_case_document"] = float(bool(_OTHER_CASE.search(row["doc_title"])))
