@@ -1176,3 +1176,12 @@ def test_filing_date_not_from_an_orders_own_stamp_when_its_title_names_the_petit
     assert values("filing_date", text, order) == []
     petition = DocInfo("petition", "Petition for Writ of Mandate", "Pleading / Motion / Brief", "2020-04-14")
     assert values("filing_date", text.replace("ORDER REGARDING ", ""), petition)[0] == "April 21, 2020"
+
+
+def test_class_action_not_from_what_could_have_been_and_certified_from_a_case_certified_as_one():
+    could = "Upon proper motion this action could have been readily maintained as a class action for all inmates."
+    assert values("class_action", could, ORDER) == []
+    cannot = "Thus, this case cannot be maintained as a class action."
+    assert values("class_action", cannot, ORDER) == []
+    certified = "On March 10, 1978, the court certified the case as a class action on behalf of all residents."
+    assert values("class_action", certified, ORDER)[0] == "Plaintiffs: Class action (class certified)"

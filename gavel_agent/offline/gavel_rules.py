@@ -426,7 +426,8 @@ _NO_CLASS = re.compile(
 _CERTIFIED = re.compile(
     r"\b(?:class|subclass)(?:es)?\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:hereby\s+)?certified"
     r"|\bcertif(?:ied|ies|ying)\s+(?:a|the|this|two|three)?\s*(?:plaintiff\s+)?(?:sub)?class(?:es)?\b"
-    r"|\bmotion\s+for\s+class\s+certification\s+(?:is|was)\s+(?:hereby\s+)?GRANTED",
+    r"|\bmotion\s+for\s+class\s+certification\s+(?:is|was)\s+(?:hereby\s+)?GRANTED"
+    r"|\bcertified\s+(?:the|this)\s+(?:case|action|suit|matter)\s+as\s+a\s+class\s+action\b",
     re.I,
 )
 _SOUGHT = re.compile(
@@ -447,6 +448,14 @@ _CLASS_MENTION = re.compile(
     r"|\bothers\s+similarly\s+situated\b|\bclass\s+of\s+persons\s+similarly\b|\b(?-i:CLASS\s+ALLEGATIONS)\b",
     re.I,
 )
+# What a class action could have been or cannot be ("could have been readily maintained as a class
+# action", "cannot be maintained as a class action") says nothing for a class in this case.
+_NOT_AS_CLASS = re.compile(
+    r"\bcould\s+have\s+been\s+(?:\w+\s+)?(?:maintained|brought)\s+as\s+a\s+class\s+action"
+    r"|\b(?:cannot|could\s+not|may\s+not|should\s+not)\s+(?:properly\s+)?be\s+(?:maintained|brought|certified)\s+as\s+a\s+class"
+    r"|\bnot\s+maintainable\s+as\s+a\s+class",
+    re.I,
+)
 _COVER_SHEET_BOX = re.compile(r"\bCHECK\b[^\n]{0,8}\bTHIS\s+IS\s+A\s+CLASS\s+ACTION\b")
 # "precludes the Court from certifying a class", "has not certified a class": no class was certified.
 _NOT_CERTIFYING = re.compile(r"\b(?:from|not|against|without)\s+$", re.I)
@@ -459,7 +468,10 @@ def class_action(text: str, doc: DocInfo) -> list[Finding]:
     # A sentence saying no class was sought ("not brought as a class action"), or a civil cover sheet's
     # box (OCR may garble its "CHECK IF"), says nothing for a class.
     refused = [span for span, _ in matching_sentences(text, _NO_CLASS)]
-    unsaid = {*refused, *(span for span, _ in matching_sentences(text, _COVER_SHEET_BOX))}
+    unsaid = {
+        *refused,
+        *(span for pattern in (_COVER_SHEET_BOX, _NOT_AS_CLASS) for span, _ in matching_sentences(text, pattern)),
+    }
     for span in refused:
         found.append(Finding("Plaintiffs: Individual (no class action sought)", span.of(text), 0.9))
     for span, m in matching_sentences(text, _CERTIFIED):
