@@ -1223,3 +1223,109 @@ def test_a_plaintiff_representing_himself_is_pro_se():
     ):
         assert values("type_of_counsel", text, ORDER) == ["Plaintiff: Pro se"], text
     assert values("type_of_counsel", "The defendants, pro se, answered the complaint.", ORDER) == []
+
+
+# -- filing date and class action: wider candidate generation --------------------------------------
+
+
+def test_filing_date_from_more_procedural_history_phrasings():
+    said = {
+        "The complaint was filed on May 16, 1977 by the Kentucky Association.": "May 16, 1977",
+        "This action effectively began on December 28, 1973, with the filing of a complaint.": "December 28, 1973",
+        "all persons who were residents at any time subsequent to May 28, 1982, when the lawsuit was filed": "May 28, 1982",
+        "This matter comes before the Court on a Petition for Declaratory Relief filed by Michelle Warren "
+        "(“Petitioner” or “Ms. Warren”) on March 17, 2020.": "March 17, 2020",
+        # An opinion's two columns put a docket number (with its "No.") and an initial inside the sentence.
+        "MPAS initiated this action against defendant Gerald\nNo. 5:92-CV-146  H. Miller on December 11, 1992.": "December 11, 1992",
+        "Plaintiffs filed suit in the Chancery Division of the Superior Court of Hunterdon County on March 16, 1977.": "March 16, 1977",
+    }
+    for sentence, day in said.items():
+        assert values("filing_date", sentence, ORDER) == [day], sentence
+    # A later paper's filing is not the case's.
+    assert values("filing_date", "The amended complaint was filed on May 16, 1977 by the Association.", ORDER) == []
+    assert values("filing_date", "The motion was filed by Ms. Warren on March 17, 2020.", ORDER) == []
+
+
+def test_filing_date_from_a_state_courts_entry_date_and_its_efiling_stamp():
+    header = (
+        "CASE HEADER\nCase Status  decided  Status Date  01/03/2005\nNature  Superintendence  Entry Date  05/06/2004"
+    )
+    assert values("filing_date", header, DOCKET) == ["May 6, 2004"]
+    entries = "DOCKET ENTRIES\nEntry Date  Paper   Entry Text\n05/06/2004     Case entered.\n05/06/2004  #1  MOTION"
+    found = run("filing_date", entries, DOCKET)
+    assert max(found, key=lambda f: f.confidence).value == "May 6, 2004"
+    stamp = "FILED\nClay Co. Circuit Court\n4th Judicial Circuit\nDate: 4/23/2020 4:03 PM\nCrystal Ballard\n2020CH6\n\n5. Bailey"
+    complaint = DocInfo("complaint", "Verified Complaint", "Complaint", None)
+    assert values("filing_date", stamp, complaint) == ["April 23, 2020"]
+    # Only a complaint's own stamp dates the filing; a motion's says when the motion came.
+    assert values("filing_date", stamp, ORDER) == []
+
+
+def test_filing_date_from_a_pleadings_closing_words():
+    text = "(I) That this Court grant any other relief.\nRespectfully submitted this 15th day of August, 2018.\nBy: s/ Jane Roe"
+    listed_next_day = DocInfo("complaint", "Verified Complaint", "Complaint", "2018-08-16")
+    found = [f for f in run("filing_date", text, listed_next_day) if f.value == "August 15, 2018"]
+    assert found and max(f.confidence for f in found) < 0.9  # signed before it was filed: a weak candidate
+
+
+def test_class_action_from_weaker_mentions_ranks_below_a_request():
+    text = (
+        "Plaintiffs in each case brought a class action against defendants. "
+        "Notice went to the class members and class counsel."
+    )
+    found = run("class_action", text, ORDER)
+    assert {f.value for f in found} == {"Plaintiffs: Class action"} and max(f.confidence for f in found) < 0.8
+    caption = (
+        "Daniel W. WRIGHT, individually and on behalf of \nappellant/cross-appellee. \nothers similarly situated \nv."
+    )
+    assert values("class_action", caption, ORDER) == ["Plaintiffs: Class action"]
+    assert values("class_action", "The officers were similarly situated to the plaintiff in rank.", ORDER) == []
+    assert values("class_action", "The plaintiff is a member of a protected class.", ORDER) == []
+
+
+def test_the_plan_keeps_more_hits_for_a_date_told_in_many_places():
+    from gavel_agent.offline.policy import plan
+    from gavel_agent.tools.calls import ToolResult
+
+    steps = plan(load_spec("gavel"), ["filing_date", "class_action"])
+    next(steps)  # list_documents
+    searches = steps.send([ToolResult("", "", data=[])])
+    regex_hits = {call[1]["top_k"] for call in searches if call[1].get("mode") == "regex"}
+    keyword_hits = {call[1]["top_k"] for call in searches if "mode" not in call[1]}
+    assert regex_hits == {_plan("filing_date").hits} and keyword_hits == {_plan("class_action").hits}
+    assert _plan("filing_date").hits > _plan("class_action").hits
+
+
+def test_class_action_not_from_a_sentence_refusing_one_or_a_garbled_cover_sheet_box():
+    refused = "This suit was not brought as a class action and hence the relief runs to the plaintiff alone."
+    assert values("class_action", refused, ORDER) == ["Plaintiffs: Individual (no class action sought)"]
+    garbled = "VII. REQUESTED IN  0  CHECK le THIS IS A CLASS ACTION  DEMAND $"
+    assert not any("Class action" in v for v in values("class_action", garbled))
+
+
+def test_class_action_from_a_caption_broken_by_ocr_and_a_class_allegations_heading():
+    caption = (
+        "VASHER, by his guardian, indi-\nvidually and on behalf of all others  similar-\nly situated,  Plaintiffs,"
+    )
+    assert values("class_action", caption) == ["Plaintiffs: Class action"]
+    (heading,) = run("class_action", "16. Gilmore is the guardian.\n\nCLASS ALLEGATIONS\n\n17. Plaintiffs sue.")
+    assert heading.value == "Plaintiffs: Class action" and heading.confidence < 0.8
+    # The words in running lower case ("the class allegations fail") are an argument about someone else's class.
+    assert values("class_action", "Defendants argue that the class allegations in Smith fail.", ORDER) == []
+
+
+def test_filing_date_not_from_an_orders_own_stamp_when_its_title_names_the_petition():
+    order = DocInfo("order", "Order Regarding Petition for Declaratory Relief", "Order/Opinion", "2020-04-21")
+    text = "FILED: April 21, 2020\nORDER REGARDING PETITION FOR DECLARATORY RELIEF\nThe petition is denied."
+    assert values("filing_date", text, order) == []
+    petition = DocInfo("petition", "Petition for Writ of Mandate", "Pleading / Motion / Brief", "2020-04-14")
+    assert values("filing_date", text.replace("ORDER REGARDING ", ""), petition)[0] == "April 21, 2020"
+
+
+def test_class_action_not_from_what_could_have_been_and_certified_from_a_case_certified_as_one():
+    could = "Upon proper motion this action could have been readily maintained as a class action for all inmates."
+    assert values("class_action", could, ORDER) == []
+    cannot = "Thus, this case cannot be maintained as a class action."
+    assert values("class_action", cannot, ORDER) == []
+    certified = "On March 10, 1978, the court certified the case as a class action on behalf of all residents."
+    assert values("class_action", certified, ORDER)[0] == "Plaintiffs: Class action (class certified)"

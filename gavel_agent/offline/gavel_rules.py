@@ -32,30 +32,44 @@ from gavel_agent.offline.rules_text import (
 _FIRST_ENTRY_STAMP = filed_stamp("1")
 # A docket sheet: the first entry under its column heads opened the case. The heads vary by court:
 # PACER's "Date Filed # Docket Text", state appellate registers' "Filed Date Docket Entry" or
-# "Date Description", and old typed sheets' "DATE ... PROCEEDINGS" (whose OCR may put a line or
-# two of other column heads between the heads and the first entry).
+# "Date Description", Massachusetts' "Entry Date Paper Entry Text", and old typed sheets' "DATE ...
+# PROCEEDINGS" (whose OCR may put a line or two of other column heads between the heads and the first entry).
 _DOCKET_HEAD = re.compile(
-    r"(?:Date\s+Filed\s+#?\s*Docket\s+Text|Filed\s+Date\s+Docket\s+Entry|(?:Filing\s+)?Date\s+Description|(?-i:PROCEEDINGS))"
+    r"(?:Date\s+Filed\s+#?\s*Docket\s+Text|Filed\s+Date\s+Docket\s+Entry|(?:Filing\s+)?Date\s+Description|(?-i:PROCEEDINGS)"
+    r"|Entry\s+Date\s+Paper\s+Entry\s+Text)"
     rf"(?:[^\n\d]*\n){{0,3}}?\s*({DATE})(?P<entry>[^\n]{{0,80}})",
     re.I,
 )
 _PLEADING_ENTRY = re.compile(r"COMPLAINT|PETITION|NOTICE\s+OF\s+REMOVAL", re.I)
 # Other papers that open a case (old cases' sheets often start years later, mid-case).
-_OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+ASSIGNED|forma\s+pauperis|APPLICATION|^\s*1\s", re.I)
+_OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+(?:ASSIGNED|ENTERED)|forma\s+pauperis|APPLICATION|^\s*1\s", re.I)
 _DOCKET_COMPLAINT = re.compile(
     rf"^\s*({DATE})\s+(?:#\s*)?1?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b",
     re.I | re.M,
 )
 # The case header of a docket report: PACER's "Crutchfield v. Wright  Date Filed: 08/08/1988", state
-# courts' "File Date: 9/21/2006" or "Filing Date: ...".
-_CASE_HEADER_FILED = re.compile(rf"\b(?:Date\s+Filed|Fil(?:e|ing)\s+Date):\s*({DATE})", re.I)
+# courts' "File Date: 9/21/2006" or "Filing Date: ...", Massachusetts' "Entry Date  05/06/2004" (and an
+# appeal's "TC Entry Date", the day the trial court case was entered).
+_CASE_HEADER_FILED = re.compile(
+    rf"\b(?:(?:Date\s+Filed|Fil(?:e|ing)\s+Date):|(?:TC\s+)?Entry\s+Date:?)\s*({DATE})", re.I
+)
 # A state-court caption line: "Complaint Filed: Oct. 3, 2008", "Action Filed: ...".
 _CAPTION_FILED = re.compile(rf"\b(?:Complaint|Petition|Action)\s+Filed:?\s*({DATE})", re.I)
 _ANY_STAMP = re.compile(rf"\bFiled:?\s*({DATE})", re.I)
+# A state court's e-filing stamp, the court on lines of its own between "FILED" and the date:
+# "FILED\nClay Co. Circuit Court\n4th Judicial Circuit\nDate: 4/23/2020 4:03 PM".
+_COURT_STAMP = re.compile(rf"^\s*(?:E-?)?FILED\s*\n(?:[^\n]{{0,60}}\n){{0,3}}?\s*(?:Date:?\s*)?({DATE})", re.M)
+# A pleading signed in its closing words: "Respectfully submitted this 15th day of August, 2018".
+_SUBMITTED = re.compile(rf"\bsubmitted,?\s+(?:this|on)\s+({DATE})", re.I)
+# Running text may break a sentence's words with an abbreviation's period ("filed by Ms. Warren on",
+# "against defendant H. Miller on"); other periods and semicolons end the sentence.
+_NO_STOP = r"(?:[^.;]|(?<=\b[A-Z])\.|(?<=\bM[rs])\.|(?<=\bMrs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.)"
 _FILED_ON = re.compile(
     r"\b(?:filed|commenced|initiated|brought|instituted)\s+(?:this|the|her|his|their|its|a|an)?\s*"
     r"(?:original\s+|initial\s+|putative\s+)?(?:class[- ]action\s+|civil\s+|pro\s+se\s+)?"
-    r"(?:action|suit|lawsuit|case|complaint|petition)\b[^.;]{0,80}?\bon\s+"
+    r"(?:action|suit|lawsuit|case|complaint|petition)\b"
+    + _NO_STOP
+    + r"{0,80}?\bon\s+"
     + f"({DATE})"
     + r"|\bOn\s+(?:or\s+about\s+)?"
     + f"({DATE})"
@@ -64,7 +78,17 @@ _FILED_ON = re.compile(
     + f"({DATE})"
     + r"|\bfiling\s+of\s+(?:the|their|his|her|its|this)\s+(?:original\s+)?(?:complaint|petition)\s+on\s+"
     + f"({DATE})"
-    + r"|\b(?:suit|action|case)\s+was\s+(?:begun|commenced|filed|instituted)\s+(?:on\s+)?"
+    + r"|\b(?:suit|action|case|lawsuit|complaint|petition)\s+was\s+(?:originally\s+)?(?:begun|commenced|filed|instituted)\s+(?:on\s+)?"
+    + f"({DATE})"
+    + r"|\b(?:action|suit|case|lawsuit|litigation)\s+(?:\w+\s+)?(?:began|commenced)\s+on\s+"
+    + f"({DATE})"
+    + f"|({DATE}),?\\s+when\\s+(?:the|this|plaintiffs?)\\s+(?:\\w+\\s+){{0,2}}(?:lawsuit|action|suit|complaint|petition)\\s+was\\s+filed"
+    # "a Petition for Declaratory Relief filed by Michelle Warren ("Petitioner") on March 17, 2020"
+    + r"|\b(?:complaint|petition)\b"
+    + _NO_STOP
+    + r"{0,80}?\bfiled\s+by\b"
+    + _NO_STOP
+    + r"{0,120}?\bon\s+"
     + f"({DATE})"
     + r"|\b(?:a|an|the|their|its)\s+"
     + f"({DATE})"
@@ -81,6 +105,7 @@ _COMPLAINT_TITLE = re.compile(
     r"(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b[^\n]{0,80}"
 )
 _COMPLAINT_WORD = re.compile(r"\b(?:complaint|petition)\b[^\n]{0,80}", re.I)
+_AMENDED_BEFORE = re.compile(r"\bamended\s+(?:class\s+action\s+)?$", re.I)  # "the amended complaint was filed on"
 _AMENDED = re.compile(r"\bAMENDED\s+(?:CLASS\s+ACTION\s+)?(?:COMPLAINT|PETITION)|\bIN\s+INTERVENTION\b", re.I)
 
 
@@ -108,7 +133,8 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     or docket entry, then its date in the case listing, then docket headers, then narrative."""
     found: list[Finding | None] = []
     amended = is_type(doc, "amended", "intervention") or bool(_AMENDED.search(text[:2000]))
-    complaint = is_type(doc, "complaint", "petition") and not amended
+    # An order "Regarding Petition for Declaratory Relief" is the court's paper, not the pleading.
+    complaint = is_type(doc, "complaint", "petition") and not amended and not re.match(r"order|opinion", doc.type, re.I)
     found += [_date_finding(text, m, 1.0 if not amended else 0.3) for m in _FIRST_ENTRY_STAMP.finditer(text)]
     if is_type(doc, "docket"):
         found += [
@@ -119,21 +145,22 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         found += [_date_finding(text, m, 0.9) for m in _DOCKET_COMPLAINT.finditer(text)]
         found += [_date_finding(text, m, 0.85) for m in _CASE_HEADER_FILED.finditer(text, 0, 3000)]
     if complaint:
-        found += [_date_finding(text, m, 0.9) for m in _ANY_STAMP.finditer(text)]
+        found += [_date_finding(text, m, 0.9) for m in (*_ANY_STAMP.finditer(text), *_COURT_STAMP.finditer(text))]
         # The complaint's own date in the case listing, quoted with the complaint's title.
         found.append(
             listed_date(doc, _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text), 0.95)
         )  # OCR'd captions lose the title
         # Signed the day it was filed, the signature date is the best quote for the listing's date;
         # otherwise it is only a bound (pleadings are often signed days before they are filed).
-        found += [
-            Finding(show_date(d), quote, 0.96 if d == doc_date(doc) else 0.6) for d, quote in signature_dates(text)
-        ]
+        signed = signature_dates(text) + [(d, m.group(0)) for m in _SUBMITTED.finditer(text) if (d := parse_date(m[1]))]
+        found += [Finding(show_date(d), quote, 0.96 if d == doc_date(doc) else 0.6) for d, quote in signed]
     found += [
         _date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)
     ]  # names the original filing even in later papers
     for m in _FILED_ON.finditer(text):
-        if not re.search(r"amended|motion|appeal|brief|notice", m.group(0), re.I):
+        if not re.search(r"amended|motion|appeal|brief|notice", m.group(0), re.I) and not _AMENDED_BEFORE.search(
+            text, max(0, m.start() - 24), m.start()
+        ):
             found.append(_date_finding(text, m, 0.5))
     return [f for f in found if f]
 
@@ -399,17 +426,37 @@ _NO_CLASS = re.compile(
 _CERTIFIED = re.compile(
     r"\b(?:class|subclass)(?:es)?\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:hereby\s+)?certified"
     r"|\bcertif(?:ied|ies|ying)\s+(?:a|the|this|two|three)?\s*(?:plaintiff\s+)?(?:sub)?class(?:es)?\b"
-    r"|\bmotion\s+for\s+class\s+certification\s+(?:is|was)\s+(?:hereby\s+)?GRANTED",
+    r"|\bmotion\s+for\s+class\s+certification\s+(?:is|was)\s+(?:hereby\s+)?GRANTED"
+    r"|\bcertified\s+(?:the|this)\s+(?:case|action|suit|matter)\s+as\s+a\s+class\s+action\b",
     re.I,
 )
 _SOUGHT = re.compile(
-    r"\bon\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others?|a\s+class|others?)[^.;]{0,120}?similarly\s+situated"
+    r"\b(?:on|in)\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others?|a\s+class|others?)[^.;]{0,120}?similar-?\s*ly\s+situated"
     r"|\bCLASS\s+ACTION\s+COMPLAINT\b|\bputative\s+class\b|\bproposed\s+class\b|\bplaintiff\s+class\b"
     r"|\b(?:brought|maintained|filed|proceed)\s+as\s+a\s+class\s+action\b|\bmotion\s+for\s+class\s+certification\b"
     r"|(?<!if\s)\b(?:this|it)\s+is\s+a\s+class\s+action\b"  # not a civil cover sheet's "CHECK IF THIS IS A CLASS ACTION"
     r"|\bRule\s+23\s*\(\s*b\s*\)|\bseek(?:s|ing)?\s+to\s+represent\s+a\s+class\b",
     re.I,
 )
+# Weaker signs that a class is in the case ("brought a class action", "submitted as a class action",
+# "class members", "class counsel", "on behalf of the class", a caption's "and others similarly situated"
+# broken across lines, a complaint's "CLASS ALLEGATIONS" heading): each may also be said of other cases
+# or in passing, so the selection weighs them.
+_CLASS_MENTION = re.compile(
+    r"\b(?:brought|bring|brings|filed|file)\s+(?:a|this|the)\s+class\s+action\b|\bas\s+a\s+class\s+action\b"
+    r"|\bclass\s+(?:members?|counsel|representatives?|notice)\b|\bon\s+behalf\s+of\s+(?:the|a)\s+class\b"
+    r"|\bothers\s+similarly\s+situated\b|\bclass\s+of\s+persons\s+similarly\b|\b(?-i:CLASS\s+ALLEGATIONS)\b",
+    re.I,
+)
+# What a class action could have been or cannot be ("could have been readily maintained as a class
+# action", "cannot be maintained as a class action") says nothing for a class in this case.
+_NOT_AS_CLASS = re.compile(
+    r"\bcould\s+have\s+been\s+(?:\w+\s+)?(?:maintained|brought)\s+as\s+a\s+class\s+action"
+    r"|\b(?:cannot|could\s+not|may\s+not|should\s+not)\s+(?:properly\s+)?be\s+(?:maintained|brought|certified)\s+as\s+a\s+class"
+    r"|\bnot\s+maintainable\s+as\s+a\s+class",
+    re.I,
+)
+_COVER_SHEET_BOX = re.compile(r"\bCHECK\b[^\n]{0,8}\bTHIS\s+IS\s+A\s+CLASS\s+ACTION\b")
 # "precludes the Court from certifying a class", "has not certified a class": no class was certified.
 _NOT_CERTIFYING = re.compile(r"\b(?:from|not|against|without)\s+$", re.I)
 _INDIVIDUAL = re.compile(r"\bPlaintiff,?\s*\)?\s*\n?\s*(?:v\.|vs\.?)", re.I)
@@ -418,13 +465,24 @@ _INDIVIDUAL = re.compile(r"\bPlaintiff,?\s*\)?\s*\n?\s*(?:v\.|vs\.?)", re.I)
 @extractor("gavel", "class_action")
 def class_action(text: str, doc: DocInfo) -> list[Finding]:
     found = []
-    for span, _ in matching_sentences(text, _NO_CLASS):
+    # A sentence saying no class was sought ("not brought as a class action"), or a civil cover sheet's
+    # box (OCR may garble its "CHECK IF"), says nothing for a class.
+    refused = [span for span, _ in matching_sentences(text, _NO_CLASS)]
+    unsaid = {
+        *refused,
+        *(span for pattern in (_COVER_SHEET_BOX, _NOT_AS_CLASS) for span, _ in matching_sentences(text, pattern)),
+    }
+    for span in refused:
         found.append(Finding("Plaintiffs: Individual (no class action sought)", span.of(text), 0.9))
     for span, m in matching_sentences(text, _CERTIFIED):
         if not _NOT_CERTIFYING.search(text, max(0, m.start() - 20), m.start()):
             found.append(Finding("Plaintiffs: Class action (class certified)", span.of(text), 1.0))
-    for span, _ in matching_sentences(text, _SOUGHT):
+    sought = [span for span, _ in matching_sentences(text, _SOUGHT) if span not in unsaid]
+    for span in sought:
         found.append(Finding("Plaintiffs: Class action", span.of(text), 0.8))
+    for span, _ in matching_sentences(text, _CLASS_MENTION):
+        if span not in unsaid and span not in sought:
+            found.append(Finding("Plaintiffs: Class action", span.of(text), 0.6))
     if not found and is_type(doc, "complaint", "petition"):
         for m in _INDIVIDUAL.finditer(text):
             found.append(Finding("Plaintiffs: Individual", m.group(0), 0.05))

@@ -16,6 +16,7 @@ from gavel_agent.checklists import ItemSpec
 
 PLAN_DIR = Path(__file__).with_name("plans")
 WINDOWS_PER_ITEM = 4
+HITS_PER_QUERY = 4
 QUERIES_PER_ITEM = 4
 MAX_LIST_VALUES = 8
 
@@ -27,6 +28,7 @@ class ItemPlan:
     document_types: tuple[str, ...] = ()
     windows: int = WINDOWS_PER_ITEM
     searches: int = QUERIES_PER_ITEM
+    hits: int = HITS_PER_QUERY  # hits kept per search (a regex search returns them in document order)
     max_values: int = MAX_LIST_VALUES
     prefer: str | None = None  # "earliest": of near-certain dates, the first event
     detail_in_parentheses: bool = False  # "X (detail)" and "X" are one value

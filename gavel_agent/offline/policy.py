@@ -40,7 +40,6 @@ Results = list[ToolResult | None]  # one per call of a batch; None when the loop
 
 CALLS_PER_TURN = 16
 WINDOW_MARGIN = 96
-HITS_PER_QUERY = 4
 CREDIBLE_MARGIN = 0.1  # findings this close to the most certain one count as equally credible
 SAME_PAPER_DAYS = 7  # dates this close describe one paper (signed, then filed), not two events
 OPEN_DOCUMENTS = 2  # earliest matching documents per open: or close: query
@@ -114,10 +113,10 @@ def page_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
     return windows
 
 
-def search_call(query: str) -> Call:
+def search_call(query: str, hits: int) -> Call:
     if query.startswith("re:"):
-        return ("search", {"query": query[3:], "mode": "regex", "flags": "i", "top_k": HITS_PER_QUERY})
-    return ("search", {"query": query, "top_k": HITS_PER_QUERY})
+        return ("search", {"query": query[3:], "mode": "regex", "flags": "i", "top_k": hits})
+    return ("search", {"query": query, "top_k": hits})
 
 
 def rank_windows(plan: ItemPlan, results: Results, docs: dict[str, DocInfo]) -> list[Window]:
@@ -215,7 +214,7 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, Results,
     items = [item_plan(spec.name, spec.item(k)) for k in item_keys if get_extractor(spec.name, k)]
 
     queries = [(item, q) for item in items for q in searched(item)]
-    search_results = yield from in_turns([search_call(q) for _, q in queries])
+    search_results = yield from in_turns([search_call(q, item.hits) for item, q in queries])
     by_item: dict[str, Results] = {}
     for (item, _), result in zip(queries, search_results):
         by_item.setdefault(item.key, []).append(result)

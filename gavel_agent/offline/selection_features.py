@@ -15,7 +15,7 @@ import re
 from datetime import date
 from functools import lru_cache
 
-from gavel_agent.offline.rules_text import compiled, parse_date, tables
+from gavel_agent.offline.rules_text import compiled, dates_in, parse_date, tables
 
 DOC_KINDS = {
     "complaint": r"complaint|petition",
@@ -175,6 +175,7 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             if first_doc:
                 f["vs_first_document"] = _days(d, first_doc)
             f["complaint_listing"] = float(d in complaint_dates)
+            _date_support(f, r, d, k, rows, keys)
         out.append(f)
     if any(r["value"] in _statute_values() for r in rows):
         for f, feats in zip(out, statute_value_features(rows, keys)):
@@ -277,3 +278,30 @@ def category_features(rows: list[dict], features: list[dict[str, float]]) -> dic
                 g[f"{cat}|with:{other}"] = 1.0
         out[cat] = g
     return out
+
+
+# -- where a date is written ---------------------------------------------------------------------
+# A date a stamp, a docket entry or a sentence writes out is read; a case listing's date beside a
+# heading is the listing's, and listings are sometimes a day or a month off. A date written in
+# several papers, or in a docket, is the better attested.
+
+
+_OTHER_CASE = re.compile(r"\brelated\b|\bappeal|\bappellate|\bcircuit\b", re.I)
+
+
+@lru_cache(maxsize=8192)
+def _written_dates(quote: str) -> frozenset[date]:
+    return frozenset(d for d, _ in dates_in(quote))
+
+
+def _date_support(f: dict[str, float], row: dict, day: date, key: str, rows: list[dict], keys: list[str]) -> None:
+    """Features of a dated candidate: whether its own quote writes the date, and how many quotes (in
+    how many documents, any of them a docket) write the same date."""
+    same = [r for r, k in zip(rows, keys) if k == key]
+    written = [r for r in same if day in _written_dates(r["quote"])]
+    f["date_written"] = float(day in _written_dates(row["quote"]))
+    f["written_support"] = math.log1p(len(written))
+    f["written_documents"] = math.log1p(len({r["document"] for r in written}))
+    f["docket_support"] = float(any(_DOC_KINDS["docket"].search(r["doc_type"] + " " + r["doc_title"]) for r in written))
+    # A related case's or an appeal's docket opens with that case's first paper, not this one's.
+    f["other_case_document"] = float(bool(_OTHER_CASE.search(row["doc_title"])))
