@@ -302,17 +302,23 @@ def print_folds(held, train, rules) -> None:
     )
 
 
-def evidence_audit(checklists: dict[str, ChecklistFile], case_files: dict[str, Path]) -> tuple[Tally, Tally]:
+def evidence_audit(
+    checklists: dict[str, ChecklistFile], case_files: dict[str, Path], run_dirs: dict[str, str]
+) -> tuple[Tally, Tally]:
+    """Quotes found again at their offsets (the case identity's too), and requested items left empty."""
     verified, empty = Tally(), Tally()
     for case, checklist in checklists.items():
         docs = {d.name: d.text for d in load_case(case_files[case]).documents}
+        evidence = [ev for values in checklist.items.values() for value in values for ev in value.evidence]
+        identity_file = Path(run_dirs[case]) / IDENTITY_FILE
+        if identity_file.is_file():
+            identity = CaseIdentity.model_validate_json(identity_file.read_text(encoding="utf-8"))
+            evidence += [stated.evidence for stated in (identity.court, identity.docket_number) if stated]
         for values in checklist.items.values():
             empty.add(not values)
-            for value in values:
-                for ev in value.evidence:
-                    text = docs.get(ev.document, "")
-                    ok = ev.start_char is not None and same_text(ev.quote, text[ev.start_char : ev.end_char])
-                    verified.add(ok)
+        for ev in evidence:
+            text = docs.get(ev.document, "")
+            verified.add(ev.start_char is not None and same_text(ev.quote, text[ev.start_char : ev.end_char]))
     return verified, empty
 
 
@@ -449,7 +455,7 @@ def main() -> None:
     print_folds(*fold_table(records, coding, written, base))
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
-    verified, empty = evidence_audit(checklists, case_files)
+    verified, empty = evidence_audit(checklists, case_files, {r.case: d for r, d in zip(records, run_dirs)})
     print("\n(c) Evidence and cost")
     print(f"  quotes found again at their offsets   {verified}")
     print(f"  requested items left empty            {empty}")

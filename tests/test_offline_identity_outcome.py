@@ -137,6 +137,8 @@ def test_identity_and_outcome_fields_of_the_coding():
     assert coded.relief_natures == ["Injunction / Injunctive-like Settlement", "Damages"]
     assert coded.prevailing_party is None  # "Unknown" is no answer
     assert crlc.coded_case({"case_data": {"court": "No Court"}}).court is None
+    sought = {**RECORD, "case_data": {**RECORD["case_data"], "class_action_sought": "Yes"}}
+    assert crlc.reference_checklist(sought)["class_action"] == ["Class action (class certification denied)"]
 
 
 def test_a_written_court_states_the_coded_one():

@@ -146,14 +146,20 @@ def _show(d: date) -> str:
     return f"{d:%B} {d.day}, {d.year}"
 
 
+def _class_action(coded: CodedCase) -> str:
+    """The class action value with the certification ruling where the coding has one."""
+    if not coded.class_action_sought:
+        return "Individual plaintiffs"
+    ruling = {"Granted": " (class certified)", "Denied": " (class certification denied)"}
+    return "Class action" + ruling.get(coded.class_action_granted or "", "")
+
+
 def reference_checklist(record: dict) -> dict[str, list[str]]:
     """The coding as GAVEL checklist values (only the items the coding speaks to)."""
     coded = coded_case(record)
     items: dict[str, list[str]] = {
         "filing_date": [_show(coded.filing_date)] if coded.filing_date else [],
-        "class_action": []
-        if coded.class_action_sought is None
-        else ["Class action" if coded.class_action_sought else "Individual plaintiffs"],
+        "class_action": [] if coded.class_action_sought is None else [_class_action(coded)],
         "cause_of_action": coded.causes,
         "statutory_basis": coded.clauses,
         "type_of_counsel": [coded.counsel] if coded.counsel else [],

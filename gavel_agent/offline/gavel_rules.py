@@ -396,6 +396,9 @@ _NO_CLASS = re.compile(
     r"|\bnot\s+a\s+class\s+action\b",
     re.I,
 )
+_ECF_NUMBER = (
+    r"(?:\((?:ECF|Dkt\.?|Doc\.?|Docket)[^)]{0,20}\)\s+)?"  # "Motion for Class Certification (ECF 71) is GRANTED"
+)
 # A court's ruling on a motion to certify a class, as an order or a docket entry states it; {verb} is
 # the ruling's word ("GRANTS", "denying").
 _CERTIFICATION_RULING = (
@@ -404,8 +407,8 @@ _CERTIFICATION_RULING = (
 )
 _CERTIFIED = re.compile(
     r"\b(?:class|subclass)(?:es)?\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:hereby\s+)?certified"
-    r"|\bcertif(?:ied|ies|ying)\s+(?:a|the|this|two|three)?\s*(?:plaintiff\s+)?(?:sub)?class(?:es)?\b"
-    r"|\bmotion\s+for\s+class\s+certification\s+(?:is|was)\s+(?:hereby\s+)?GRANTED"
+    r"|\bcertif(?:ied|ies|ying)\s+(?:a|the|this|two|three)?\s*(?:following\s+)?(?:plaintiff\s+)?(?:sub)?class(?:es)?\b"
+    rf"|\bmotion\s+for\s+class\s+certification\s+{_ECF_NUMBER}(?:is|was)\s+(?:hereby\s+)?GRANTED"
     # The ruling in an order or a docket entry: "ORDER granting 45 Motion to Certify Class", "GRANTS
     # Plaintiffs' motion for class certification", "this action is certified as a class action".
     + _CERTIFICATION_RULING.format(verb="GRANT(?:S|ED|ING)")
@@ -415,7 +418,7 @@ _CERTIFIED = re.compile(
 # "Plaintiffs' Motion for Class Certification is DENIED", "ORDER denying 12 Motion to Certify Class",
 # "the Court declines to certify the class"; a motion denied as moot was never ruled on.
 _CERTIFICATION_DENIED = re.compile(
-    r"\bmotion\s+(?:for\s+class\s+certification|to\s+certify\s+(?:a\s+|the\s+)?class)\s+(?:is|was|be|must\s+be)\s+(?:hereby\s+)?DENIED\b(?!\s+as\s+moot)"
+    rf"\bmotion\s+(?:for\s+class\s+certification|to\s+certify\s+(?:a\s+|the\s+)?class)\s+{_ECF_NUMBER}(?:is|was|be|must\s+be)\s+(?:hereby\s+)?DENIED\b(?!\s+as\s+moot)"
     r"|\bclass\s+certification\s+(?:is|was)\s+(?:hereby\s+)?denied\b(?!\s+as\s+moot)"
     r"|\bdecline[sd]?\s+to\s+certify\s+(?:a|the|any|this)\s+(?:plaintiff\s+)?class\b"
     + _CERTIFICATION_RULING.format(verb="DEN(?:Y|IES|IED|YING)")
