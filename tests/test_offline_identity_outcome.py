@@ -97,6 +97,13 @@ def test_certification_granted_and_denied_as_orders_and_docket_entries_state_the
     # A motion denied as moot was never ruled on: the class was only sought.
     assert _values("The motion for class certification is DENIED as moot.") == ["Plaintiffs: Class action"]
     assert _ruling("This action is hereby certified as a class action under Rule 23(b)(2).") == [CERTIFIED]
+    assert _ruling("On March 10, 1978, the court certified the case as a class action.") == [CERTIFIED]
+    assert _ruling("03/30/2001 8 ORDER FOR CLASS ACTION CERTIFICATION by Chief Judge Terry C. Kern", DOCKET) == [
+        CERTIFIED
+    ]
+    # A complaint's prayer asks for the ruling; it is no ruling.
+    prayer = "Plaintiffs pray for an order certifying this action as a class action pursuant to Rule 23."
+    assert _ruling(prayer, DocInfo("complaint", "Complaint", "Complaint", "2010-01-01")) == []
 
 
 def _row(value: str, day: str | None) -> dict:

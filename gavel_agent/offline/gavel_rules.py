@@ -412,7 +412,9 @@ _CERTIFIED = re.compile(
     # The ruling in an order or a docket entry: "ORDER granting 45 Motion to Certify Class", "GRANTS
     # Plaintiffs' motion for class certification", "this action is certified as a class action".
     + _CERTIFICATION_RULING.format(verb="GRANT(?:S|ED|ING)")
-    + r"|\b(?:action|case|suit)\s+(?:is|was|shall\s+be)\s+(?:hereby\s+)?(?:maintained\s+and\s+)?certified\s+as\s+a\s+class\s+action",
+    + r"|\b(?:action|case|suit)\s+(?:is|was|shall\s+be)\s+(?:hereby\s+)?(?:maintained\s+and\s+)?certified\s+as\s+a\s+class\s+action"
+    r"|\bcertif(?:ied|ies|ying)\s+(?:this|the)\s+(?:case|action|suit|matter)\s+as\s+a\s+class\s+action"
+    r"|\bORDER\s+(?:for|granting|certifying)\s+class\s+(?:action\s+)?certification",
     re.I,
 )
 # "Plaintiffs' Motion for Class Certification is DENIED", "ORDER denying 12 Motion to Certify Class",
@@ -445,9 +447,12 @@ def class_action(text: str, doc: DocInfo) -> list[Finding]:
     found = []
     for span, _ in matching_sentences(text, _NO_CLASS):
         found.append(Finding("Plaintiffs: Individual (no class action sought)", span.of(text), 0.9))
-    denied = [span for span, _ in matching_sentences(text, _CERTIFICATION_DENIED)]
+    # A complaint asks for certification ("an order certifying this action as a class action"); the
+    # court's papers rule on it.
+    pleading = is_type(doc, "complaint", "petition")
+    denied = [] if pleading else [span for span, _ in matching_sentences(text, _CERTIFICATION_DENIED)]
     found += [Finding(CERTIFICATION_DENIED, span.of(text), 1.0) for span in denied]
-    for span, m in matching_sentences(text, _CERTIFIED):
+    for span, m in [] if pleading else matching_sentences(text, _CERTIFIED):
         if span not in denied and not _NOT_CERTIFYING.search(text, max(0, m.start() - 20), m.start()):
             found.append(Finding(CERTIFIED, span.of(text), 1.0))
     for span, _ in matching_sentences(text, _SOUGHT):
@@ -460,7 +465,7 @@ def class_action(text: str, doc: DocInfo) -> list[Finding]:
 
 def certification_ruling(rows: list[dict]) -> int | None:
     """Of an item's candidate rows, the one stating the court's last ruling on class certification (the
-    latest-dated document's; a grant before a denial of the same day, as a renewed motion's): the
+    latest-dated document's; on one day a grant outranks a denial, as a renewed motion's would): the
     outcome a class action's value should say, whichever candidate was chosen as the class's."""
     rulings = [i for i, row in enumerate(rows) if row["value"] in (CERTIFIED, CERTIFICATION_DENIED)]
     if not rulings:
