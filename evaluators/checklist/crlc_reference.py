@@ -101,7 +101,9 @@ def _known(value: object) -> str | None:
 
 def _docket(data: dict) -> tuple[str | None, int | None, int | None]:
     """The main docket's number as coded, its year and its running number (None where not coded)."""
-    main = data.get("main_docket") if isinstance(data.get("main_docket"), dict) else {}
+    main = data.get("main_docket")
+    if not isinstance(main, dict):
+        main = {}
     number = _known(main.get("docket_number_manual"))
     number = number if number and re.search(r"\d", number) else None  # "Never filed", "[Redacted]": no number
     year, serial = main.get("docket_year"), main.get("docket_filing_number")
