@@ -42,12 +42,13 @@ from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E40
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
 from gavel_agent.evaluators.checklist.score import Report, score_cases  # noqa: E402
+from gavel_agent.offline.case_identity import CaseIdentity, case_identity  # noqa: E402
 from gavel_agent.offline.corpus import FOLDS, Record, fold_of, load_records, record_files, run_record  # noqa: E402
 from gavel_agent.offline.item_plan import item_plan  # noqa: E402
 from gavel_agent.offline.policy import choose  # noqa: E402
 from gavel_agent.offline.selection import apply_model, found_from_rows, load_model  # noqa: E402
 from gavel_agent.offline.train import FIELDS, fit  # noqa: E402
-from gavel_agent.run_files import RunStats  # noqa: E402
+from gavel_agent.run_files import IDENTITY_FILE, RunStats  # noqa: E402
 from gavel_agent.tools.quotes import same_text  # noqa: E402
 
 GAVEL_METHODS = {
@@ -105,6 +106,14 @@ ROWS = (
     "settlement/decree date (recall)",
     "related cases (recall)",
     "related cases (precision)",
+    # The case's identity (identity.json) and outcome, against the coding's court, main docket,
+    # class_action_granted and relief_natures.
+    "court (case identity)",
+    "docket number (case identity)",
+    "class certification (4 states)",
+    "  certified, where coded granted",
+    "relief natures (recall)",
+    "relief natures (precision)",
 )
 
 
@@ -126,10 +135,9 @@ def coding_table(
             if written[case]:
                 rows["  exact, where the date is written"].add(exact)
         if coded.class_action_sought is not None:
-            said = any(
-                "class action" in v.lower() and "no class action" not in v.lower() for v in got.get("class_action", [])
+            rows["class action sought (yes/no)"].add(
+                says_class_action(got.get("class_action", [])) == coded.class_action_sought
             )
-            rows["class action sought (yes/no)"].add(said == coded.class_action_sought)
         causes = _values(got, "cause_of_action")
         for cause in coded.causes:
             rows["causes of action (recall)"].add(crlc.cause_stated(cause, causes))
@@ -152,6 +160,7 @@ def coding_table(
         if coded.settlement_date:
             dates = {parse_date(v.split(":")[0]) for v in _values(got, "settlement_date", "decree_dates")}
             rows["settlement/decree date (recall)"].add(coded.settlement_date in dates)
+        _identity_and_outcome(rows, coded, got)
         related = _values(got, "related_case_numbers", "consolidated_cases")
         for name in coded.related_cases:
             rows["related cases (recall)"].add(crlc.named_in(name, related))
@@ -159,6 +168,59 @@ def coding_table(
             for value in related:
                 rows["related cases (precision)"].add(any(crlc.named_in(name, [value]) for name in coded.related_cases))
     return rows
+
+
+def certification_said(values: list[str]) -> str:
+    """What our class_action values say of certification, as one of crlc.CERTIFICATION_STATES (no class
+    action value reads "not sought", as in the class-action-sought row)."""
+    text = " ".join(values).lower()
+    if "class certified" in text:
+        return "certified"
+    if "certification denied" in text:
+        return "denied"
+    return "no ruling" if says_class_action(values) else "not sought"
+
+
+def says_class_action(values: list[str]) -> bool:
+    return any("class action" in v.lower() and "no class action" not in v.lower() for v in values)
+
+
+def _identity_and_outcome(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> None:
+    if coded.court:
+        rows["court (case identity)"].add(crlc.court_stated(coded.court, got.get(IDENTITY_COURT, [])))
+    if coded.docket_serial or coded.docket_number:
+        rows["docket number (case identity)"].add(crlc.docket_stated(coded, got.get(IDENTITY_DOCKET, [])))
+    state = crlc.certification_state(coded.class_action_granted) if coded.class_action_granted else None
+    if state:
+        said = certification_said(got.get("class_action", []))
+        rows["class certification (4 states)"].add(said == state)
+        if state == "certified":
+            rows["  certified, where coded granted"].add(said == state)
+    if coded.relief_natures:
+        ours = crlc.natures_stated(got)
+        for nature in coded.relief_natures:
+            if nature not in crlc.NO_RELIEF:
+                rows["relief natures (recall)"].add(nature in ours)
+        for nature in ours:
+            rows["relief natures (precision)"].add(nature in coded.relief_natures)
+
+
+# The case identity's values sit beside the items' in a record's values, under these keys.
+IDENTITY_COURT, IDENTITY_DOCKET = "identity: court", "identity: docket number"
+
+
+def identity_values(run_dir: str | Path, case_file: Path) -> Values:
+    """The run's case identity (identity.json; read again from the record for a run cached before it existed)."""
+    path = Path(run_dir) / IDENTITY_FILE
+    identity = (
+        CaseIdentity.model_validate_json(path.read_text(encoding="utf-8"))
+        if path.is_file()
+        else case_identity(load_case(case_file))
+    )
+    return {
+        IDENTITY_COURT: [identity.court.value] if identity.court else [],
+        IDENTITY_DOCKET: [identity.docket_number.value] if identity.docket_number else [],
+    }
 
 
 def main_counsel(values: list[str]) -> str | None:
@@ -223,7 +285,7 @@ def _mean_share(tallies: dict[int, Tally], folds) -> float | None:
 
 
 def print_folds(held: FoldTallies, train: FoldTallies, rules: dict[str, Tally], unseen: set[int]) -> None:
-    learned = {"filing date", "class action", "causes of action", "counsel"}
+    learned = {"filing date", "class action", "causes of action", "counsel", "class certification", "certified"}
     print(
         f"  {'field':36}{'held-out mean':>14}{'fold range':>15}{'pooled':>16}{'train folds':>12}{'gap':>7}"
         f"{'rules only':>12}{'unseen folds':>14}"
@@ -253,17 +315,23 @@ def print_folds(held: FoldTallies, train: FoldTallies, rules: dict[str, Tally], 
     )
 
 
-def evidence_audit(checklists: dict[str, ChecklistFile], case_files: dict[str, Path]) -> tuple[Tally, Tally]:
+def evidence_audit(
+    checklists: dict[str, ChecklistFile], case_files: dict[str, Path], run_dirs: dict[str, str]
+) -> tuple[Tally, Tally]:
+    """Quotes found again at their offsets (the case identity's too), and requested items left empty."""
     verified, empty = Tally(), Tally()
     for case, checklist in checklists.items():
         docs = {d.name: d.text for d in load_case(case_files[case]).documents}
+        evidence = [ev for values in checklist.items.values() for value in values for ev in value.evidence]
+        identity_file = Path(run_dirs[case]) / IDENTITY_FILE
+        if identity_file.is_file():
+            identity = CaseIdentity.model_validate_json(identity_file.read_text(encoding="utf-8"))
+            evidence += [stated.evidence for stated in (identity.court, identity.docket_number) if stated]
         for values in checklist.items.values():
             empty.add(not values)
-            for value in values:
-                for ev in value.evidence:
-                    text = docs.get(ev.document, "")
-                    ok = ev.start_char is not None and same_text(ev.quote, text[ev.start_char : ev.end_char])
-                    verified.add(ok)
+        for ev in evidence:
+            text = docs.get(ev.document, "")
+            verified.add(ev.start_char is not None and same_text(ev.quote, text[ev.start_char : ev.end_char]))
     return verified, empty
 
 
@@ -385,6 +453,8 @@ def main() -> None:
         )
     checklists = {r.case: ChecklistFile.read(Path(d) / "checklist.json") for r, d in zip(records, run_dirs)}
     base = {case: {k: [v.value for v in vals] for k, vals in c.items.items()} for case, c in checklists.items()}
+    for r, d in zip(records, run_dirs):
+        base[r.case].update(identity_values(d, case_files[r.case]))
     stats = [RunStats.model_validate_json((Path(d) / "stats.json").read_text()) for d in run_dirs]
     # The shipped models' choice, as a run with them makes it (runs cached before a retraining hold another).
     base = selected_values(records, base, {field.item: load_model("gavel", field.item) for field in FIELDS})
@@ -403,7 +473,7 @@ def main() -> None:
     print_folds(*fold_table(records, coding, written, base), {int(k) for k in args.unseen.split(",") if k})
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
-    verified, empty = evidence_audit(checklists, case_files)
+    verified, empty = evidence_audit(checklists, case_files, {r.case: d for r, d in zip(records, run_dirs)})
     print("\n(c) Evidence and cost")
     print(f"  quotes found again at their offsets   {verified}")
     print(f"  requested items left empty            {empty}")

@@ -24,6 +24,7 @@ from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.context import History, item_tokens, text_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
+from gavel_agent.offline.case_identity import case_identity
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
 from gavel_agent.tools import calls, schemas
 from gavel_agent.tools.workspace import Workspace
@@ -381,6 +382,8 @@ class AgentRun:
             )
         self.files.dir.mkdir(parents=True, exist_ok=True)
         self.files.write_checklist(self.ws.checklist.to_file())
+        # No checklist item asks which case this is; the court and docket number come with the run.
+        self.files.write_identity(case_identity(self.case))
 
         # reset_tool_choice=False: the SDK would otherwise drop tool_choice after the first tool call, and
         # llama.cpp's server then shows the model no tools at all.

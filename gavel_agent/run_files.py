@@ -4,6 +4,7 @@ checklist.json  the values and their verified evidence
 ledger.jsonl    every tool call: step, tool, arguments, result summary
 stats.json      steps, tool counts, tokens per step, cost, wall time, coverage, status
 conversation.json  the model's conversation so far, so --resume can continue it
+identity.json   the case's court and docket number, each with its quote (read by rules from the captions)
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pydantic import BaseModel, Field
 
 from gavel_agent import atomic
 from gavel_agent.checklists.record import ChecklistFile
+
+IDENTITY_FILE = "identity.json"
 
 
 class StepStats(BaseModel):
@@ -72,6 +75,7 @@ class RunFiles:
         self.ledger = self.dir / "ledger.jsonl"
         self.stats = self.dir / "stats.json"
         self.conversation = self.dir / "conversation.json"
+        self.identity = self.dir / IDENTITY_FILE
 
     def exists(self) -> bool:
         return self.stats.is_file()
@@ -81,6 +85,9 @@ class RunFiles:
 
     def write_stats(self, stats: RunStats) -> None:
         atomic.write_text(self.stats, stats.model_dump_json(indent=2) + "\n")
+
+    def write_identity(self, identity: BaseModel) -> None:
+        atomic.write_text(self.identity, identity.model_dump_json(indent=2) + "\n")
 
     def write_conversation(self, items: list[dict[str, Any]]) -> None:
         atomic.write_json(self.conversation, items)

@@ -821,6 +821,7 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path):
     from gavel_agent.case import load_case
     from gavel_agent.loop import AgentRun
     from gavel_agent.models import resolve_model
+    from gavel_agent.offline.case_identity import CaseIdentity
     from gavel_agent.tools.quotes import same_text
 
     case, spec = load_case(sample_case), load_spec("gavel")
@@ -830,6 +831,8 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path):
         for value in values:
             for ev in value.evidence:
                 assert same_text(ev.quote, texts[ev.document][ev.start_char : ev.end_char])
+    identity = CaseIdentity.model_validate_json((tmp_path / "run" / "identity.json").read_text(encoding="utf-8"))
+    assert (identity.court.value, identity.docket_number.value) == ("District of Oregon", "3:21-cv-01187-HRC")
     reference = next(iter(read_checklists(reference_file, spec, case_id=case.name).values()))
     judge = OfflineJudge()
     got = {k: [v.value for v in vals] for k, vals in outcome.checklist.items.items()}

@@ -35,6 +35,14 @@ class CodedCase(BaseModel):
     defendants: list[str] = Field(default_factory=list)
     settlement_date: date | None = None
     related_cases: list[str] = Field(default_factory=list)
+    # The case's identity and outcome (see CASE_IDENTITY and the relief tables in crlc_reference.json).
+    court: str | None = None  # "Southern District of New York"; None for "No Court" or uncoded
+    docket_number: str | None = None  # the main docket as coded ("1:95-cv-02211-DCN")
+    docket_year: int | None = None
+    docket_serial: int | None = None  # the docket's running number within its year (2211)
+    class_action_granted: str | None = None  # Granted, Denied, Not sought, Pending, ...; None: uncoded/Unknown
+    relief_natures: list[str] = Field(default_factory=list)  # coded natures of relief obtained, "Unknown" left out
+    prevailing_party: str | None = None  # Plaintiff, Defendant, Mixed, None Yet / None; None: uncoded/Unknown
 
 
 @lru_cache(maxsize=1)
@@ -86,8 +94,28 @@ def counsel_category(data: dict) -> str | None:
     return None
 
 
+def _known(value: object) -> str | None:
+    """A coded single choice, or None where the coding is empty or says "Unknown"."""
+    return value.strip() if isinstance(value, str) and value.strip() and value.strip() != "Unknown" else None
+
+
+def _docket(data: dict) -> tuple[str | None, int | None, int | None]:
+    """The main docket's number as coded, its year and its running number (None where not coded)."""
+    main = data.get("main_docket")
+    if not isinstance(main, dict):
+        main = {}
+    number = _known(main.get("docket_number_manual"))
+    number = number if number and re.search(r"\d", number) else None  # "Never filed", "[Redacted]": no number
+    year, serial = main.get("docket_year"), main.get("docket_filing_number")
+    year = year if isinstance(year, int) and year > 0 else None
+    serial = serial if isinstance(serial, int) and serial > 0 else None
+    return number, year, serial
+
+
 def coded_case(record: dict) -> CodedCase:
     data = record["case_data"]
+    docket_number, docket_year, docket_serial = _docket(data)
+    court = _known(data.get("court"))
     sought = data.get("class_action_sought")
     defendants = []
     for d in data.get("case_defendants") or []:
@@ -106,6 +134,13 @@ def coded_case(record: dict) -> CodedCase:
         related_cases=[
             r.get("name", "") for r in data.get("related_cases") or [] if isinstance(r, dict) and r.get("name")
         ],
+        court=None if court == "No Court" else court,
+        docket_number=docket_number,
+        docket_year=docket_year,
+        docket_serial=docket_serial,
+        class_action_granted=_known(data.get("class_action_granted")),
+        relief_natures=[n for n in _labels(data.get("relief_natures")) if n != "Unknown"],
+        prevailing_party=_known(data.get("prevailing_party")),
     )
 
 
@@ -113,14 +148,20 @@ def _show(d: date) -> str:
     return f"{d:%B} {d.day}, {d.year}"
 
 
+def _class_action(coded: CodedCase) -> str:
+    """The class action value with the certification ruling where the coding has one."""
+    if not coded.class_action_sought:
+        return "Individual plaintiffs"
+    ruling = {"Granted": " (class certified)", "Denied": " (class certification denied)"}
+    return "Class action" + ruling.get(coded.class_action_granted or "", "")
+
+
 def reference_checklist(record: dict) -> dict[str, list[str]]:
     """The coding as GAVEL checklist values (only the items the coding speaks to)."""
     coded = coded_case(record)
     items: dict[str, list[str]] = {
         "filing_date": [_show(coded.filing_date)] if coded.filing_date else [],
-        "class_action": []
-        if coded.class_action_sought is None
-        else ["Class action" if coded.class_action_sought else "Individual plaintiffs"],
+        "class_action": [] if coded.class_action_sought is None else [_class_action(coded)],
         "cause_of_action": coded.causes,
         "statutory_basis": coded.clauses,
         "type_of_counsel": [coded.counsel] if coded.counsel else [],
@@ -163,3 +204,81 @@ def cause_stated(cause: str, values: list[str]) -> bool:
 def named_in(name: str, values: list[str], cutoff: float = 80) -> bool:
     """Whether a coded name (defendant, related case) is among written values, fuzzily."""
     return any(_similar(name, v, cutoff) for v in values)
+
+
+# -- case identity and outcome ---------------------------------------------------------
+
+# Words a court's name carries or drops without naming another court ("United States District Court for
+# the Southern District of New York" = "Southern District of New York").
+_COURT_FILLER = re.compile(r"\b(?:united\s+states|u\.?\s?s\.?(?=\s)|district\s+court|for|the)\b|[^\w\s]", re.I)
+
+
+def court_key(name: str) -> str:
+    """A court's name without the words every federal court's full name adds, lower-cased."""
+    words = " ".join(_COURT_FILLER.sub(" ", name.lower()).split())
+    return words.replace("district of district of", "district of")  # the coding's "District of District of Columbia"
+
+
+def _state_court_stated(court: str, value: str) -> bool:
+    """A coded state court ("California state trial court") matches a written one ("Superior Court of
+    California, County of Alameda") by its state and the level its name shows."""
+    m = re.fullmatch(r"(.+) state (trial|appellate|supreme) court", court)
+    if not m or not re.search(rf"\b{re.escape(m.group(1))}\b", value, re.I):
+        return False
+    levels = table()["state_court_levels"]
+    said = next((level for level, pattern in levels.items() if re.search(pattern, value, re.I)), None)
+    return said == m.group(2)
+
+
+def court_stated(court: str, values: list[str]) -> bool:
+    """Whether any written value names the coded court."""
+    return any(court_key(v) == court_key(court) or _state_court_stated(court, v) for v in values)
+
+
+# A docket number's year and running number: "1:95-cv-02211-DCN", "92-CV-526", "01 Civ. 6078", "SW 2006-002213".
+_DOCKET_PARTS = re.compile(
+    r"(?<![\w:])(?:\d{1,2}:)?(\d{4}|\d{2})\s*[-–]?\s*(?:[A-Za-z]{1,5}\.?\s*[-–]?\s*)?(\d{1,6})(?!\d)"
+)
+_INDEX_NUMBER = re.compile(r"\b(\d{3,7})/(\d{4})\b")  # New York's "450835/2016": the number, then the year
+
+
+def docket_stated(coded: CodedCase, values: list[str]) -> bool:
+    """Whether any written value gives the coded main docket: its year and running number where the
+    coding has them (a judge's initials or the office number may differ), else its coded text."""
+    if coded.docket_year and coded.docket_serial:
+        wanted = (coded.docket_year % 100, coded.docket_serial)
+        return any(
+            (int(year) % 100, int(serial)) == wanted
+            for v in values
+            for year, serial in _DOCKET_PARTS.findall(v) + [(y, n) for n, y in _INDEX_NUMBER.findall(v)]
+        )
+    if coded.docket_number:
+        number = re.sub(r"\W", "", coded.docket_number.lower())
+        return any(number in re.sub(r"\W", "", v.lower()) for v in values)
+    return False
+
+
+CERTIFICATION_STATES = ("certified", "denied", "not sought", "no ruling")
+
+
+def certification_state(granted: str) -> str | None:
+    """The coded class-certification outcome as one of CERTIFICATION_STATES (None: not coded)."""
+    return table()["class_action_granted"].get(granted)
+
+
+NO_RELIEF = ("None", "None yet")  # coded natures that say no relief was obtained
+
+
+def natures_stated(values: dict[str, list[str]]) -> set[str]:
+    """The coded natures of relief (crlc_reference.json "relief_natures") that checklist values state:
+    a decree's obligations are injunctive relief, a settlement's payment is damages, and so on."""
+    found = set()
+    for nature, rules in table()["relief_natures"].items():
+        for rule in rules:
+            for item in rule["items"]:
+                if any(
+                    re.search(rule["pattern"], v, re.I) and not re.search(rule.get("unless", "(?!)"), v, re.I)
+                    for v in values.get(item, [])
+                ):
+                    found.add(nature)
+    return found

@@ -27,11 +27,27 @@ from gavel_agent.cli.common import (
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import resolve_model
+from gavel_agent.offline.case_identity import CaseIdentity
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunStats
 from gavel_agent.trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.tracing import TRACE_OPTION, configure_tracing
 from gavel_agent.verifiers import run_completer, verify_agent_run
+
+
+def identity_line(path: Path) -> str | None:
+    """The run's case identity as one line: each value with the document and page its quote is on."""
+    if not path.is_file():
+        return None
+    identity = CaseIdentity.model_validate_json(path.read_text(encoding="utf-8"))
+    parts = [
+        f"{label} {stated.value} ({stated.evidence.place})"
+        for label, stated in (("court:", identity.court), ("docket number:", identity.docket_number))
+        if stated
+    ]
+    return (
+        "case identity: " + "; ".join(parts) if parts else "case identity: no document names the court or docket number"
+    )
 
 
 def default_run_dir(case_name: str, model_label: str) -> Path:
@@ -176,6 +192,8 @@ def register(app: typer.Typer) -> None:
             sys.stdout.write(outcome.checklist.model_dump_json(indent=2) + "\n")
         elif not quiet:
             Console().print(results_table(agent_run.spec, outcome.checklist))
+            if line := identity_line(agent_run.files.identity):
+                err.print(Text(line), soft_wrap=True, highlight=False)
         if stats.status == "interrupted":
             raise UserError(f"run interrupted ({stats.stop_reason}); continue with: {command}")
         if not json_output:

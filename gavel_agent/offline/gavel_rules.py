@@ -423,13 +423,39 @@ _NO_CLASS = re.compile(
     r"|\bnot\s+a\s+class\s+action\b",
     re.I,
 )
+_ECF_NUMBER = (
+    r"(?:\((?:ECF|Dkt\.?|Doc\.?|Docket)[^)]{0,20}\)\s+)?"  # "Motion for Class Certification (ECF 71) is GRANTED"
+)
+# A court's ruling on a motion to certify a class, as an order or a docket entry states it; {verb} is
+# the ruling's word ("GRANTS", "denying").
+_CERTIFICATION_RULING = (
+    r"|\b(?:ORDER\s+)?{verb}\s+(?:in\s+part\s+)?(?:the\s+)?(?:\d+\s+)?(?:\w+['’]?\s+){{0,3}}"
+    r"(?:motion\s+(?:for\s+class\s+certification|to\s+certify\s+(?:a\s+|the\s+)?class)|class\s+certification)\b"
+)
 _CERTIFIED = re.compile(
     r"\b(?:class|subclass)(?:es)?\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:hereby\s+)?certified"
-    r"|\bcertif(?:ied|ies|ying)\s+(?:a|the|this|two|three)?\s*(?:plaintiff\s+)?(?:sub)?class(?:es)?\b"
-    r"|\bmotion\s+for\s+class\s+certification\s+(?:is|was)\s+(?:hereby\s+)?GRANTED"
-    r"|\bcertified\s+(?:the|this)\s+(?:case|action|suit|matter)\s+as\s+a\s+class\s+action\b",
+    r"|\bcertif(?:ied|ies|ying)\s+(?:a|the|this|two|three)?\s*(?:following\s+)?(?:plaintiff\s+)?(?:sub)?class(?:es)?\b"
+    rf"|\bmotion\s+for\s+class\s+certification\s+{_ECF_NUMBER}(?:is|was)\s+(?:hereby\s+)?GRANTED"
+    # The ruling in an order or a docket entry: "ORDER granting 45 Motion to Certify Class", "GRANTS
+    # Plaintiffs' motion for class certification", "this action is certified as a class action".
+    + _CERTIFICATION_RULING.format(verb="GRANT(?:S|ED|ING)")
+    + r"|\b(?:action|case|suit)\s+(?:is|was|shall\s+be)\s+(?:hereby\s+)?(?:maintained\s+and\s+)?certified\s+as\s+a\s+class\s+action"
+    r"|\bcertif(?:ied|ies|ying)\s+(?:this|the)\s+(?:case|action|suit|matter)\s+as\s+a\s+class\s+action"
+    r"|\bORDER\s+(?:for|granting|certifying)\s+class\s+(?:action\s+)?certification",
     re.I,
 )
+# "Plaintiffs' Motion for Class Certification is DENIED", "ORDER denying 12 Motion to Certify Class",
+# "the Court declines to certify the class"; a motion denied as moot was never ruled on.
+_CERTIFICATION_DENIED = re.compile(
+    rf"\bmotion\s+(?:for\s+class\s+certification|to\s+certify\s+(?:a\s+|the\s+)?class)\s+{_ECF_NUMBER}(?:is|was|be|must\s+be)\s+(?:hereby\s+)?DENIED\b(?!\s+as\s+moot)"
+    r"|\bclass\s+certification\s+(?:is|was)\s+(?:hereby\s+)?denied\b(?!\s+as\s+moot)"
+    r"|\bdecline[sd]?\s+to\s+certify\s+(?:a|the|any|this)\s+(?:plaintiff\s+)?class\b"
+    + _CERTIFICATION_RULING.format(verb="DEN(?:Y|IES|IED|YING)")
+    + r"(?![^.\n]{0,40}\bas\s+moot)",
+    re.I,
+)
+CERTIFIED = "Plaintiffs: Class action (class certified)"
+CERTIFICATION_DENIED = "Plaintiffs: Class action (class certification denied)"
 _SOUGHT = re.compile(
     r"\b(?:on|in)\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others?|a\s+class|others?)[^.;]{0,120}?similar-?\s*ly\s+situated"
     r"|\bCLASS\s+ACTION\s+COMPLAINT\b|\bputative\s+class\b|\bproposed\s+class\b|\bplaintiff\s+class\b"
@@ -474,9 +500,14 @@ def class_action(text: str, doc: DocInfo) -> list[Finding]:
     }
     for span in refused:
         found.append(Finding("Plaintiffs: Individual (no class action sought)", span.of(text), 0.9))
-    for span, m in matching_sentences(text, _CERTIFIED):
-        if not _NOT_CERTIFYING.search(text, max(0, m.start() - 20), m.start()):
-            found.append(Finding("Plaintiffs: Class action (class certified)", span.of(text), 1.0))
+    # A complaint asks for certification ("an order certifying this action as a class action"); the
+    # court's papers rule on it.
+    pleading = is_type(doc, "complaint", "petition")
+    denied = [] if pleading else [span for span, _ in matching_sentences(text, _CERTIFICATION_DENIED)]
+    found += [Finding(CERTIFICATION_DENIED, span.of(text), 1.0) for span in denied]
+    for span, m in [] if pleading else matching_sentences(text, _CERTIFIED):
+        if span not in denied and not _NOT_CERTIFYING.search(text, max(0, m.start() - 20), m.start()):
+            found.append(Finding(CERTIFIED, span.of(text), 1.0))
     sought = [span for span, _ in matching_sentences(text, _SOUGHT) if span not in unsaid]
     for span in sought:
         found.append(Finding("Plaintiffs: Class action", span.of(text), 0.8))
@@ -487,6 +518,16 @@ def class_action(text: str, doc: DocInfo) -> list[Finding]:
         for m in _INDIVIDUAL.finditer(text):
             found.append(Finding("Plaintiffs: Individual", m.group(0), 0.05))
     return found
+
+
+def certification_ruling(rows: list[dict]) -> int | None:
+    """Of an item's candidate rows, the one stating the court's last ruling on class certification (the
+    latest-dated document's; on one day a grant outranks a denial, as a renewed motion's would): the
+    outcome a class action's value should say, whichever candidate was chosen as the class's."""
+    rulings = [i for i, row in enumerate(rows) if row["value"] in (CERTIFIED, CERTIFICATION_DENIED)]
+    if not rulings:
+        return None
+    return max(rulings, key=lambda i: (rows[i]["doc_date"] or "", rows[i]["value"] == CERTIFIED, -i))
 
 
 # -- counsel -----------------------------------------------------------------------

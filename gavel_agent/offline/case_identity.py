@@ -1,0 +1,198 @@
+"""The case's identity: the court it was brought in and its docket number, each with its quote.
+
+No GAVEL item asks for them, yet every reader of a checklist needs them to know which case it is
+(and a case's own docket number is not a "related case"). They are read from the documents'
+captions and page stamps, by rules, whatever model fills the checklist: the court named in a
+caption ("UNITED STATES DISTRICT COURT FOR THE SOUTHERN DISTRICT OF NEW YORK", a reporter's
+"United States District Court, S.D. New York."), the docket number in a page stamp ("Case
+1:25-cv-01248-RC Document 17") or a caption ("Civil Action No. 05-2324"). The case's court is the
+trial court most of its documents name (an appeal's papers name the court of appeals, yet the
+case stays in the court it was brought in); its number is the one most of that court's documents
+carry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from gavel_agent.checklists.record import Evidence
+from gavel_agent.offline.rules_text import DOCKET, PAGE_STAMP_RE, compiled, docket_key
+
+if TYPE_CHECKING:
+    from gavel_agent.case import Case
+
+CAPTION_CHARS = 3000  # a caption and its page stamp sit on the first page
+
+_STATES = (
+    "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|District\\s+of\\s+Columbia|Florida|"
+    "Georgia|Guam|Hawai['‘’]?i|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|"
+    "Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New\\s+Hampshire|New\\s+Jersey|New\\s+Mexico|"
+    "New\\s+York|North\\s+Carolina|North\\s+Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Puerto\\s+Rico|Rhode\\s+Island|"
+    "South\\s+Carolina|South\\s+Dakota|Tennessee|Texas|Utah|Vermont|Virgin\\s+Islands|Virginia|Washington|"
+    "West\\s+Virginia|Wisconsin|Wyoming|Columbia"
+)
+_PART = r"(?:NORTHERN|SOUTHERN|EASTERN|WESTERN|MIDDLE|CENTRAL)"
+_PART_LETTER = {"N": "Northern", "S": "Southern", "E": "Eastern", "W": "Western", "M": "Middle", "C": "Central"}
+_CIRCUIT = r"(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.?\s?C\.?|District\s+of\s+Columbia|Federal)"
+# A federal court named in full ("United States District Court for the Southern District of New York",
+# with the district on the next line), or as a reporter heads an opinion ("United States District
+# Court, S.D. New York."; "United States Court of Appeals, Fourth Circuit.").
+_GAP = r"[\s,]*(?:\d{1,2}\s+)?"  # a pleading's line number may sit between a caption's lines
+_FEDERAL = re.compile(
+    rf"\b(?:UNITED\s+STATES|U\.\s?S\.)\s+DISTRICT\s+COURT\b{_GAP}(?:FOR\s+THE\s+|IN\s+AND\s+FOR\s+THE\s+)?"
+    rf"(?:(?P<part>{_PART})\s+DISTRICT\s+OF\s+|(?P<letter>[NSEWMC])\.\s?D\.\s?|(?P<whole>D(?:ISTRICT\s+OF|\.)\s+))(?P<state>{_STATES})\b"
+    rf"|\b(?:UNITED\s+STATES|U\.\s?S\.)\s+COURT\s+OF\s+APPEALS\b{_GAP}(?:FOR\s+THE\s+)?(?P<circuit>{_CIRCUIT})\s+CIRCUIT\b"
+    r"|\b(?P<fisc>FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+(?:COURT(?:\s+OF\s+REVIEW)?))\b"
+    r"|\b(?:UNITED\s+STATES|U\.\s?S\.)\s+(?P<trade>COURT\s+OF\s+INTERNATIONAL\s+TRADE)\b",
+    re.I,
+)
+# A PACER docket report's header: "U.S. District Court California Northern District (San Francisco)",
+# "U.S. District Court - Eastern District of Tennessee (Greeneville)".
+_DOCKET_REPORT = re.compile(
+    rf"\bU\.S\.\s+District\s+Court\s+(?:-\s+)?(?:(?P<part>{_PART})\s+District\s+of\s+(?P<state>{_STATES})"
+    rf"|(?P<state_first>{_STATES})\s+(?:(?P<part_after>{_PART})\s+)?District)\b",
+    re.I,
+)
+# A docket number as captions and stamps write it: the common forms (DOCKET), and "3:97CV02019",
+# "89 C 524", a New York index number "450835/2016".
+_NUMBER = rf"{DOCKET}|\b\d{{1,2}}:\d{{2}}\s?-?[A-Za-z]{{2,4}}\s?-?\d{{2,6}}|\b\d{{2}}\s+C(?:iv)?\.?\s+\d{{2,6}}\b|\b\d{{3,7}}/\d{{4}}\b"
+# A docket number where a paper gives its own: after its label in a caption ("Civil Action No. 1:25-cv-01248-RC",
+# "Case No. 05-2324", "Index No. 401234/2006", a reporter's "No. 2:98CV421."), in a docket report's
+# header ("CIVIL DOCKET FOR CASE #: 3:18-cv-04529-LB", "Case: 2:98-cv-00421-JBF As of"), in a page stamp
+# ("Case 2:13-cv-15177-LPZ ECF No. 1", PAGE_STAMP_RE).
+_LABELLED_DOCKET = re.compile(
+    r"(?:\b(?:Civil\s+Action|Civ\.\s+Action|Case|Docket|Cause|Index|Civil|C\.\s?A\.)\s*(?:No|Number|#)\.?:?|\bNos?\.|\bCIVIL\s+DOCKET\s+FOR\s+CASE\s*#?:?)"
+    rf"\s*(?P<number>{_NUMBER})"
+    rf"|\bCase:?\s*(?P<stamped>{_NUMBER})\s+(?:As\s+of\b|ECF\s+No\.)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One document's statement of a court or a docket number: the value and where the quote stating it is."""
+
+    value: str
+    document: str
+    start: int
+    end: int
+    appellate: bool = False
+
+
+def _state(raw: str) -> str:
+    words = " ".join(re.sub(r"['‘’]", "", raw).split())  # "HAWAI‘I" -> "Hawaii"
+    return " ".join(
+        w.lower() if i and w.lower() in ("of", "the", "for", "and", "in") else w[:1].upper() + w[1:].lower()
+        for i, w in enumerate(words.split())
+    )
+
+
+def _district(part: str | None, state: str) -> str:
+    state = _state(state)
+    if state in ("Columbia", "District of Columbia"):
+        return "District of Columbia"  # one district, whose name already says "District"
+    return f"{_state(part)} District of {state}" if part else f"District of {state}"
+
+
+def _federal_name(m: re.Match) -> str:
+    if m.group("fisc"):
+        return "Foreign Intelligence Surveillance Court" + (" of Review" if "REVIEW" in m.group(0).upper() else "")
+    if m.group("trade"):
+        return "U.S. Court of International Trade"
+    if m.group("circuit"):
+        circuit = m.group("circuit")
+        circuit = "District of Columbia" if re.match(r"D\.?\s?C|District", circuit, re.I) else _state(circuit)
+        return f"U.S. Court of Appeals for the {circuit} Circuit"
+    return _district(m.group("part") or _PART_LETTER.get((m.group("letter") or "").upper()), m.group("state"))
+
+
+def court_mentions(text: str, document: str) -> list[Mention]:
+    """The courts a document's first page names, in the coding's spelling ("Southern District of New York",
+    "U.S. Court of Appeals for the Ninth Circuit"); a state court as its caption writes it."""
+    head = text[:CAPTION_CHARS]
+    found = []
+    for m in _FEDERAL.finditer(head):
+        name = _federal_name(m)
+        found.append(
+            Mention(name, document, m.start(), m.end(), appellate=bool(m.group("circuit") or "Review" in name))
+        )
+    for m in _DOCKET_REPORT.finditer(head):
+        name = _district(m.group("part") or m.group("part_after"), m.group("state") or m.group("state_first"))
+        found.append(Mention(name, document, m.start(), m.end()))
+    for _, pattern in compiled("state_courts", re.I | re.M):
+        for m in pattern.finditer(head):
+            name = " ".join(m.group(0).split()).lstrip("0123456789 ").removeprefix("IN THE ").removeprefix("In the ")
+            appellate = bool(re.search(r"APPEAL|SUPREME", name, re.I))
+            found.append(Mention(_state(name), document, m.start(), m.end(), appellate=appellate))
+    # An appeal's caption names the court appealed from after its own: the case's court is the trial court.
+    return sorted(found, key=lambda x: (x.appellate, x.start))
+
+
+def docket_mentions(text: str, document: str) -> list[Mention]:
+    """The docket numbers a document's first page gives for itself: its page stamp, its caption's number."""
+    head = text[:CAPTION_CHARS]
+    found = [Mention(m.group(1), document, m.start(), m.end()) for m in PAGE_STAMP_RE.finditer(head)]
+    found += [
+        Mention(m.group("number") or m.group("stamped"), document, m.start(), m.end())
+        for m in _LABELLED_DOCKET.finditer(head)
+    ]
+    return sorted(found, key=lambda x: x.start)[:1]  # the first is the paper's own; later ones cite others
+
+
+def case_court(mentions: list[list[Mention]]) -> Mention | None:
+    """The case's court from each document's court mentions (documents in case order): the court most
+    documents name, trial courts before appellate ones; the earliest document's mention is the quote."""
+    firsts = [ms[0] for ms in mentions if ms]
+    if not firsts:
+        return None
+    votes = Counter(m.value for m in firsts)
+    best = max(votes, key=lambda v: (not next(m for m in firsts if m.value == v).appellate, votes[v]))
+    return next(m for m in firsts if m.value == best)
+
+
+def case_docket(mentions: list[list[Mention]], courts: list[list[Mention]], court: Mention | None) -> Mention | None:
+    """The case's docket number: the one most documents of the case's court, or naming no court, give for
+    themselves (the documents of another court, an appeal's, carry that court's number)."""
+    own = [ms[0] for ms, cs in zip(mentions, courts) if ms and (court is None or not cs or cs[0].value == court.value)]
+    if not own:
+        return None
+    votes = Counter(docket_key(m.value) for m in own)
+    best = max(votes, key=lambda k: votes[k])
+    return next(m for m in own if docket_key(m.value) == best)
+
+
+class IdentityValue(BaseModel):
+    value: str
+    evidence: Evidence
+
+
+class CaseIdentity(BaseModel):
+    """The run's ``identity.json``: the case's court and docket number (None where no document states them)."""
+
+    court: IdentityValue | None = None
+    docket_number: IdentityValue | None = None
+
+
+def _stated(case: Case, mention: Mention | None) -> IdentityValue | None:
+    if mention is None:
+        return None
+    doc = case.document(mention.document)
+    quote = doc.text[mention.start : mention.end]
+    page = doc.page_at(mention.start)
+    return IdentityValue(
+        value=mention.value,
+        evidence=Evidence(document=doc.name, quote=quote, start_char=mention.start, end_char=mention.end, page=page),
+    )
+
+
+def case_identity(case: Case) -> CaseIdentity:
+    """The court and docket number the case's documents state for it, each with the quote that states it."""
+    courts = [court_mentions(d.text, d.name) for d in case.documents]
+    dockets = [docket_mentions(d.text, d.name) for d in case.documents]
+    court = case_court(courts)
+    return CaseIdentity(court=_stated(case, court), docket_number=_stated(case, case_docket(dockets, courts, court)))
