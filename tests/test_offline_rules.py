@@ -1287,15 +1287,16 @@ def test_class_action_from_weaker_mentions_ranks_below_a_request():
 
 
 def test_the_plan_keeps_more_hits_for_a_date_told_in_many_places():
-    from gavel_agent.offline.policy import plan
+    from gavel_agent.offline.policy import plan, searched
     from gavel_agent.tools.calls import ToolResult
 
     steps = plan(load_spec("gavel"), ["filing_date", "class_action"])
     next(steps)  # list_documents
     searches = steps.send([ToolResult("", "", data=[])])
-    regex_hits = {call[1]["top_k"] for call in searches if call[1].get("mode") == "regex"}
-    keyword_hits = {call[1]["top_k"] for call in searches if "mode" not in call[1]}
-    assert regex_hits == {_plan("filing_date").hits} and keyword_hits == {_plan("class_action").hits}
+    hits = {call[1]["query"]: call[1]["top_k"] for call in searches}
+    for item in ("filing_date", "class_action"):
+        asked = [q.removeprefix("re:") for q in searched(_plan(item))]
+        assert {hits[q] for q in asked} == {_plan(item).hits}
     assert _plan("filing_date").hits > _plan("class_action").hits
 
 
