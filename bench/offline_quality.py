@@ -36,13 +36,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gavel_agent.case import load_case  # noqa: E402
+from gavel_agent.case_identity import CaseIdentity, case_identity  # noqa: E402
 from gavel_agent.checklists import load_spec  # noqa: E402
 from gavel_agent.checklists.record import ChecklistFile  # noqa: E402
 from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
 from gavel_agent.evaluators.checklist.score import Report, score_cases  # noqa: E402
-from gavel_agent.offline.case_identity import CaseIdentity, case_identity  # noqa: E402
 from gavel_agent.offline.corpus import FOLDS, Record, fold_of, load_records, record_files, run_record  # noqa: E402
 from gavel_agent.offline.item_plan import item_plan  # noqa: E402
 from gavel_agent.offline.policy import choose  # noqa: E402

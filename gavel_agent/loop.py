@@ -20,11 +20,11 @@ from agents.run_config import CallModelData, ModelInputData
 
 from gavel_agent import prompts, tokens
 from gavel_agent.case import Case, case_source
+from gavel_agent.case_identity import case_identity
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.context import History, item_tokens, text_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
-from gavel_agent.offline.case_identity import case_identity
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
 from gavel_agent.tools import calls, schemas
 from gavel_agent.tools.workspace import Workspace

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from gavel_agent.case import load_case
+from gavel_agent.case_identity import case_identity, court_mentions, docket_mentions
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
-from gavel_agent.offline.case_identity import case_identity, court_mentions, docket_mentions
 from gavel_agent.offline.gavel_rules import CERTIFICATION_DENIED, CERTIFIED, certification_ruling
 from gavel_agent.offline.registry import DocInfo, get_extractor
 from gavel_agent.offline.selection import with_certification

@@ -819,9 +819,9 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path):
     if not reference_file.is_file():
         pytest.skip(f"the sample case has no {reference_file.name} yet")
     from gavel_agent.case import load_case
+    from gavel_agent.case_identity import CaseIdentity
     from gavel_agent.loop import AgentRun
     from gavel_agent.models import resolve_model
-    from gavel_agent.offline.case_identity import CaseIdentity
     from gavel_agent.tools.quotes import same_text
 
     case, spec = load_case(sample_case), load_spec("gavel")

@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from gavel_agent.case_identity import CaseIdentity
 from gavel_agent.cli.common import (
     BASE_URL_OPTION,
     CASE_ARGUMENT,
@@ -27,7 +28,6 @@ from gavel_agent.cli.common import (
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import resolve_model
-from gavel_agent.offline.case_identity import CaseIdentity
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunStats
 from gavel_agent.trace import agent_trace, loading, results_table, verify_trace

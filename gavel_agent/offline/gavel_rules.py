@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from gavel_agent.case_identity import DOCKET
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
     DATE,
-    DOCKET,
     compiled,
     doc_date,
     filed_stamp,

@@ -7,16 +7,15 @@ import re
 
 import eyecite
 
+from gavel_agent.case_identity import DOCKET, docket_key
 from gavel_agent.offline.gavel_rules import SIDE_WORDS, SMALL_WORDS, filing_date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import (
     DATE,
-    DOCKET,
     NOT_A_STANDARD,
     PERSON_RE,
     compiled,
     dates_in,
-    docket_key,
     flat,
     is_type,
     matching_sentences,

@@ -14,6 +14,7 @@ from datetime import date
 from functools import cache, lru_cache
 from pathlib import Path
 
+from gavel_agent.case_identity import PAGE_STAMP_RE, docket_key
 from gavel_agent.evaluators.values import full_date
 from gavel_agent.offline.registry import DocInfo, Finding
 
@@ -31,11 +32,6 @@ DATE = (
     r"|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}(?!\d))"
 )
 DATE_RE = re.compile(DATE, re.I)
-# A docket number: 2:23-cv-00735, 4:08-cv-74, 1:17-CV-1234-ABC, 20-35752, 24-1135, and the
-# Southern District of New York's older style, 03 Civ. 9163.
-DOCKET = r"(?:\d{1,2}:)?\d{2}-[A-Za-z]{1,4}-\d{2,6}(?:-[A-Z]{1,4})*|\b\d{2}-\d{3,5}\b|\b\d{2}\s+Civ\.?\s+\d{3,5}\b"
-# PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30".
-PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+(?:Doc(?:ument)?\.?\s*#?:?\s*\d+)", re.I)
 
 
 def filed_stamp(entry: str = r"\d+") -> re.Pattern:
@@ -238,12 +234,6 @@ def is_type(doc: DocInfo, *kinds: str) -> bool:
 def own_dockets(text: str) -> set[str]:
     """Docket numbers of the document itself, read from its page stamps."""
     return {docket_key(m.group(1)) for m in PAGE_STAMP_RE.finditer(text)}
-
-
-def docket_key(number: str) -> str:
-    """Compare docket numbers without judge initials or leading zeros: 2:23-cv-00735-EEF -> 23-cv-735."""
-    parts = re.sub(r"\s+civ\.?\s+", "-cv-", number.lower()).split(":")[-1].split("-")
-    return "-".join(p.lstrip("0") or "0" for p in parts[:3])
 
 
 _NAME_WORD = r"[A-Z][a-zA-Z'\-]+|[A-Z]\."

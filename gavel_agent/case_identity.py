@@ -13,18 +13,42 @@ carry.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
 from gavel_agent.checklists.record import Evidence
-from gavel_agent.offline.rules_text import DOCKET, PAGE_STAMP_RE, compiled, docket_key
 
 if TYPE_CHECKING:
     from gavel_agent.case import Case
+
+TABLES_FILE = Path(__file__).parent / "offline" / "gavel_tables.json"  # its state-court captions
+
+# A docket number: 2:23-cv-00735, 4:08-cv-74, 1:17-CV-1234-ABC, 20-35752, 24-1135, and the
+# Southern District of New York's older style, 03 Civ. 9163.
+DOCKET = r"(?:\d{1,2}:)?\d{2}-[A-Za-z]{1,4}-\d{2,6}(?:-[A-Z]{1,4})*|\b\d{2}-\d{3,5}\b|\b\d{2}\s+Civ\.?\s+\d{3,5}\b"
+# PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30".
+PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+(?:Doc(?:ument)?\.?\s*#?:?\s*\d+)", re.I)
+
+
+def docket_key(number: str) -> str:
+    """Compare docket numbers without judge initials or leading zeros: 2:23-cv-00735-EEF -> 23-cv-735."""
+    parts = re.sub(r"\s+civ\.?\s+", "-cv-", number.lower()).split(":")[-1].split("-")
+    return "-".join(p.lstrip("0") or "0" for p in parts[:3])
+
+
+@cache
+def _state_courts() -> list[re.Pattern]:
+    """The state-court caption patterns of the offline rules' vocabulary (a data file, shared)."""
+    rows = json.loads(TABLES_FILE.read_text(encoding="utf-8"))["state_courts"]
+    return [re.compile(row["pattern"], re.I | re.M) for row in rows]
+
 
 CAPTION_CHARS = 3000  # a caption and its page stamp sit on the first page
 
@@ -124,7 +148,7 @@ def court_mentions(text: str, document: str) -> list[Mention]:
     for m in _DOCKET_REPORT.finditer(head):
         name = _district(m.group("part") or m.group("part_after"), m.group("state") or m.group("state_first"))
         found.append(Mention(name, document, m.start(), m.end()))
-    for _, pattern in compiled("state_courts", re.I | re.M):
+    for pattern in _state_courts():
         for m in pattern.finditer(head):
             name = " ".join(m.group(0).split()).lstrip("0123456789 ").removeprefix("IN THE ").removeprefix("In the ")
             appellate = bool(re.search(r"APPEAL|SUPREME", name, re.I))
