@@ -187,6 +187,13 @@ _ADDRESS_PIECE = re.compile(
     r"|\b(?:Avenue|Street|Boulevard|Suite|P\.?\s?O\.?\s+Box)\b|(?-i:\b(?:NW|SW|NE|SE|N\.W|S\.W)\b)",
     re.I,
 )
+# The office an official is sued as, which names the defendant the coding means ("KRISTI NOEM, in her
+# official capacity as Secretary of Homeland Security, 245 Murray Lane" -> "Secretary of Homeland Security").
+_OFFICIAL_AS = re.compile(
+    r",?\s*(?:individually\s+and\s+)?in\s+(?:his|her|their|its)\s+(?:individual\s+and\s+)?official\s+capacit(?:y|ies)"
+    r"\s+as\s+(?:the\s+)?(?P<office>[A-Z][^,;]{2,80})",
+    re.I,
+)
 # What follows a party's name without being part of it: the capacity it is sued in, the class it leads,
 # a description ("CITY OF PORTLAND, an Oregon municipal corporation").
 _CAPACITY = re.compile(
@@ -225,6 +232,9 @@ def party_name(raw: str) -> str | None:
     name = " ".join(raw.split()).strip(" ,.-")
     if _NOT_A_NAME.search(name):
         return None
+    official = _OFFICIAL_AS.search(name)
+    if official:  # the name with its office, without the words of the capacity
+        name = f"{name[: official.start()].strip(' ,')}, {official.group('office')}"
     name = _without_address(_CAPACITY.sub("", name)).strip(" ,.-")
     # A name starts at its first capital, after debris (line numbers, a ZIP code, OCR noise, the "AND"
     # left of a paper's title beside it), and does not end on a joining word the next column cut off.
@@ -289,6 +299,18 @@ def docket_parties(text: str) -> list[Finding]:
     return found
 
 
+# The second half of an agency's name joined by "and" ("Department of Health and Human Services",
+# "Immigration and Customs Enforcement"): words that name a public function, up to the next name.
+_NAME_TAIL = (
+    r"(?i:(?:(?:Human|Services|Customs|Enforcement|Urban|Development|Border|Protection|Family|Families|Protective"
+    r"|Developmental|Disabilities|Public|Safety|Mental|Hygiene|Wildlife|Corrections?|Industry|Hospitals|Recreation"
+    r"|Naturalization|Rehabilitation|Parole|Probation|Community|Welfare|Training|Research|Technology|Budget"
+    r"|Environment(?:al)?|Energy|Commerce|Labor|Education|Youth|Aging|Justice|Firearms|Explosives|Transportation"
+    r"|Housing|Agriculture|Conservation|Natural|Resources|Social|Health|Finance|Administration|Regulation|Licensure)"
+    r"(?:\s+|$))+(?:$|[,;(]|and\b))"
+)
+
+
 def _caption_names(block: str) -> list[str]:
     names = []
     cleaned = " ".join(
@@ -297,7 +319,8 @@ def _caption_names(block: str) -> list[str]:
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
     for part in re.split(
-        r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned
+        rf";|\band\s+(?=[A-Z])(?!{_NAME_TAIL})|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){{1,}}[A-Z]+)",
+        cleaned,
     ):
         name = party_name(part)
         # "AND" can still lead after a ZIP code the address left ("D.C. 20250 AND DUCHENEAUX"): no name.
@@ -331,10 +354,18 @@ def caption_parties(text: str) -> list[Finding]:
     return []
 
 
+# Offices a public official is sued as: "Defendant Jane Roe, Secretary of the Department of ...".
+OFFICES = (
+    r"Secretary|Director|Commissioner|Governor|Mayor|Sheriff|Warden|Chief|Superintendent|Administrator"
+    r"|Attorney\s+General|President|Chair(?:man|person)?|Treasurer|Comptroller|Registrar|Clerk|Executive"
+)
 _PARTY_SENTENCE = re.compile(
     rf"\b(?P<side>{SIDE_WORDS})\s+"
     r"(?P<name>(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la)(?:[ \t]+(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la|County|City)){0,9}?)"
-    r"(?:\s*\([^)]{0,60}\))?,?\s+(?:is|are|was|were)\s+(?:an?|the)\b"
+    r"(?:\s*\([^)]{0,60}\))?(?:,?\s+(?:is|are|was|were)\s+(?:an?|the)\b"
+    # "... is sued in her official capacity as the Secretary of ...", "..., acting in his official capacity as ..."
+    r"|,?\s+(?:(?:is|was|are|were)\s+)?(?:sued\s+|acting\s+)?in\s+(?:his|her|their|its)\s+official\s+capacit(?:y|ies)\s+as\b"
+    rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\b)"
 )
 
 
@@ -374,17 +405,37 @@ def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
+# What names an institution, a business or a public office, in a defendant's name or its description.
+_INSTITUTIONAL = re.compile(
+    rf"\b(?:{OFFICES}|State|States|Commonwealth|City|Town|Village|Township|Parish|Government|Inc|LLC|Corp|Corporation"
+    r"|Company|Co|Ltd|LLP|LP|Association|Bank|Trust|Group|Services?|Committee|Council|Bureau|Division|Administration"
+    r"|Club|Church|Union|Program|Republic|America|Nation|Tribe|Enterprises|Partners|Restaurant|Hotel|Insurance"
+    r"|Management|Properties|Realty|Systems|Industries|Foundation|Society|Project|Network|Associates|Attorney|Officer"
+    r"|Judge|Auditor|Manager|Trustees?|Members?|Health|Human|Housing|Correctional|Security|Immigration|Customs|Federal"
+    r"|National|Court)\b",
+    re.I,
+)
+
+
+def names_an_institution(value: str) -> bool:
+    """Whether a party value names an institution, business or office (in its name or its description),
+    rather than only a person: the coding names a defendant by what it is ("Department of Corrections",
+    "Secretary of the Interior"), and a bare personal name from a caption is mostly an officer sued with it."""
+    return bool(_INSTITUTIONAL.search(value) or _institution_word().search(value))
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
+    found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             description = flat(text[m.end("name") : span.end], 120).strip(" ,")
-            found.append(
-                Finding(f"{side}: {name} ({description})" if description else f"{side}: {name}", span.of(text), 0.6)
-            )
+            value = f"{side}: {name} ({description})" if description else f"{side}: {name}"
+            if side == "Plaintiff" or names_an_institution(value):
+                found.append(Finding(value, span.of(text), 0.6))
     return found
 
 
