@@ -191,7 +191,9 @@ _ADDRESS_PIECE = re.compile(
 # official capacity as Secretary of Homeland Security, 245 Murray Lane" -> "Secretary of Homeland Security").
 _OFFICIAL_AS = re.compile(
     r",?\s*(?:individually\s+and\s+)?in\s+(?:his|her|their|its)\s+(?:individual\s+and\s+)?official\s+capacit(?:y|ies)"
-    r"\s+as\s+(?:the\s+)?(?P<office>[A-Z][^,;]{2,80})",
+    r"\s+as\s+(?:the\s+)?(?P<office>[A-Z][^,;]{2,80}"
+    # "... as Secretary, United States Department of Health and Human Services": the office's agency after a comma
+    r"(?:,\s*[^,;]{0,40}?\b(?:Department|Agency|Office|Board|Bureau|Commission|Administration|Authority)\b[^,;]{0,60})?)",
     re.I,
 )
 # What follows a party's name without being part of it: the capacity it is sued in, the class it leads,
@@ -307,7 +309,7 @@ _NAME_TAIL = (
     r"|Naturalization|Rehabilitation|Parole|Probation|Community|Welfare|Training|Research|Technology|Budget"
     r"|Environment(?:al)?|Energy|Commerce|Labor|Education|Youth|Aging|Justice|Firearms|Explosives|Transportation"
     r"|Housing|Agriculture|Conservation|Natural|Resources|Social|Health|Finance|Administration|Regulation|Licensure)"
-    r"(?:\s+|$))+(?:$|[,;(]|and\b))"
+    r"\b\s*)+(?:$|[,;(]|and\b))"
 )
 
 
