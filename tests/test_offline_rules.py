@@ -271,6 +271,19 @@ def test_an_agency_name_joined_by_and_is_one_defendant():
     ]
 
 
+def test_a_two_column_opinion_caption_skips_the_running_text_beside_it():
+    text = (
+        "Dwight ARMSTRONG et al., Plaintiffs, \nResting  jurisdiction  upon  28  U.S.C.A.  and \nv. \n"
+        "The BOARD OF EDUCATION OF the CITY OF \ncase brought a class action against defendants essentially \n"
+        "BIRMINGHAM, JEFFERSON COUNTY, \nto  enjoin  them  from  continuing  their  policy \n"
+        "ALABAMA,et al., Defendants. \n"
+    )
+    assert [f.value for f in caption_parties(text) if f.value.startswith("Defendant")] == [
+        "Defendant: The BOARD OF EDUCATION OF the CITY OF BIRMINGHAM",
+        "Defendant: Jefferson County",
+    ]
+
+
 def test_an_investigation_letters_subject_names_the_investigated_institutions_not_their_places():
     letter = DocInfo("findings", "Findings Letter", "Findings Letter/Report", "2004-03-17")
     text = (

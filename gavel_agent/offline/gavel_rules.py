@@ -149,6 +149,11 @@ _PLAINTIFF_LABEL = (
 _PLAINTIFF_MARK = re.compile(rf"^[^\n]*{_PLAINTIFF_LABEL}[^\n]*$", re.M | re.I)
 _VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?|-\s*against\s*-)(?=\s|\)|$)", re.M | re.I)
 _DEFENDANT_MARK = re.compile(r"\b(?:Defendants?|Respondents?)\b", re.I)
+# The defendants' label as a caption writes it ("Defendants.", "Defendants-Appellees,"), not the word in
+# the running text a two-column opinion page sets beside its caption ("against defendants essentially").
+_DEFENDANT_LABEL = re.compile(
+    r"\b(?:Defendants?|Respondents?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})", re.I | re.M
+)
 # Lines above the parties: court name, district, stamps, rules.
 _CAPTION_HEAD = re.compile(
     r"^[^\n]*(?:COURT|DISTRICT|DIVISION|_{5,}|Document\s+\d+|PageID|Page\s+\d+\s+of)[^\n]*\n", re.M | re.I
@@ -316,7 +321,12 @@ _NAME_TAIL = (
 def _caption_names(block: str) -> list[str]:
     names = []
     cleaned = " ".join(
-        _CAPTION_NOISE.sub(" ", line).strip() for line in block.splitlines() if not _NOT_PARTY_LINE.search(line)
+        _CAPTION_NOISE.sub(" ", segment).strip()
+        for line in block.splitlines()
+        if not _NOT_PARTY_LINE.search(line)
+        for segment in re.split(r"[ \t]{2,}", line)
+        # the other column of a two-column opinion page, not a party's description
+        if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", segment)))
     )
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
@@ -339,7 +349,10 @@ def caption_parties(text: str) -> list[Finding]:
         word = re.search(_PLAINTIFF_LABEL, marker.group(0), re.I | re.M)
         assert word is not None  # _PLAINTIFF_MARK's match holds the label
         versus = _VERSUS.search(text, marker.start() + word.end(), marker.end() + 200)
-        defendants = versus and _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
+        defendants = versus and (
+            _DEFENDANT_LABEL.search(text, versus.end(), versus.end() + 1500)
+            or _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
+        )
         if not versus or not defendants:
             continue
         start = max(0, marker.start() - CAPTION_LOOKBACK_CHARS)
