@@ -10,7 +10,7 @@ from gavel_agent.checklists import load_spec
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.readers import read_checklists
-from gavel_agent.offline.gavel_rules import caption_parties
+from gavel_agent.offline.gavel_rules import caption_parties, docket_parties
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, get_extractor
 
@@ -236,7 +236,7 @@ def test_running_text_of_a_two_column_opinion_is_not_a_name_but_a_description_is
 
 def test_the_parties_item_keeps_defendants_named_by_institution_or_office_not_bare_persons():
     text = (
-        "JANE ROE,\nPlaintiff,\nv.\nJIM MATHERON,\n"
+        "JANE ROE,\nPlaintiff,\nv.\nJIM MATHERON,\nPOLLY DARNALL, Executive Director,\n"
         "MARY POE, individually and in her official capacity as Director of the Department of Corrections,\n"
         "COUNTY OF LAKE,\nDefendants."
     )
@@ -246,7 +246,8 @@ def test_the_parties_item_keeps_defendants_named_by_institution_or_office_not_ba
         "Defendant: County of Lake",
     ]
     sentences = (
-        "Defendant Margie Quin, acting in her official capacity as Commissioner of DCS, oversees foster care. "
+        "Defendant Margie Quin, acting in her official capacity as Commissioner of the Department of Children's"
+        " Services, oversees foster care. "
         "Defendant Kristi Noem is sued in her official capacity as the Secretary of Homeland Security. "
         "Defendant Tom Smith resides in Nashville."
     )
@@ -254,7 +255,7 @@ def test_the_parties_item_keeps_defendants_named_by_institution_or_office_not_ba
         "Defendant: Margie Quin",
         "Defendant: Kristi Noem",
     ]
-    assert "Commissioner of DCS" in values("parties", sentences)[0]
+    assert "Commissioner of the Department" in values("parties", sentences)[0]
 
 
 def test_an_agency_name_joined_by_and_is_one_defendant():
@@ -311,7 +312,7 @@ def test_running_text_about_a_plaintiff_is_not_a_caption():
 
 
 def test_parties_from_a_docket_reports_party_list():
-    got = values("parties", DOCKET_PARTIES, DOCKET)
+    got = [f.value for f in docket_parties(DOCKET_PARTIES)]
     # A repeated side label, a name wrapped onto the next line beside the lawyers' column, and
     # neither a "TERMINATED" note nor a complaint's numbered paragraph taken for a party.
     assert got == [
@@ -319,6 +320,8 @@ def test_parties_from_a_docket_reports_party_list():
         "Defendant: Harbor Regional Jail Authority",
         "Defendant: Warden Andrew Phoenix",
     ]
+    # The parties item keeps the jail's authority, not the warden named by a bare title.
+    assert values("parties", DOCKET_PARTIES, DOCKET)[1:] == ["Defendant: Harbor Regional Jail Authority"]
 
 
 def test_filing_date_told_in_an_opinions_narrative():
