@@ -380,7 +380,8 @@ _PARTY_SENTENCE = re.compile(
     r"(?:\s*\([^)]{0,60}\))?(?:,?\s+(?:is|are|was|were)\s+(?:an?|the)\b"
     # "... is sued in her official capacity as the Secretary of ...", "..., acting in his official capacity as ..."
     r"|,?\s+(?:(?:is|was|are|were)\s+)?(?:sued\s+|acting\s+)?in\s+(?:his|her|their|its)\s+official\s+capacit(?:y|ies)\s+as\b"
-    rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\b)"
+    # "..., Secretary of the DOC, ..." (not a list's next party: "Defendants Riverside County, Sheriff Raymond ...")
+    rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b)"
 )
 
 
