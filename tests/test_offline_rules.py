@@ -10,7 +10,7 @@ from gavel_agent.checklists import load_spec
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.readers import read_checklists
-from gavel_agent.offline.gavel_rules import MENTION_CONFIDENCE
+from gavel_agent.offline.gavel_rules import MENTION_CONFIDENCE, caption_parties, docket_parties
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, get_extractor
 
@@ -194,7 +194,7 @@ def test_caption_names_lose_addresses_capacities_and_descriptions():
     )
     assert values("parties", text) == [
         "Plaintiff: America First Legal Foundation",
-        "Defendant: Kristi Noem",
+        "Defendant: Kristi Noem, Secretary of Homeland Security",
         "Defendant: City of Portland",
     ]
 
@@ -216,22 +216,72 @@ def test_running_text_of_a_two_column_opinion_is_not_a_name_but_a_description_is
         "Dee FARMER, Plaintiff-Appellant,\nv.\nDr. HAAS, Edward Brennan and L.E. Dubois,\n"
         "estrogen hormones because the risks outweighed\nDefendants-Appellees."
     )
-    assert values("parties", text, ORDER) == [
+    assert [f.value for f in caption_parties(text)] == [
         "Plaintiff: Dee FARMER",
         "Defendant: Dr. HAAS, Edward Brennan",
         "Defendant: L.E. Dubois",
     ]
-    assert values("parties", "The Young doctrine applies where a\nPlaintiff,\nv.\nJOHN DOE,\nDefendant.", ORDER) == [
-        "Defendant: John Doe"
-    ]
+    young = "The Young doctrine applies where a\nPlaintiff,\nv.\nJOHN DOE,\nDefendant."
+    assert [f.value for f in caption_parties(young)] == ["Defendant: John Doe"]
     described = (
         "JANE ROE,\nPlaintiff,\nv.\nJIM MATHERON, in his individual and official capacities,\n"
         "MARY POE, as Director of the Department of Corrections,\nDefendants."
     )
-    assert values("parties", described) == [
+    assert [f.value for f in caption_parties(described)] == [
         "Plaintiff: Jane Roe",
         "Defendant: Jim Matheron",
         "Defendant: Mary Poe, as Director of the Department of Corrections",
+    ]
+
+
+def test_the_parties_item_keeps_defendants_named_by_institution_or_office_not_bare_persons():
+    text = (
+        "JANE ROE,\nPlaintiff,\nv.\nJIM MATHERON,\nPOLLY DARNALL, Executive Director,\n"
+        "MARY POE, individually and in her official capacity as Director of the Department of Corrections,\n"
+        "COUNTY OF LAKE,\nDefendants."
+    )
+    assert values("parties", text) == [
+        "Plaintiff: Jane Roe",
+        "Defendant: Mary Poe, Director of the Department of Corrections",
+        "Defendant: County of Lake",
+    ]
+    sentences = (
+        "Defendant Margie Quin, acting in her official capacity as Commissioner of the Department of Children's"
+        " Services, oversees foster care. "
+        "Defendant Kristi Noem is sued in her official capacity as the Secretary of Homeland Security. "
+        "Defendant Tom Smith resides in Nashville."
+    )
+    assert [v.split(" (")[0] for v in values("parties", sentences)] == [
+        "Defendant: Margie Quin",
+        "Defendant: Kristi Noem",
+    ]
+    assert "Commissioner of the Department" in values("parties", sentences)[0]
+
+
+def test_an_agency_name_joined_by_and_is_one_defendant():
+    text = (
+        "JANE ROE,\nPlaintiff,\nv.\nUNITED STATES DEPARTMENT OF HEALTH AND HUMAN SERVICES; U.S. IMMIGRATION AND\n"
+        "CUSTOMS ENFORCEMENT; CITY OF CHICAGO and JOHN SMITH,\nDefendants."
+    )
+    assert [f.value for f in caption_parties(text)] == [
+        "Plaintiff: Jane Roe",
+        "Defendant: United States Department of Health and Human Services",
+        "Defendant: U.S. Immigration and Customs Enforcement",
+        "Defendant: City of Chicago",
+        "Defendant: John Smith",
+    ]
+
+
+def test_a_two_column_opinion_caption_skips_the_running_text_beside_it():
+    text = (
+        "Dwight ARMSTRONG et al., Plaintiffs, \nResting  jurisdiction  upon  28  U.S.C.A.  and \nv. \n"
+        "The BOARD OF EDUCATION OF the CITY OF \ncase brought a class action against defendants essentially \n"
+        "BIRMINGHAM, JEFFERSON COUNTY, \nto  enjoin  them  from  continuing  their  policy \n"
+        "ALABAMA,et al., Defendants. \n"
+    )
+    assert [f.value for f in caption_parties(text) if f.value.startswith("Defendant")] == [
+        "Defendant: The BOARD OF EDUCATION OF the CITY OF BIRMINGHAM",
+        "Defendant: Jefferson County",
     ]
 
 
@@ -262,7 +312,7 @@ def test_running_text_about_a_plaintiff_is_not_a_caption():
 
 
 def test_parties_from_a_docket_reports_party_list():
-    got = values("parties", DOCKET_PARTIES, DOCKET)
+    got = [f.value for f in docket_parties(DOCKET_PARTIES)]
     # A repeated side label, a name wrapped onto the next line beside the lawyers' column, and
     # neither a "TERMINATED" note nor a complaint's numbered paragraph taken for a party.
     assert got == [
@@ -270,6 +320,8 @@ def test_parties_from_a_docket_reports_party_list():
         "Defendant: Harbor Regional Jail Authority",
         "Defendant: Warden Andrew Phoenix",
     ]
+    # The parties item keeps the jail's authority, not the warden named by a bare title.
+    assert values("parties", DOCKET_PARTIES, DOCKET)[1:] == ["Defendant: Harbor Regional Jail Authority"]
 
 
 def test_filing_date_told_in_an_opinions_narrative():
@@ -1098,7 +1150,7 @@ def test_a_new_york_caption_with_against_rules_index_number_and_shields():
         "THE CITY OF NEW YORK; NEW YORK CITY MAYOR  Index No.\nBILL DE BLASIO; BRENDA BATCHER, Sh. No. 18825;\n\n"
         "                          Defendants.\n---------------------------------------------------------------X\n"
     )
-    assert values("parties", text) == [
+    assert [f.value for f in caption_parties(text)] == [
         "Plaintiff: Phoebe Berg",
         "Plaintiff: Toshiro Kida",
         "Plaintiff: John Rivera",

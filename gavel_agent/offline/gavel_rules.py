@@ -176,6 +176,11 @@ _PLAINTIFF_LABEL = (
 _PLAINTIFF_MARK = re.compile(rf"^[^\n]*{_PLAINTIFF_LABEL}[^\n]*$", re.M | re.I)
 _VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?|-\s*against\s*-)(?=\s|\)|$)", re.M | re.I)
 _DEFENDANT_MARK = re.compile(r"\b(?:Defendants?|Respondents?)\b", re.I)
+# The defendants' label as a caption writes it ("Defendants.", "Defendants-Appellees,"), not the word in
+# the running text a two-column opinion page sets beside its caption ("against defendants essentially").
+_DEFENDANT_LABEL = re.compile(
+    r"\b(?:Defendants?|Respondents?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})", re.I | re.M
+)
 # Lines above the parties: court name, district, stamps, rules.
 _CAPTION_HEAD = re.compile(
     r"^[^\n]*(?:COURT|DISTRICT|DIVISION|_{5,}|Document\s+\d+|PageID|Page\s+\d+\s+of)[^\n]*\n", re.M | re.I
@@ -212,6 +217,15 @@ _ZIP_PIECE = re.compile(r"\b\d{5}(?:-\d{4})?\s*$")
 _ADDRESS_PIECE = re.compile(
     r"\b\d+\w*\s+(?:[A-Z][\w.]*\s+){0,3}(?:Avenue|Ave|Street|St|Drive|Dr|Road|Rd|Lane|Ln|Boulevard|Blvd|Way|Place|Pl|Floor)\b"
     r"|\b(?:Avenue|Street|Boulevard|Suite|P\.?\s?O\.?\s+Box)\b|(?-i:\b(?:NW|SW|NE|SE|N\.W|S\.W)\b)",
+    re.I,
+)
+# The office an official is sued as, which names the defendant the coding means ("KRISTI NOEM, in her
+# official capacity as Secretary of Homeland Security, 245 Murray Lane" -> "Secretary of Homeland Security").
+_OFFICIAL_AS = re.compile(
+    r",?\s*(?:individually\s+and\s+)?in\s+(?:his|her|their|its)\s+(?:individual\s+and\s+)?official\s+capacit(?:y|ies)"
+    r"\s+as\s+(?:the\s+)?(?P<office>[A-Z][^,;]{2,80}"
+    # "... as Secretary, United States Department of Health and Human Services": the office's agency after a comma
+    r"(?:,\s*[^,;]{0,40}?\b(?:Department|Agency|Office|Board|Bureau|Commission|Administration|Authority)\b[^,;]{0,60})?)",
     re.I,
 )
 # What follows a party's name without being part of it: the capacity it is sued in, the class it leads,
@@ -252,6 +266,9 @@ def party_name(raw: str) -> str | None:
     name = " ".join(raw.split()).strip(" ,.-")
     if _NOT_A_NAME.search(name):
         return None
+    official = _OFFICIAL_AS.search(name)
+    if official:  # the name with its office, without the words of the capacity
+        name = f"{name[: official.start()].strip(' ,')}, {official.group('office')}"
     name = _without_address(_CAPACITY.sub("", name)).strip(" ,.-")
     # A name starts at its first capital, after debris (line numbers, a ZIP code, OCR noise, the "AND"
     # left of a paper's title beside it), and does not end on a joining word the next column cut off.
@@ -316,15 +333,33 @@ def docket_parties(text: str) -> list[Finding]:
     return found
 
 
+# The second half of an agency's name joined by "and" ("Department of Health and Human Services",
+# "Immigration and Customs Enforcement"): words that name a public function, up to the next name.
+_NAME_TAIL = (
+    r"(?i:(?:(?:Human|Services|Customs|Enforcement|Urban|Development|Border|Protection|Family|Families|Protective"
+    r"|Developmental|Disabilities|Public|Safety|Mental|Hygiene|Wildlife|Corrections?|Industry|Hospitals|Recreation"
+    r"|Naturalization|Rehabilitation|Parole|Probation|Community|Welfare|Training|Research|Technology|Budget"
+    r"|Environment(?:al)?|Energy|Commerce|Labor|Education|Youth|Aging|Justice|Firearms|Explosives|Transportation"
+    r"|Housing|Agriculture|Conservation|Natural|Resources|Social|Health|Finance|Administration|Regulation|Licensure)"
+    r"\b\s*)+(?:$|[,;(]|and\b))"
+)
+
+
 def _caption_names(block: str) -> list[str]:
     names = []
     cleaned = " ".join(
-        _CAPTION_NOISE.sub(" ", line).strip() for line in block.splitlines() if not _NOT_PARTY_LINE.search(line)
+        _CAPTION_NOISE.sub(" ", segment).strip()
+        for line in block.splitlines()
+        if not _NOT_PARTY_LINE.search(line)
+        for segment in re.split(r"[ \t]{2,}", line)
+        # the other column of a two-column opinion page, not a party's description
+        if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", segment)))
     )
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
     for part in re.split(
-        r";|\band\s+(?=[A-Z])|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){1,}[A-Z]+)", cleaned
+        rf";|\band\s+(?=[A-Z])(?!{_NAME_TAIL})|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){{1,}}[A-Z]+)",
+        cleaned,
     ):
         name = party_name(part)
         # "AND" can still lead after a ZIP code the address left ("D.C. 20250 AND DUCHENEAUX"): no name.
@@ -341,7 +376,10 @@ def caption_parties(text: str) -> list[Finding]:
         word = re.search(_PLAINTIFF_LABEL, marker.group(0), re.I | re.M)
         assert word is not None  # _PLAINTIFF_MARK's match holds the label
         versus = _VERSUS.search(text, marker.start() + word.end(), marker.end() + 200)
-        defendants = versus and _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
+        defendants = versus and (
+            _DEFENDANT_LABEL.search(text, versus.end(), versus.end() + 1500)
+            or _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
+        )
         if not versus or not defendants:
             continue
         start = max(0, marker.start() - CAPTION_LOOKBACK_CHARS)
@@ -358,10 +396,19 @@ def caption_parties(text: str) -> list[Finding]:
     return []
 
 
+# Offices a public official is sued as: "Defendant Jane Roe, Secretary of the Department of ...".
+OFFICES = (
+    r"Secretary|Director|Commissioner|Governor|Mayor|Sheriff|Warden|Chief|Superintendent|Administrator"
+    r"|Attorney\s+General|President|Chair(?:man|person)?|Treasurer|Comptroller|Registrar|Clerk|Executive"
+)
 _PARTY_SENTENCE = re.compile(
     rf"\b(?P<side>{SIDE_WORDS})\s+"
     r"(?P<name>(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la)(?:[ \t]+(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la|County|City)){0,9}?)"
-    r"(?:\s*\([^)]{0,60}\))?,?\s+(?:is|are|was|were)\s+(?:an?|the)\b"
+    r"(?:\s*\([^)]{0,60}\))?(?:,?\s+(?:is|are|was|were)\s+(?:an?|the)\b"
+    # "... is sued in her official capacity as the Secretary of ...", "..., acting in his official capacity as ..."
+    r"|,?\s+(?:(?:is|was|are|were)\s+)?(?:sued\s+|acting\s+)?in\s+(?:his|her|their|its)\s+official\s+capacit(?:y|ies)\s+as\b"
+    # "..., Secretary of the DOC, ..." (not a list's next party: "Defendants Riverside County, Sheriff Raymond ...")
+    rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b)"
 )
 
 
@@ -401,17 +448,47 @@ def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
+# What names an institution or a business, in a defendant's name or its description.
+_INSTITUTIONAL = re.compile(
+    r"\b(?:State|States|Commonwealth|City|Town|Village|Township|Parish|Government|Inc|LLC|Corp|Corporation"
+    r"|Company|Co|Ltd|LLP|LP|Association|Bank|Trust|Group|Services?|Committee|Council|Bureau|Division|Administration"
+    r"|Club|Church|Union|Program|Republic|America|Nation|Tribe|Enterprises|Partners|Restaurant|Hotel|Insurance"
+    r"|Management|Properties|Realty|Systems|Industries|Foundation|Society|Project|Network|Associates"
+    r"|Health|Human|Housing|Correctional|Security|Immigration|Customs|Federal|National|Court)\b",
+    re.I,
+)
+# A person's title, which names a defendant only with the office's institution ("Director of the
+# Department of Corrections"), or as the party itself ("Secretary of Education", "Governor of Louisiana").
+_TITLE = re.compile(rf"\b(?:{OFFICES}|Attorney|Officer|Judge|Auditor|Manager|Members?|Trustees?)\b", re.I)
+_OFFICE_AS_PARTY = re.compile(
+    rf"(?:The\s+)?(?:[A-Z][\w.-]*\s+)?(?:{OFFICES}|Attorney|Judge|Officer)\s+(?:of|for)\b", re.I
+)
+
+
+def names_an_institution(value: str) -> bool:
+    """Whether a party value names an institution, a business or an office (in its name or description),
+    rather than only a person, or a person with a bare title ("Polly Darnall, Executive Director"): the
+    coding names a defendant by what it is ("Department of Corrections", "Secretary of the Interior"),
+    and a bare personal name from a caption is mostly an officer sued beside it."""
+    name = value.split(": ", 1)[-1]
+    if _OFFICE_AS_PARTY.match(name):
+        return True
+    untitled = _TITLE.sub(" ", name)
+    return bool(_INSTITUTIONAL.search(untitled) or _institution_word().search(untitled))
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
+    found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             description = flat(text[m.end("name") : span.end], 120).strip(" ,")
-            found.append(
-                Finding(f"{side}: {name} ({description})" if description else f"{side}: {name}", span.of(text), 0.6)
-            )
+            value = f"{side}: {name} ({description})" if description else f"{side}: {name}"
+            if side == "Plaintiff" or names_an_institution(value):
+                found.append(Finding(value, span.of(text), 0.6))
     return found
 
 
