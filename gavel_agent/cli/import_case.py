@@ -4,6 +4,7 @@ case from the Clearinghouse API (``clearinghouse:<case id>``) or CourtListener (
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import typer
@@ -32,7 +33,7 @@ def documents_from_gavel(case: dict) -> list[Document]:
     ]
 
 
-def write_folder(folder: Path, title: str, case_id: str, files: list[tuple[str, str | bytes, dict]]) -> None:
+def write_folder(folder: Path, title: str, case_id: str, files: Sequence[tuple[str, str | bytes, dict]]) -> None:
     """A case folder: each (file name, content, listing) numbered in order, and case.json with the
     listings (title, type, date) under the written names."""
     documents: dict[str, dict] = {}
