@@ -350,7 +350,7 @@ def gavel_reports(
     cases = sorted(c for c in preds if c in human)
     refs = {c: human[c] for c in cases}
     judge = OfflineJudge()
-    ours = {c: preds[c] for c in cases}
+    ours = _only(set(spec.keys), {c: preds[c] for c in cases})  # the checklist's items, not the case identity
     reports = {"offline agent (ours)": score_cases(ours, refs, judge)}
     notes = []
     for label, pattern in GAVEL_METHODS.items():
