@@ -1058,6 +1058,23 @@ def test_an_order_titled_as_a_dismissal_is_the_case_judgment_and_a_stipulation_h
     )
 
 
+def test_a_court_paper_titled_as_a_dismissal_or_a_settlement_approval_is_dated_under_its_plain_heading():
+    # A two-column opinion prints only "MEMORANDUM AND ORDER"; the listing's title says what it decided.
+    heading = "Disabled v. Coleman, 448 F.Supp. 109\nINC., Veterans,  {}\nThe plaintiffs brought this action."
+    dismissal = DocInfo("d", "Memorandum and Order [Dismissing Complaint]", "Order/Opinion", "1978-03-17")
+    assert values("decree_dates", heading.format("MEMORANDUM AND ORDER"), dismissal) == [
+        "March 17, 1978: Memorandum and Order [Dismissing Complaint] entered"
+    ]
+    approval = DocInfo("o", "Opinion and Order [Approving Settlement]", "Order/Opinion", "1992-12-31")
+    assert values("settlement_date", heading.format("OPINION AND ORDER"), approval) == [
+        "December 31, 1992: Opinion and Order [Approving Settlement] entered"
+    ]
+    # An order refusing the settlement, or only its preliminary approval, dates no settlement.
+    for title in ("Order Denying Approval of Settlement", "Order Granting Preliminary Approval of Settlement"):
+        refusal = DocInfo("o", title, "Order/Opinion", "1992-12-31")
+        assert values("settlement_date", heading.format("ORDER"), refusal) == []
+
+
 def test_a_final_order_dates_its_disposition_by_its_own_date():
     closing = (
         "It is therefore ordered that this case is now dismissed as moot. The Clerk of the Court is directed to"

@@ -160,6 +160,9 @@ _DECREE_HEADING = re.compile(
     r"^[^\n]*\b(?:CONSENT\s+DECREE|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|JUDGMENT|DISMISS(?:AL|ING))\b[^\n]*", re.M
 )
 _SETTLEMENT_HEADING = re.compile(r"^[^\n]*\b(?:SETTLEMENT|CONSENT\s+DECREE|AGREEMENT|STIPULATION)\b[^\n]*", re.M)
+# A court paper's own heading ("MEMORANDUM AND ORDER", "OPINION"): what a scanned or two-column opinion
+# prints on its first page when only the listing's title ("... [Dismissing Complaint]") says what it decided.
+_COURT_PAPER_HEADING = re.compile(r"^[^\n]*\b(?:ORDER|OPINION|MEMORANDUM|DECISION|JUDGMENT)\b[^\n]*", re.M)
 HEADING_CHARS = 4000
 
 
@@ -280,7 +283,8 @@ def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     found += _dispositions(text, doc)
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
-        found += _signed_dates(text, label) + _listed_on(text, doc, _DECREE_HEADING, label)
+        found += _signed_dates(text, label)
+        found += _listed_on(text, doc, _DECREE_HEADING, label) or _listed_on(text, doc, _COURT_PAPER_HEADING, label)
         found += _stamped(text, label, found)
     return found
 
@@ -296,9 +300,29 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
     if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _signed_dates(text, "settlement agreement signed")
-        found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}")
+        found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}") or (
+            _listed_on(text, doc, _COURT_PAPER_HEADING, f"{flat(doc.title, 60)} entered")
+            if _approves_settlement(doc)
+            else []
+        )
         found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
     return found
+
+
+# A court's order whose listing title says it approved the settlement ("Opinion and Order [Approving
+# Settlement]", "Order Granting Final Approval of Class Settlement"), not one refusing or scheduling it.
+_APPROVAL_TITLE = re.compile(r"\b(?:approv(?:ing|al\s+of)|final\s+approval)\b[^\]]{0,40}\bsettlement\b", re.I)
+_NOT_APPROVAL_TITLE = re.compile(r"\bden(?:y|ying|ied|ial)\b|\bprelim|\bhearing\b|\bnotice\b", re.I)
+
+
+def _approves_settlement(doc: DocInfo) -> bool:
+    return (
+        is_type(doc, *_COURT_PAPER)
+        and bool(_APPROVAL_TITLE.search(doc.title))
+        and not _NOT_APPROVAL_TITLE.search(doc.title)
+        and not _PARTY_PAPER_TYPE.search(doc.type)
+        and not _PARTY_PAPER_TITLE.match(doc.title.strip())
+    )
 
 
 # -- durations --------------------------------------------------------------------------
