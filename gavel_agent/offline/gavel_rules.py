@@ -797,11 +797,13 @@ _GOVERNMENT_BRINGS = re.compile(
     r"|\bagreement\s+(?:is\s+)?(?:made\s+and\s+)?(?:entered\s+into\s+)?(?:by\s+and\s+)?between\s+(?:the\s+)?United\s+States\b"
     r"|\bthe\s+United\s+States\s+and\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,7}(?:\([A-Z]+\)\s+)?(?:entered\s+into|signed|reached)\b"
     r"|\bUnited\s+States(?:\s+of\s+America)?,?\s+(?:through|by)\s+(?:the\s+|its\s+)?undersigned\b"
-    r"|\bon\s+behalf\s+of\s+(?:the\s+)?Attorney\s+General\s+of\s+the\s+United\s+States\b"
+    r"|\b(?:on\s+behalf|motion)\s+of\s+(?:the\s+)?Attorney\s+General\s+of\s+the\s+United\s+States\b"
     r"|\b(?:application|submission)\s+of\s+the\s+United\s+States\b|\bmotion\s+of\s+the\s+United\s+States\s+for\s+an\s+order\b)"
     r"|^[ \t]*(?:THE\s+)?(?:UNITED\s+STATES(?:\s+OF\s+AMERICA)?|(?:STATE|COMMONWEALTH|PEOPLE\s+OF\s+THE\s+STATE)\s+OF\s+[A-Z]+(?:[ \t]+[A-Z]+)?"
-    r"|COMMONWEALTH|PEOPLE)[ \t]*,?[ \t]*\n?[ \t]*(?:v\.|vs\.?|-VS-|VERSUS)[ \t\n]"
-    r"|(?i:\bGovernment['’]s\s+(?:Ex\s+Parte\s+)?(?:Submission|Application|Certification)s?\b)",
+    r"|COMMONWEALTH|PEOPLE)[ \t]*,?[ \t]*(?:\n?[ \t]*(?:v\.|vs\.?|-VS-|VERSUS)[ \t\n]"
+    # A caption set in columns closed by ")": the name's line, then its side's label within a few lines.
+    r"|\)[^\n]*\n(?:[^\n]*\)[^\n]*\n){0,3}?[ \t]*(?:Plaintiffs?|Petitioners?)\b)"
+    r"|(?i:\bGovernment['’]s\s+(?:Ex\s+Parte\s+)?(?:(?:Reauthorization|Amended)\s+(?:and\s+)?)*(?:Submission|Application|Certification|Reauthorization)s?\b)",
     re.M,
 )
 
