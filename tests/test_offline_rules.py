@@ -1402,3 +1402,12 @@ def test_counsel_of_a_city_suing_and_a_state_in_a_column_caption():
     # The state as the defendant of a column caption is not the plaintiff.
     defendant = "JOHN DOE,        )\n   Plaintiff,    )\n v.              )\nSTATE OF OHIO,   )\n   Defendant.    )\n"
     assert not any(v.startswith("Plaintiff: Government") for v in values("type_of_counsel", defendant, ORDER))
+
+
+def test_counsel_mentions_skip_public_defenders_and_read_a_dotted_aclu():
+    narrative = "The Georgia Public Defender Council cut its budget. The Southern Center for Human Rights wrote."
+    assert [v for v in values("type_of_counsel", narrative, ORDER) if "Defender" in v] == []
+    block = (
+        "Respectfully submitted,\n/s/ Jane Roe\nA.C.L.U. Foundation of Southern California\nAttorneys for Plaintiffs"
+    )
+    assert "Plaintiff: Public interest nonprofit (ACLU)" in values("type_of_counsel", block)

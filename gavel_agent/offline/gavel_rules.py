@@ -759,6 +759,7 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
 
 
 MENTION_CONFIDENCE = 0.2
+_PUBLIC_DEFENDER = re.compile(r"Public\s+Defender", re.I)
 
 
 def _mentioned_organisations(text: str) -> list[Finding]:
@@ -768,8 +769,16 @@ def _mentioned_organisations(text: str) -> list[Finding]:
     named: dict[tuple[int, int], Finding] = {}
     for row, pattern in compiled("counsel", 0):
         if row["kind"] in ("Public interest nonprofit", "Legal aid"):
-            # A name, not a common noun ("such as legal services", "the public defender").
-            m = next((m for m in pattern.finditer(text) if m.group(0)[:1].isupper()), None)
+            # A name, not a common noun ("such as legal services", "the public defender"); a public
+            # defender named in a narrative is the subject of a suit over indigent defence, not its counsel.
+            m = next(
+                (
+                    m
+                    for m in pattern.finditer(text)
+                    if m.group(0)[:1].isupper() and not _PUBLIC_DEFENDER.search(m.group(0))
+                ),
+                None,
+            )
             if m:
                 name = row["name"] or flat(m.group(0), 80)
                 quote = sentence_at(text, m.start(), m.end()).of(text).strip()
