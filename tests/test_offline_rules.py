@@ -1411,3 +1411,12 @@ def test_counsel_mentions_skip_public_defenders_and_read_a_dotted_aclu():
         "Respectfully submitted,\n/s/ Jane Roe\nA.C.L.U. Foundation of Southern California\nAttorneys for Plaintiffs"
     )
     assert "Plaintiff: Public interest nonprofit (ACLU)" in values("type_of_counsel", block)
+
+
+def test_counsel_a_justice_department_section_and_named_nonprofit_forms():
+    doj = "Respectfully submitted,\n/s/ Jane Roe\nChief, Disability Rights Section\nAttorneys for the United States"
+    assert values("type_of_counsel", doj) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
+    block = "Respectfully submitted,\n/s/ Jane Roe\nStudent Borrower Protection Center\nAttorneys for Plaintiffs"
+    assert values("type_of_counsel", block) == [
+        "Plaintiff: Public interest nonprofit (Student Borrower Protection Center)"
+    ]
