@@ -1420,3 +1420,7 @@ def test_counsel_a_justice_department_section_and_named_nonprofit_forms():
     assert values("type_of_counsel", block) == [
         "Plaintiff: Public interest nonprofit (Student Borrower Protection Center)"
     ]
+    centre = "Respectfully submitted,\n/s/ Jane Roe\nShriver National Center on Poverty Law\nAttorneys for Plaintiffs"
+    assert values("type_of_counsel", centre) == [
+        "Plaintiff: Public interest nonprofit (Shriver National Center on Poverty Law)"
+    ]
