@@ -1402,3 +1402,42 @@ def test_class_action_not_from_what_could_have_been_and_certified_from_a_case_ce
     assert values("class_action", cannot, ORDER) == []
     certified = "On March 10, 1978, the court certified the case as a class action on behalf of all residents."
     assert values("class_action", certified, ORDER)[0] == "Plaintiffs: Class action (class certified)"
+
+
+def test_counsel_of_a_city_suing_and_a_state_in_a_column_caption():
+    block = (
+        "Respectfully submitted,\n/s/ Jane Roe\nJANE ROE\nSAINT PAUL CITY ATTORNEY'S OFFICE\n15 Kellogg Blvd.\n"
+        "Attorneys for Plaintiffs"
+    )
+    assert values("type_of_counsel", block) == ["Plaintiff: Government attorneys (CITY ATTORNEY'S OFFICE)"]
+    # A county's lawyer named only outside any plaintiffs' block is no candidate.
+    assert values("type_of_counsel", "The County Attorney's Office declined to comment.") == []
+    caption = (
+        "STATE OF ARIZONA,          )  Supreme Court\n                           )\n   Plaintiff/Appellee,     )\n v.\n"
+    )
+    assert values("type_of_counsel", caption, ORDER) == ["Plaintiff: Government attorneys"]
+    # The state as the defendant of a column caption is not the plaintiff.
+    defendant = "JOHN DOE,        )\n   Plaintiff,    )\n v.              )\nSTATE OF OHIO,   )\n   Defendant.    )\n"
+    assert not any(v.startswith("Plaintiff: Government") for v in values("type_of_counsel", defendant, ORDER))
+
+
+def test_counsel_mentions_skip_public_defenders_and_read_a_dotted_aclu():
+    narrative = "The Georgia Public Defender Council cut its budget. The Southern Center for Human Rights wrote."
+    assert [v for v in values("type_of_counsel", narrative, ORDER) if "Defender" in v] == []
+    block = (
+        "Respectfully submitted,\n/s/ Jane Roe\nA.C.L.U. Foundation of Southern California\nAttorneys for Plaintiffs"
+    )
+    assert "Plaintiff: Public interest nonprofit (ACLU)" in values("type_of_counsel", block)
+
+
+def test_counsel_a_justice_department_section_and_named_nonprofit_forms():
+    doj = "Respectfully submitted,\n/s/ Jane Roe\nChief, Disability Rights Section\nAttorneys for the United States"
+    assert values("type_of_counsel", doj) == ["Plaintiff: Government attorneys (U.S. Department of Justice)"]
+    block = "Respectfully submitted,\n/s/ Jane Roe\nStudent Borrower Protection Center\nAttorneys for Plaintiffs"
+    assert values("type_of_counsel", block) == [
+        "Plaintiff: Public interest nonprofit (Student Borrower Protection Center)"
+    ]
+    centre = "Respectfully submitted,\n/s/ Jane Roe\nShriver National Center on Poverty Law\nAttorneys for Plaintiffs"
+    assert values("type_of_counsel", centre) == [
+        "Plaintiff: Public interest nonprofit (Shriver National Center on Poverty Law)"
+    ]

@@ -759,6 +759,7 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
 
 
 MENTION_CONFIDENCE = 0.2
+_PUBLIC_DEFENDER = re.compile(r"Public\s+Defender", re.I)
 
 
 def _mentioned_organisations(text: str) -> list[Finding]:
@@ -768,8 +769,16 @@ def _mentioned_organisations(text: str) -> list[Finding]:
     named: dict[tuple[int, int], Finding] = {}
     for row, pattern in compiled("counsel", 0):
         if row["kind"] in ("Public interest nonprofit", "Legal aid"):
-            # A name, not a common noun ("such as legal services", "the public defender").
-            m = next((m for m in pattern.finditer(text) if m.group(0)[:1].isupper()), None)
+            # A name, not a common noun ("such as legal services", "the public defender"); a public
+            # defender named in a narrative is the subject of a suit over indigent defence, not its counsel.
+            m = next(
+                (
+                    m
+                    for m in pattern.finditer(text)
+                    if m.group(0)[:1].isupper() and not _PUBLIC_DEFENDER.search(m.group(0))
+                ),
+                None,
+            )
             if m:
                 name = row["name"] or flat(m.group(0), 80)
                 quote = sentence_at(text, m.start(), m.end()).of(text).strip()
@@ -797,11 +806,13 @@ _GOVERNMENT_BRINGS = re.compile(
     r"|\bagreement\s+(?:is\s+)?(?:made\s+and\s+)?(?:entered\s+into\s+)?(?:by\s+and\s+)?between\s+(?:the\s+)?United\s+States\b"
     r"|\bthe\s+United\s+States\s+and\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,7}(?:\([A-Z]+\)\s+)?(?:entered\s+into|signed|reached)\b"
     r"|\bUnited\s+States(?:\s+of\s+America)?,?\s+(?:through|by)\s+(?:the\s+|its\s+)?undersigned\b"
-    r"|\bon\s+behalf\s+of\s+(?:the\s+)?Attorney\s+General\s+of\s+the\s+United\s+States\b"
+    r"|\b(?:on\s+behalf|motion)\s+of\s+(?:the\s+)?Attorney\s+General\s+of\s+the\s+United\s+States\b"
     r"|\b(?:application|submission)\s+of\s+the\s+United\s+States\b|\bmotion\s+of\s+the\s+United\s+States\s+for\s+an\s+order\b)"
     r"|^[ \t]*(?:THE\s+)?(?:UNITED\s+STATES(?:\s+OF\s+AMERICA)?|(?:STATE|COMMONWEALTH|PEOPLE\s+OF\s+THE\s+STATE)\s+OF\s+[A-Z]+(?:[ \t]+[A-Z]+)?"
-    r"|COMMONWEALTH|PEOPLE)[ \t]*,?[ \t]*\n?[ \t]*(?:v\.|vs\.?|-VS-|VERSUS)[ \t\n]"
-    r"|(?i:\bGovernment['’]s\s+(?:Ex\s+Parte\s+)?(?:Submission|Application|Certification)s?\b)",
+    r"|COMMONWEALTH|PEOPLE)[ \t]*,?[ \t]*(?:\n?[ \t]*(?:v\.|vs\.?|-VS-|VERSUS)[ \t\n]"
+    # A caption set in columns closed by ")": the name's line, then its side's label within a few lines.
+    r"|\)[^\n]*\n(?:[^\n]*\)[^\n]*\n){0,3}?[ \t]*(?:Plaintiffs?|Petitioners?)\b)"
+    r"|(?i:\bGovernment['’]s\s+(?:Ex\s+Parte\s+)?(?:(?:Reauthorization|Amended)\s+(?:and\s+)?)*(?:Submission|Application|Certification|Reauthorization)s?\b)",
     re.M,
 )
 
