@@ -365,6 +365,13 @@ def test_class_action_sought_certified_and_refused():
     assert values("class_action", cover_sheet) == []
     barred = "The statute precludes the Court from \ncertifying a class in any action of this kind."
     assert values("class_action", barred, ORDER) == []
+    # An equal-protection comparison names no class; a caption's "and all others similarly situated" does.
+    compared = "Plaintiff must allege that she was treated differently from others similarly situated."
+    assert values("class_action", compared, ORDER) == []
+    caption = "JOHN DOE, on his own behalf and\nall others similarly situated,\nPlaintiff,"
+    assert values("class_action", caption) == ["Plaintiffs: Class action"]
+    docket = "06/28/2004  #6  MOTION to Certify Petitioner Class filed by Petitioners."
+    assert values("class_action", docket, ORDER) == ["Plaintiffs: Class action"]
 
 
 def test_counsel_from_the_plaintiffs_signature_block_only():
@@ -1381,6 +1388,8 @@ def test_class_action_from_a_caption_broken_by_ocr_and_a_class_allegations_headi
         "VASHER, by his guardian, indi-\nvidually and on behalf of all others  similar-\nly situated,  Plaintiffs,"
     )
     assert values("class_action", caption) == ["Plaintiffs: Class action"]
+    docket = "06/28/2004  #6  MOTION to Certify Petitioner Class filed by Petitioners."
+    assert values("class_action", docket, ORDER) == ["Plaintiffs: Class action"]
     (heading,) = run("class_action", "16. Gilmore is the guardian.\n\nCLASS ALLEGATIONS\n\n17. Plaintiffs sue.")
     assert heading.value == "Plaintiffs: Class action" and heading.confidence < 0.8
     # The words in running lower case ("the class allegations fail") are an argument about someone else's class.

@@ -537,6 +537,7 @@ _SOUGHT = re.compile(
     r"\b(?:on|in)\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others?|a\s+class|others?)[^.;]{0,120}?similar-?\s*ly\s+situated"
     r"|\bCLASS\s+ACTION\s+COMPLAINT\b|\bputative\s+class\b|\bproposed\s+class\b|\bplaintiff\s+class\b"
     r"|\b(?:brought|maintained|filed|proceed)\s+as\s+a\s+class\s+action\b|\bmotion\s+for\s+class\s+certification\b"
+    r"|\bmotion\s+to\s+certify\s+(?:a\s+|the\s+)?(?:plaintiff\s+|petitioner\s+)?class\b"  # a docket's "MOTION to Certify Class"
     r"|(?<!if\s)\b(?:this|it)\s+is\s+a\s+class\s+action\b"  # not a civil cover sheet's "CHECK IF THIS IS A CLASS ACTION"
     r"|\bRule\s+23\s*\(\s*b\s*\)|\bseek(?:s|ing)?\s+to\s+represent\s+a\s+class\b",
     re.I,
@@ -556,7 +557,11 @@ _CLASS_MENTION = re.compile(
 _NOT_AS_CLASS = re.compile(
     r"\bcould\s+have\s+been\s+(?:\w+\s+)?(?:maintained|brought)\s+as\s+a\s+class\s+action"
     r"|\b(?:cannot|could\s+not|may\s+not|should\s+not)\s+(?:properly\s+)?be\s+(?:maintained|brought|certified)\s+as\s+a\s+class"
-    r"|\bnot\s+maintainable\s+as\s+a\s+class",
+    r"|\bnot\s+maintainable\s+as\s+a\s+class"
+    # An equal-protection claim sets a party's treatment against "others similarly situated" (a "class
+    # of one"): no class is named.
+    r"|\bdifferently\s+(?:\w+\s+){0,3}?others\s+similarly\s+situated\b|\b(?:from|than|against)\s+others\s+similarly\s+situated\b"
+    r"|\bclass[-\s]of[-\s]one\b",
     re.I,
 )
 _COVER_SHEET_BOX = re.compile(r"\bCHECK\b[^\n]{0,8}\bTHIS\s+IS\s+A\s+CLASS\s+ACTION\b")
