@@ -8,9 +8,8 @@ import json
 from gavel_agent.case import load_case
 from gavel_agent.case_identity import case_identity, court_mentions, docket_mentions
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
-from gavel_agent.offline.gavel_rules import CERTIFICATION_DENIED, CERTIFIED, certification_ruling
+from gavel_agent.offline.gavel_rules import CERTIFICATION_DENIED, CERTIFIED, certification_first, certification_ruling
 from gavel_agent.offline.registry import DocInfo, get_extractor
-from gavel_agent.offline.selection import with_certification
 
 ORDER = DocInfo("order", "Order", "Order/Opinion", "2019-08-07")
 DOCKET = DocInfo("docket", "Docket", "Docket", "2020-01-01")
@@ -117,10 +116,10 @@ def test_the_last_certification_ruling_qualifies_a_chosen_class_action():
         _row(CERTIFIED, "2012-07-01"),  # a renewed motion, granted later
     ]
     assert certification_ruling(rows) == 2
-    assert with_certification([0], rows) == [2, 0]
+    assert certification_first([0], rows) == [2, 0]
     individual = [_row("Plaintiffs: Individual", "2010-01-01"), _row(CERTIFIED, "2012-07-01")]
-    assert with_certification([0], individual) == [0]  # whether a class was sought is the model's to say
-    assert with_certification([0], rows[:1]) == [0]
+    assert certification_first([0], individual) == [0]  # whether a class was sought is the model's to say
+    assert certification_first([0], rows[:1]) == [0]
 
 
 # -- the coding -----------------------------------------------------------------------------------

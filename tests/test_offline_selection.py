@@ -53,6 +53,7 @@ def _model(kind: str, threshold: float = 0.0) -> dict:
     # Scores by confidence alone: the more confident the rule, the more probable.
     return {
         "version": 1,
+        "spec": "gavel",
         "item": "x",
         "kind": kind,
         "features": ["confidence"],

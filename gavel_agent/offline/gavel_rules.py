@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 
 from gavel_agent.case_identity import DOCKET
-from gavel_agent.offline.registry import DocInfo, Finding, extractor
+from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
     compiled,
@@ -27,6 +27,7 @@ from gavel_agent.offline.rules_text import (
     signature_dates,
     tables,
 )
+from gavel_agent.offline.selection_features import category
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
 _FIRST_ENTRY_STAMP = filed_stamp("1")
@@ -610,6 +611,16 @@ def certification_ruling(rows: list[dict]) -> int | None:
     if not rulings:
         return None
     return max(rulings, key=lambda i: (rows[i]["doc_date"] or "", rows[i]["value"] == CERTIFIED, -i))
+
+
+@settles("gavel", "class_action")
+def certification_first(kept: list[int], rows: list[dict]) -> list[int]:
+    """A class action's chosen rows with the court's last ruling on certification first: the model picks
+    whether a class was sought; whether it was certified is the ruling's to say."""
+    ruling = certification_ruling(rows)
+    if not kept or ruling is None or not category(rows[kept[0]]["value"]).startswith("Class action"):
+        return kept
+    return [ruling] + [i for i in kept if i != ruling]
 
 
 # -- counsel -----------------------------------------------------------------------

@@ -29,8 +29,12 @@ class Finding:
 
 
 Extractor = Callable[[str, DocInfo], list[Finding]]
+# After the learned choice, an item's rules may settle what the choice cannot: given the indices of the
+# kept candidate rows (best first) and all the rows, the indices to keep.
+Settler = Callable[[list[int], list[dict]], list[int]]
 
 _REGISTRY: dict[tuple[str, str], Extractor] = {}
+_SETTLERS: dict[tuple[str, str], Settler] = {}
 
 
 def extractor(spec: str, *item_keys: str) -> Callable[[Extractor], Extractor]:
@@ -47,6 +51,21 @@ def extractor(spec: str, *item_keys: str) -> Callable[[Extractor], Extractor]:
 def get_extractor(spec: str, item_key: str) -> Extractor | None:
     _load_rule_modules()
     return _REGISTRY.get((spec, item_key))
+
+
+def settles(spec: str, item_key: str) -> Callable[[Settler], Settler]:
+    """Register a function as the step that settles an item's kept candidates after the learned choice."""
+
+    def register(fn: Settler) -> Settler:
+        _SETTLERS[(spec, item_key)] = fn
+        return fn
+
+    return register
+
+
+def get_settler(spec: str, item_key: str) -> Settler | None:
+    _load_rule_modules()
+    return _SETTLERS.get((spec, item_key))
 
 
 # Modules that register extractors; each one covers one checklist spec.

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from gavel_agent.offline.item_plan import ItemPlan
-from gavel_agent.offline.registry import DocInfo, Finding
+from gavel_agent.offline.registry import DocInfo, Finding, get_settler
 from gavel_agent.offline.selection_features import candidate_features, category, category_features, value_key
 
 MODEL_DIR = Path(__file__).with_name("models")
@@ -119,24 +119,13 @@ def apply_model(model: dict, found: Found, rows: list[dict], features: list[dict
     its earliest-date preference) follows the model's. ``features``: the rows' features, if known."""
     probs = None if features is None or model["kind"] == "category" else [probability(model, f) for f in features]
     kept = pick(model, rows, probs, features)
-    if model["item"] == "class_action":
-        kept = with_certification(kept, rows)
+    if settle := get_settler(model["spec"], model["item"]):
+        kept = settle(kept, rows)
     top = len(kept)
     return [
         (found[i][0], replace(found[i][1], confidence=1.0 + (top - rank) / (top + 1)), found[i][2])
         for rank, i in enumerate(kept)
     ]
-
-
-def with_certification(kept: list[int], rows: list[dict]) -> list[int]:
-    """A class action's chosen rows with the court's last ruling on certification first: the model picks
-    whether a class was sought; whether it was certified is the ruling's to say."""
-    from gavel_agent.offline.gavel_rules import certification_ruling
-
-    ruling = certification_ruling(rows)
-    if not kept or ruling is None or not category(rows[kept[0]]["value"]).startswith("Class action"):
-        return kept
-    return [ruling] + [i for i in kept if i != ruling]
 
 
 def select(spec: str, plan: ItemPlan, found: Found, docs: dict[str, DocInfo]) -> Found:

@@ -27,6 +27,7 @@ from gavel_agent.offline.selection_features import category, category_features, 
 if TYPE_CHECKING:
     from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
 
+SPEC = "gavel"  # the checklist the Clearinghouse coding labels
 SEED = 0
 C = 1.0  # the regression's inverse regularisation; fixed, not tuned
 THRESHOLDS = [i / 20 for i in range(20)]
@@ -124,6 +125,7 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     regression = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit(x, flat_labels)
     model = {
         "version": MODEL_VERSION,
+        "spec": SPEC,
         "item": field.item,
         "kind": field.kind,
         "features": list(vectorizer.get_feature_names_out()),
@@ -162,7 +164,7 @@ def main() -> None:
         model = fit(field, records)
         if model is None:
             sys.exit(f"error: too few coded records to fit {field.item} ({len(records)} records)")
-        write_json(MODEL_DIR / f"gavel.{field.item}.json", model)
+        write_json(MODEL_DIR / f"{SPEC}.{field.item}.json", model)
         print(f"{field.item}: {model['trained_on']}, threshold {model['threshold']}")
 
 
