@@ -128,22 +128,14 @@ def test_openai_batch_partial_failure_then_resume_resubmits_only_the_failed_requ
 ):
     case, spec = case_and_spec
     out = tmp_path / "run"
+
+    def extract(*extra: str):
+        args = ["extract", case, "--spec", spec, "--model", "openai:gpt-4.1", "--batch-api", "--out", out]
+        return run_cli(monkeypatch, capsys, *args, *extra, "--quiet")
+
     with httpx2_mock(assert_all_called=False) as router:
         server = OpenAIBatchServer(router, fail={"weight"})
-        first = run_cli(
-            monkeypatch,
-            capsys,
-            "extract",
-            case,
-            "--spec",
-            spec,
-            "--model",
-            "openai:gpt-4.1",
-            "--batch-api",
-            "--out",
-            out,
-            "--quiet",
-        )
+        first = extract()
         assert first.code == 2 and "1 of 2 batch requests failed" in first.err and "--resume" in first.err
         assert len(server.uploads) == 1 and len(server.uploads[0]) == 2
         assert json.loads((out / "checklist.json").read_text())["items"]["colour"][0]["value"] == "red"
@@ -151,21 +143,7 @@ def test_openai_batch_partial_failure_then_resume_resubmits_only_the_failed_requ
         assert state["batch_id"] == "batch_1" and state["replies"]["request-1"]["text"] is None
 
         server.fail = set()
-        second = run_cli(
-            monkeypatch,
-            capsys,
-            "extract",
-            case,
-            "--spec",
-            spec,
-            "--model",
-            "openai:gpt-4.1",
-            "--batch-api",
-            "--out",
-            out,
-            "--resume",
-            "--quiet",
-        )
+        second = extract("--resume")
     assert second.code == 0, second.err
     assert len(server.uploads) == 2 and [r["custom_id"] for r in server.uploads[1]] == ["request-1"]
     items = json.loads((out / "checklist.json").read_text())["items"]
