@@ -1450,3 +1450,24 @@ def test_counsel_a_justice_department_section_and_named_nonprofit_forms():
     assert values("type_of_counsel", centre) == [
         "Plaintiff: Public interest nonprofit (Shriver National Center on Poverty Law)"
     ]
+
+
+def test_statutes_the_coding_names_by_title_or_older_codification():
+    from gavel_agent.evaluators.checklist.crlc_reference import cause_stated
+
+    fisa = "The Government applies for an order under Section 702 of FISA, 50 U.S.C. § 1881a."
+    assert "FISA Title VII (Section 702), 50 U.S.C. § 1881a" in values("cause_of_action", fisa)
+    records = "This application is brought under 50 U.S.C. § 1861 for the production of business records."
+    assert "FISA Title V (business records), 50 U.S.C. § 1861" in values("cause_of_action", records)
+    assert "FISA Title VII (Section 702), 50 U.S.C. § 1881a" not in values("cause_of_action", records)
+    housing = "Plaintiffs sue under 42 U.S.C. § 1982 for the refusal to rent."
+    assert values("cause_of_action", housing) == ["42 U.S.C. § 1982"]
+    dd = "Defendants violated the Developmental Disabilities Act, 42 U.S.C. § 6042."
+    assert values("cause_of_action", dd) == ["Developmental Disabilities Assistance and Bill of Rights Act"]
+    voters = "This action arises under the National Voter Registration Act, 52 U.S.C. § 20507."
+    assert values("cause_of_action", voters) == ["National Voter Registration Act (NVRA), 52 U.S.C. § 20501"]
+    # A value names its section, so a coded label that abbreviates the Act's name still matches it.
+    (idea,) = values("cause_of_action", "Plaintiffs bring this claim under the IDEA, 20 U.S.C. § 1415.")
+    assert cause_stated(
+        "Indv. w/ Disab. Educ. Act (IDEA), Educ. of All Handcpd. Children Act , 20 U.S.C. § 1400", [idea]
+    )

@@ -172,3 +172,46 @@ def test_a_statute_is_described_by_all_its_mentions():
     assert heading["statute=42 U.S.C. § 1983"] == 1.0 and "statute=42 U.S.C. § 1983" not in jurisdiction
     # Values that are no statute (dates, names) get none of these.
     assert not any(k.startswith("statute") for k in candidate_features([row("January 2, 2020")])[0])
+
+
+def test_who_names_a_statute_and_how():
+    from gavel_agent.offline.selection_features import candidate_features
+
+    def brief(value: str, quote: str, title: str, doc_type: str = "Pleading / Motion / Brief") -> dict:
+        return {**row(value, quote=quote, doc_type=doc_type), "doc_title": title}
+
+    rows = [
+        brief("42 U.S.C. § 1983", "COUNT I: Violation of 42 U.S.C. § 1983", "Complaint", "Complaint"),
+        brief(
+            "Title VI of the Civil Rights Act of 1964, 42 U.S.C. § 2000d",
+            "Title VI does not apply here, see Roe v. Doe, 512 F.3d 100 (2008).",
+            "Defendants' Motion to Dismiss",
+        ),
+        brief(
+            "Declaratory Judgment Act, 28 U.S.C. § 2201",
+            "Declaratory relief is authorized by 28 U.S.C. § 2201.",
+            "Plaintiffs' Motion for Summary Judgment",
+        ),
+    ]
+    pleaded, defence, relief = candidate_features(rows)
+    assert pleaded["statute:plaintiff_side"] == 1.0 and pleaded["statute:claimed"] == 1.0
+    assert pleaded["statute:defendant_papers_only"] == 0.0 and pleaded["statute:relief_source_only"] == 0.0
+    # Named only in the defendants' brief, beside another case: no pleaded claim.
+    assert defence["statute:defendant_papers_only"] == 1.0 and defence["statute:cited_case_only"] == 1.0
+    assert defence["statute:plaintiff_side"] == 0.0
+    # Named only as the source of the court's power to declare: the remedy's statute.
+    assert relief["statute:relief_source_only"] == 1.0 and relief["statute:plaintiff_side"] == 1.0
+
+
+def test_a_list_item_is_fitted_once_per_value_not_once_per_mention():
+    field = next(f for f in FIELDS if f.item == "cause_of_action")
+    records = []
+    for i in range(30):
+        rows = [row("42 U.S.C. § 1983", quote=f"COUNT {n}: 42 U.S.C. § 1983") for n in range(5)]
+        rows.append(row("Bivens action", quote="Unlike a Bivens action, see Roe v. Doe.", doc_type="Order/Opinion"))
+        coded = CodedCase(case=str(i), causes=["42 U.S.C. § 1983"])
+        records.append(Record(str(i), fold_of(str(i)), coded, {"cause_of_action": rows}))
+    model = fit(field, records)
+    # Six candidates a record, two distinct values: one sample each.
+    assert model["trained_on"] == {"records": 30, "candidates": 60, "positives": 30}
+    assert pick(model, records[0].rows("cause_of_action")) == [0, 1, 2, 3, 4]

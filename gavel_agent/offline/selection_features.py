@@ -216,6 +216,43 @@ def _state_caption(quote: str) -> bool:
     return any(pattern.search(quote) for _, pattern in compiled("state_courts", re.M))
 
 
+# Who names a statute, and how: the plaintiffs' papers plead it, the defendants' briefs and the court's
+# opinions also discuss statutes nobody sued under (other cases' claims, defences, the court's authority);
+# a statute named only beside the power to grant relief ("declaratory relief is authorized by 28 U.S.C.
+# § 2201") is the remedy's source, one named in a sentence that claims a violation is pleaded.
+_PLAINTIFF_TITLE = re.compile(r"\bplaintiffs?\b|\bpetitioners?\b", re.I)
+_DEFENDANT_TITLE = re.compile(r"\bdefendants?\b|\brespondents?\b|\bstate['’]?s?\b|\bgovernment['’]?s?\b", re.I)
+_CITED_CASE = re.compile(r"\bv\.\s|\b\d+\s+(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.|S\.\s?Ct\.)", re.I)
+_RELIEF_SOURCE = re.compile(r"\brelief\b|\bremed|\bauthori[sz]|\bjurisdiction\b|\bvenue\b", re.I)
+_CLAIMED = re.compile(r"\bviolat\w*|\bclaims?\b|\bcount\b|\bcauses?\s+of\s+action|\bbrought\b|\barises?\b", re.I)
+
+
+def _statute_sides(group: list[dict]) -> dict[str, float]:
+    def title(r: dict) -> str:
+        return r["doc_title"] or ""
+
+    opinions = [r for r in group if _DOC_KINDS["opinion"].search(f"{r['doc_type']} {title(r)}")]
+    plaintiff_side = [
+        r
+        for r in group
+        if _DOC_KINDS["complaint"].search(f"{r['doc_type']} {title(r)}")
+        or (_PLAINTIFF_TITLE.search(title(r)) and not _DEFENDANT_TITLE.search(title(r)))
+    ]
+    return {
+        "statute:plaintiff_side": float(bool(plaintiff_side)),
+        "statute:defendant_papers_only": float(
+            all(_DEFENDANT_TITLE.search(title(r)) and not _PLAINTIFF_TITLE.search(title(r)) for r in group)
+        ),
+        "statute:opinion_only": float(len(opinions) == len(group)),
+        "statute:cited_case_only": float(all(_CITED_CASE.search(r["quote"]) for r in group)),
+        "statute:relief_source_only": float(
+            all(_RELIEF_SOURCE.search(r["quote"]) and not _CLAIMED.search(r["quote"]) for r in group)
+        ),
+        "statute:claimed": float(any(_CLAIMED.search(r["quote"]) for r in group)),
+        "statute:documents": math.log1p(len({r["document"] for r in group})),
+    }
+
+
 def statute_value_features(rows: list[dict], keys: list[str]) -> list[dict[str, float]]:
     """Per candidate, the features of its statute over all the case's candidates: which statute it is
     (how often a statute is pleaded differs widely: § 1983 nearly always when named, "official
@@ -242,6 +279,7 @@ def statute_value_features(rows: list[dict], keys: list[str]) -> list[dict[str, 
             "statute:statutes": math.log1p(len(by_value)),
             "statute:state_court": float(any(_state_caption(r["quote"]) for r in group)),
             "statute:supplemental": float(any(_SUPPLEMENTAL.search(r["quote"]) for r in group)),
+            **_statute_sides(group),
         }
     out = []
     for k, r in zip(keys, rows):

@@ -42,6 +42,9 @@ class Field:
     coded: Callable[[CodedCase], bool]  # the record has a coded answer for this item
     label: Callable[[dict, CodedCase], bool]  # a candidate agrees with the coding
     none_right: Callable[[CodedCase], bool] = lambda coded: False  # keeping nothing is the right answer
+    # A list item's operating point: the lowest threshold whose precision on held-out training folds
+    # (inner cross-validation) reaches this floor, i.e. the most recall at that precision; None: best F1.
+    precision_floor: float | None = None
 
 
 def _causes_match(row: dict, coded: CodedCase) -> bool:
@@ -70,7 +73,7 @@ FIELDS = [
         lambda c: c.counsel is not None,
         lambda row, c: category(row["value"]) == c.counsel,
     ),
-    Field("cause_of_action", "list", lambda c: bool(c.causes), _causes_match),
+    Field("cause_of_action", "list", lambda c: bool(c.causes), _causes_match, precision_floor=0.8),
 ]
 
 
@@ -79,20 +82,47 @@ def _objective(
 ) -> float:
     """How well a threshold does on training records: record accuracy for single values, F1 over
     distinct values for lists (a value found in many windows is one value)."""
-    right = kept_right = kept = positives = 0
+    if field.kind == "single":
+        right = 0
+        for r, p, marks in zip(records, probs, labels):
+            chosen = pick(model, r.rows(field.item), p)
+            right += marks[chosen[0]] if chosen else field.none_right(r.coded)
+        return right / max(1, len(records))
+    kept_right, kept, positives = _list_counts(field, model, records, probs, labels)
+    return 2 * kept_right / max(1, kept + positives)
+
+
+def _list_counts(
+    field: Field, model: dict, records: list[Record], probs: list[list[float]], labels: list[list[bool]]
+) -> tuple[int, int, int]:
+    """Distinct values kept right, kept, and right among the candidates (a value found in many windows is one value)."""
+    kept_right = kept = positives = 0
     for r, p, marks in zip(records, probs, labels):
         rows = r.rows(field.item)
-        chosen = pick(model, rows, p)
-        if field.kind == "single":
-            right += marks[chosen[0]] if chosen else field.none_right(r.coded)
-            continue
-        values = {_value_key(rows[i]["value"]): marks[i] for i in chosen}
+        values = {_value_key(rows[i]["value"]): marks[i] for i in pick(model, rows, p)}
         kept += len(values)
         kept_right += sum(values.values())
         positives += len({_value_key(row["value"]) for row, mark in zip(rows, marks) if mark})
-    if field.kind == "single":
-        return right / max(1, len(records))
-    return 2 * kept_right / max(1, kept + positives)
+    return kept_right, kept, positives
+
+
+def _floor_threshold(field: Field, model: dict, records: list[Record], labels: list[list[bool]]) -> float | None:
+    """The lowest threshold whose precision, scored on each training fold by a model fitted on the
+    others, reaches the field's floor; None when no threshold does or there is one fold only."""
+    folds = sorted({r.fold for r in records})
+    if len(folds) < 2:
+        return None
+    probs: list[list[float]] = [[] for _ in records]
+    for k in folds:
+        inner = _fitted(field, [r for r in records if r.fold != k]) or model
+        for i, r in enumerate(records):
+            if r.fold == k:
+                probs[i] = [probability(inner, f) for f in r.features(field.item)]
+    for t in THRESHOLDS:
+        right, kept, _ = _list_counts(field, {**model, "threshold": t}, records, probs, labels)
+        if kept and right / kept >= (field.precision_floor or 0.0):
+            return t
+    return None
 
 
 def _value_key(value: str) -> str:
@@ -100,13 +130,49 @@ def _value_key(value: str) -> str:
     return value_key(value.split(" (", 1)[0])
 
 
+def _one_per_value(
+    field: Field, records: list[Record], features: list[list[dict[str, float]]], labels: list[list[bool]]
+) -> tuple[list[dict[str, float]], list[bool]]:
+    """A list item's training samples, one per distinct value of a record (its first candidate's
+    features): a value is kept or left as a whole, and a statute cited in twenty windows should weigh
+    no more in the fit than one cited once."""
+    samples, marks = [], []
+    for r, feats, record_marks in zip(records, features, labels):
+        seen = set()
+        for row, f, mark in zip(r.rows(field.item), feats, record_marks):
+            if (key := _value_key(row["value"])) not in seen:
+                seen.add(key)
+                samples.append(f)
+                marks.append(mark)
+    return samples, marks
+
+
 def fit(field: Field, records: list[Record]) -> dict | None:
     """One item's model from the records that have its coding; None when their candidates are all
-    right or all wrong (too few records to learn from)."""
+    right or all wrong (too few records to learn from). A list item with a precision floor keeps the
+    most recall at that precision, as inner cross-validation over the training folds estimates it."""
+    records = [r for r in records if field.coded(r.coded)]
+    model = _fitted(field, records)
+    if model is None or field.kind == "category":
+        return model
+    labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
+    if field.precision_floor is not None:
+        threshold = _floor_threshold(field, model, records, labels)
+        if threshold is not None:
+            return {**model, "threshold": threshold}
+    probs = [[probability(model, f) for f in r.features(field.item)] for r in records]
+    model["threshold"] = max(
+        THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
+    )
+    return model
+
+
+def _fitted(field: Field, records: list[Record]) -> dict | None:
+    """The item's regression on records that have its coding, threshold 0; None when their candidates
+    are all right or all wrong."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    records = [r for r in records if field.coded(r.coded)]
     features = [r.features(field.item) for r in records]
     labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
     samples = [f for feats in features for f in feats]
@@ -120,6 +186,8 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     flat_labels = [mark for marks in labels for mark in marks]
     if len(set(flat_labels)) < 2:
         return None
+    if field.kind == "list":
+        samples, flat_labels = _one_per_value(field, records, features, labels)
     vectorizer = DictVectorizer(sparse=False, sort=True)
     x = vectorizer.fit_transform(samples)
     regression = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit(x, flat_labels)
@@ -134,11 +202,6 @@ def fit(field: Field, records: list[Record]) -> dict | None:
         "threshold": 0.0,
         "trained_on": {"records": len(records), "candidates": len(flat_labels), "positives": int(sum(flat_labels))},
     }
-    if field.kind != "category":
-        probs = [[probability(model, f) for f in feats] for feats in features]
-        model["threshold"] = max(
-            THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
-        )
     return model
 
 
