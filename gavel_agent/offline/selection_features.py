@@ -222,7 +222,7 @@ def _state_caption(quote: str) -> bool:
 # § 2201") is the remedy's source, one named in a sentence that claims a violation is pleaded.
 _PLAINTIFF_TITLE = re.compile(r"\bplaintiffs?\b|\bpetitioners?\b", re.I)
 _DEFENDANT_TITLE = re.compile(r"\bdefendants?\b|\brespondents?\b|\bstate['’]?s?\b|\bgovernment['’]?s?\b", re.I)
-_CITED_CASE = re.compile(r"\bv\.\s|\b\d+\s+(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.|S\.\s?Ct\.)", re.I)
+_CITED_CASE = re.compile(r"\bv\.\s|\b\d+\s+(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.(?!\s?C)|S\.\s?Ct\.)", re.I)
 _RELIEF_SOURCE = re.compile(r"\brelief\b|\bremed|\bauthori[sz]|\bjurisdiction\b|\bvenue\b", re.I)
 _CLAIMED = re.compile(r"\bviolat\w*|\bclaims?\b|\bcount\b|\bcauses?\s+of\s+action|\bbrought\b|\barises?\b", re.I)
 
