@@ -281,13 +281,6 @@ def statute_value_features(rows: list[dict], keys: list[str]) -> list[dict[str, 
             "statute:supplemental": float(any(_SUPPLEMENTAL.search(r["quote"]) for r in group)),
             **_statute_sides(group),
         }
-    # How many other statutes the complaint pleads in a heading or a claiming sentence: beside them, a
-    # statute named only in passing (the Declaratory Judgment Act, official capacity) is seldom coded.
-    strong = {
-        k for k, f in summary.items() if f["statute:heading"] or (f["statute:complaint"] and f["statute:claimed"])
-    }
-    for k, f in summary.items():
-        f["statute:strong_rivals"] = math.log1p(len(strong - {k}))
     out = []
     for k, r in zip(keys, rows):
         f = dict(summary[k])
