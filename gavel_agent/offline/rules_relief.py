@@ -275,12 +275,45 @@ def _dispositions(text: str, doc: DocInfo) -> list[Finding]:
     return []
 
 
+# The case's latest court paper: a case's record ends with the decision that fixed its relief or its end
+# more often than not, even where that paper's last lines name no disposition (a scanned order, an
+# opinion that ends on its reasoning). A weak candidate, so it never outranks a paper's own words;
+# a ruling on the way (a preliminary injunction, a schedule, fees, class certification) is none.
+_COURT_PAPER_TYPE = re.compile(r"\border\b|\bopinion\b", re.I)
+_INTERIM_TITLE = re.compile(
+    r"prelim|temporary\s+restraining|\bTRO\b|schedul|transfer|declassif|appoint|exten(?:d|sion)|discovery|protective"
+    r"|amicus|hearing|notice|\bfees\b|\bcosts\b|class\s+certification|certifying",
+    re.I,
+)
+LATEST_PAPER_CONFIDENCE = 0.4
+
+
+def _latest_court_paper(text: str, doc: DocInfo) -> list[Finding]:
+    """The listing date of the case's latest court paper (no order or opinion listed after it), quoted
+    with its last line of text that is not a page's running header or footer."""
+    day = doc_date(doc)
+    if (
+        day is None
+        or not doc.latest_of_type
+        or not _COURT_PAPER_TYPE.search(doc.type)
+        or _INTERIM_TITLE.search(doc.title)
+        or _PARTY_PAPER_TITLE.match(doc.title.strip())
+    ):
+        return []
+    lines = [line.strip() for line in text.splitlines() if len(line.strip()) >= 8]
+    quote = next((line for line in reversed(lines) if not is_page_furniture(line)), lines[-1] if lines else "")
+    if not quote:
+        return []
+    title = flat(doc.title, 60) or "order"
+    return [Finding(f"{show_date(day)}: {title} (the case's latest court paper)", quote, LATEST_PAPER_CONFIDENCE)]
+
+
 @extractor("gavel", "decree_dates")
 def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     found = _event_dates(text, doc, _DECREE_EVENT, "decree entered", _NOT_A_DECREE) + _docket_entries(
         text, doc, _DECREE_ENTRY
     )
-    found += _dispositions(text, doc)
+    found += _dispositions(text, doc) or _latest_court_paper(text, doc)
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
         found += _signed_dates(text, label)
