@@ -116,26 +116,35 @@ _DECREE_ENTRY = re.compile(
     r"|ORDER\s+(?:(?:OF|of)\s+(?:DISMISSAL|Dismissal)|DISMISSING\s+(?:CASE|ACTION))))\b[^\n]{0,80}",
     re.M,
 )
+# An entry's text runs on over the docket's wrapped lines, up to the next entry's date.
+_IN_ENTRY = r"(?:[^\n]|\n(?![ \t]*\d{1,2}/\d{1,2}/\d{2,4}\b))"
 _SETTLEMENT_ENTRY = re.compile(
-    _ENTRY + _JUDGE_FIRST + r"(?-i:ORDER)[^\n]{0,40}?\b(?:approv\w*|granting)\b[^\n]{0,60}?\bsettlement\b[^\n]{0,40}",
+    _ENTRY
+    + _JUDGE_FIRST
+    + rf"(?-i:ORDER){_IN_ENTRY}{{0,40}}?\b(?:approv\w*|granting)\b{_IN_ENTRY}{{0,60}}?\bsettlement\b[^\n]{{0,40}}",
     re.M | re.I,
 )
 
 
 # The case dismissed because it settled: "SETTLEMENT ORDER OF DISMISSAL", "STIPULATION to Dismiss Case
 # pursuant to Settlement", "STIPULATION of Dismissal With Prejudice" (what a settled case files).
+# The parties' stipulation ends the case whatever it says of prejudice (Rule 41(a)(1)(A)(ii)), as does
+# the order granting it: "STIPULATION of Dismissal (Joint)", "STIPULATION by EEOC, Holiday Inn RE:
+# Dismissal", "ORDER granting [19-1] stipulation of DISMISSAL"; a stipulation about a motion to dismiss
+# (a schedule) is not one.
 def _stipulated_dismissal(reason: str) -> re.Pattern:
     return re.compile(
         _ENTRY
         + _JUDGE_FIRST
-        + rf"(?-i:(?:JOINT\s+)?STIPULATION)[^\n]{{0,20}}?\bdismiss\w*[^\n]{{0,60}}?\b{reason}\b[^\n]{{0,40}}",
+        + r"(?:(?-i:(?:JOINT\s+)?STIPULATION)|(?-i:ORDER)\s+granting\s+(?:\[[^\]\n]*\]\s+|\d+\s+)?(?:joint\s+)?stipulation)"
+        + rf"{_IN_ENTRY}{{0,60}}?(?<!motion\sto\s)\bdismiss\w*{_IN_ENTRY}{{0,60}}?{reason}[^\n]{{0,40}}",
         re.M | re.I,
     )
 
 
 _SETTLED_DISMISSAL_ENTRY = re.compile(_ENTRY + _JUDGE_FIRST + r"SETTLEMENT\s+ORDER\b[^\n]{0,60}", re.M)
-_SETTLED_STIPULATION_ENTRY = _stipulated_dismissal(r"settle\w*")
-_PREJUDICE_STIPULATION_ENTRY = _stipulated_dismissal(r"with\s+prejudice")
+_SETTLED_STIPULATION_ENTRY = _stipulated_dismissal(r"\bsettle\w*\b")
+_STIPULATION_ENTRY = _stipulated_dismissal("")
 
 
 def _docket_entries(text: str, doc: DocInfo, entry: re.Pattern, label: str | None = None) -> list[Finding]:
@@ -329,7 +338,9 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     )
     found += _docket_entries(text, doc, _SETTLED_DISMISSAL_ENTRY, "case dismissed on settlement")
     found += _docket_entries(text, doc, _SETTLED_STIPULATION_ENTRY, "case dismissed on settlement")
-    found += _docket_entries(text, doc, _PREJUDICE_STIPULATION_ENTRY, "stipulated dismissal with prejudice")
+    found += _new_days(found, _docket_entries(text, doc, _STIPULATION_ENTRY, "case dismissed by stipulation"))
+    if _STIPULATED_DISMISSAL_TITLE.search(doc.title) and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
+        found += _listed_on(text, doc, _STIPULATION_HEADING, "case dismissed by stipulation")
     # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
     if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _signed_dates(text, "settlement agreement signed")
@@ -340,6 +351,18 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
         )
         found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
     return found
+
+
+# A paper the parties file to end the case ("Stipulation of Dismissal Without Prejudice", "Joint Stipulation
+# for Dismissal of All Claims"), dated by the listing under its printed heading.
+_STIPULATED_DISMISSAL_TITLE = re.compile(r"\bstipulat\w*\b[^\]]{0,40}?(?<!motion\sto\s)\bdismiss", re.I)
+_STIPULATION_HEADING = re.compile(r"^[^\n]*\bSTIPULAT\w*[^\n]*", re.M | re.I)
+
+
+def _new_days(found: list[Finding], more: list[Finding]) -> list[Finding]:
+    """Of ``more``, the findings whose day ``found`` does not date already (one event, one value)."""
+    days = {f.value.split(":")[0] for f in found}
+    return [f for f in more if f.value.split(":")[0] not in days]
 
 
 # A court's order whose listing title says it approved the settlement ("Opinion and Order [Approving
