@@ -339,8 +339,6 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     found += _docket_entries(text, doc, _SETTLED_DISMISSAL_ENTRY, "case dismissed on settlement")
     found += _docket_entries(text, doc, _SETTLED_STIPULATION_ENTRY, "case dismissed on settlement")
     found += _new_days(found, _docket_entries(text, doc, _STIPULATION_ENTRY, "case dismissed by stipulation"))
-    if _STIPULATED_DISMISSAL_TITLE.search(doc.title) and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
-        found += _listed_on(text, doc, _STIPULATION_HEADING, "case dismissed by stipulation")
     # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
     if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _signed_dates(text, "settlement agreement signed")
@@ -350,6 +348,8 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
             else []
         )
         found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
+    if _STIPULATED_DISMISSAL_TITLE.search(doc.title) and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
+        found += _new_days(found, _listed_on(text, doc, _STIPULATION_HEADING, "case dismissed by stipulation"))
     return found
 
 
