@@ -1068,11 +1068,16 @@ def test_judgments_dismissals_and_settled_dismissals_from_docket_entries():
         "03/02/2020 15 STIPULATION extending time to respond to Motion to Dismiss by Defendants\n"
         "11/06/1998 19 STIPULATION by EEOC, Holiday Inn South RE:\n   Dismissal (kdc) (Entered: 11/09/1998)\n"
         "11/09/1998 21 ORDER granting [19-1] stipulation of DISMISSAL, with prejudice\n"
+        "02/05/2013 10 NOTICE of Voluntary Dismissal by All Plaintiffs Without Prejudice (Aukerman, Miriam)\n"
+        "09/16/2002 316 ORDER:The Parties' Joint Motion to Dismiss is Granted(Related Doc #315).\n"
+        "10/01/2020 56  ORDER GRANTING DEFENDANTS MOTION TO DISMISS 14 by Judge Cormac J. Carney\n"
+        "10/02/2020 57  ORDER GRANTING DEFENDANTS MOTION TO DISMISS IN PART 14 by Judge Cormac J. Carney\n"
     )
     assert values("decree_dates", text, DOCKET) == [
         "September 11, 2000: Judgment entered",
         "January 25, 2007: Final Judgment entered",
         "June 28, 2011: Order Of Dismissal entered",
+        "October 1, 2020: Order Granting Defendants Motion To Dismiss entered",  # not the one in part
     ]
     assert values("settlement_date", text, DOCKET) == [
         "November 16, 2005: case dismissed on settlement",
@@ -1081,6 +1086,8 @@ def test_judgments_dismissals_and_settled_dismissals_from_docket_entries():
         "February 3, 2020: case dismissed by stipulation",  # whatever it says of prejudice
         "November 6, 1998: case dismissed by stipulation",  # its words wrap onto the entry's next line
         "November 9, 1998: case dismissed by stipulation",  # the order granting it
+        "February 5, 2013: case voluntarily dismissed",
+        "September 16, 2002: case voluntarily dismissed",  # the parties' joint motion granted
     ]
 
 
@@ -1102,6 +1109,10 @@ def test_an_order_titled_as_a_dismissal_is_the_case_judgment_and_a_stipulation_h
     filed = DocInfo("s", "Stipulation of Dismissal Without Prejudice", "Pleading / Motion / Brief", "2016-12-20")
     assert values("settlement_date", "JOINT STIPULATION OF DISMISSAL WITHOUT PREJUDICE\nThe parties agree.", filed) == [
         "December 20, 2016: case dismissed by stipulation"
+    ]
+    notice = DocInfo("n", "Plaintiffs' Notice of Voluntary Dismissal", "Pleading / Motion / Brief", "2020-08-06")
+    assert values("settlement_date", "PLAINTIFFS' NOTICE OF VOLUNTARY DISMISSAL\nPlaintiffs dismiss.", notice) == [
+        "August 6, 2020: case voluntarily dismissed"
     ]
     schedule = DocInfo(
         "s", "Stipulation to Extend Time to Answer Motion to Dismiss", "Pleading / Motion / Brief", "2016-12-20"

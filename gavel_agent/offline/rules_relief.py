@@ -113,7 +113,8 @@ _DECREE_ENTRY = re.compile(
     + _JUDGE_FIRST
     + r"(?P<kind>(?:AMENDED\s+|MODIFIED\s+|STIPULATED\s+|AGREED\s+|FINAL\s+|Final\s+)*(?:CONSENT\s+(?:DECREE|JUDGMENT)|(?:STIPULATED|AGREED)\s+JUDGMENT"
     r"|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|(?:CLERK'?S\s+)?JUDGMENT(?!\s+(?:on\s+the\s+pleadings|as\s+a\s+matter))"
-    r"|ORDER\s+(?:(?:OF|of)\s+(?:DISMISSAL|Dismissal)|DISMISSING\s+(?:CASE|ACTION))))\b[^\n]{0,80}",
+    r"|ORDER\s+(?:(?:OF|of)\s+(?:DISMISSAL|Dismissal)|DISMISSING\s+(?:CASE|ACTION))"
+    r"|ORDER\s+GRANTING\s+(?:[A-Z'’]+\s+){0,3}MOTIONS?\s+TO\s+DISMISS(?![^\n]{0,60}\b(?i:in\s+part))))\b[^\n]{0,80}",
     re.M,
 )
 # An entry's text runs on over the docket's wrapped lines, up to the next entry's date.
@@ -132,12 +133,15 @@ _SETTLEMENT_ENTRY = re.compile(
 # the order granting it: "STIPULATION of Dismissal (Joint)", "STIPULATION by EEOC, Holiday Inn RE:
 # Dismissal", "ORDER granting [19-1] stipulation of DISMISSAL"; a stipulation about a motion to dismiss
 # (a schedule) is not one.
+_GRANTING = r"(?:(?-i:ORDER)|So\s+Ordered)\s+granting\s+(?:\[[^\]\n]*\]\s+|\d+\s+)?"
+
+
 def _stipulated_dismissal(reason: str) -> re.Pattern:
     return re.compile(
         _ENTRY
         + _JUDGE_FIRST
-        + r"(?:(?-i:(?:JOINT\s+)?STIPULATION)|(?-i:ORDER)\s+granting\s+(?:\[[^\]\n]*\]\s+|\d+\s+)?(?:joint\s+)?stipulation)"
-        + rf"{_IN_ENTRY}{{0,60}}?(?<!motion\sto\s)\bdismiss\w*{_IN_ENTRY}{{0,60}}?{reason}[^\n]{{0,40}}",
+        + rf"(?:(?:(?-i:(?:JOINT\s+)?STIPULATION)|{_GRANTING}(?:joint\s+)?stipulation){_IN_ENTRY}{{0,60}}?(?<!motion\sto\s)\bdismiss\w*"
+        + rf"|{_GRANTING}dismiss\w*/dismissal\s+stipulation){_IN_ENTRY}{{0,60}}?{reason}[^\n]{{0,40}}",
         re.M | re.I,
     )
 
@@ -145,6 +149,17 @@ def _stipulated_dismissal(reason: str) -> re.Pattern:
 _SETTLED_DISMISSAL_ENTRY = re.compile(_ENTRY + _JUDGE_FIRST + r"SETTLEMENT\s+ORDER\b[^\n]{0,60}", re.M)
 _SETTLED_STIPULATION_ENTRY = _stipulated_dismissal(r"\bsettle\w*\b")
 _STIPULATION_ENTRY = _stipulated_dismissal("")
+# The plaintiffs' notice ends the case before an answer (Rule 41(a)(1)(A)(i)), often once the defendants gave
+# what was sought: "NOTICE of Voluntary Dismissal by All Plaintiffs"; and the order granting the parties'
+# joint motion to dismiss.
+_VOLUNTARY_DISMISSAL_ENTRY = re.compile(
+    _ENTRY
+    + _JUDGE_FIRST
+    + r"(?:(?-i:NOTICE)\s+of\s+(?:Voluntary\s+)?Dismissal"
+    + rf"|(?-i:ORDER){_IN_ENTRY}{{0,40}}?\bjoint\s+motion\s+to\s+dismiss\b(?:\s+(?:is|be)\s+granted|{_IN_ENTRY}{{0,20}}?\bgranted\b)"
+    + r"|(?-i:ORDER)\s+granting\s+(?:\d+\s+)?joint\s+motion\s+to\s+dismiss)[^\n]{0,60}",
+    re.M | re.I,
+)
 
 
 def _docket_entries(text: str, doc: DocInfo, entry: re.Pattern, label: str | None = None) -> list[Finding]:
@@ -339,6 +354,7 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     found += _docket_entries(text, doc, _SETTLED_DISMISSAL_ENTRY, "case dismissed on settlement")
     found += _docket_entries(text, doc, _SETTLED_STIPULATION_ENTRY, "case dismissed on settlement")
     found += _new_days(found, _docket_entries(text, doc, _STIPULATION_ENTRY, "case dismissed by stipulation"))
+    found += _new_days(found, _docket_entries(text, doc, _VOLUNTARY_DISMISSAL_ENTRY, "case voluntarily dismissed"))
     # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
     if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _signed_dates(text, "settlement agreement signed")
@@ -349,14 +365,17 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
         )
         found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
     if _STIPULATED_DISMISSAL_TITLE.search(doc.title) and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
-        found += _new_days(found, _listed_on(text, doc, _STIPULATION_HEADING, "case dismissed by stipulation"))
+        found += _new_days(found, _listed_on(text, doc, _DISMISSAL_PAPER_HEADING, "case dismissed by stipulation"))
+    elif _VOLUNTARY_DISMISSAL_TITLE.search(doc.title):
+        found += _new_days(found, _listed_on(text, doc, _DISMISSAL_PAPER_HEADING, "case voluntarily dismissed"))
     return found
 
 
 # A paper the parties file to end the case ("Stipulation of Dismissal Without Prejudice", "Joint Stipulation
 # for Dismissal of All Claims"), dated by the listing under its printed heading.
 _STIPULATED_DISMISSAL_TITLE = re.compile(r"\bstipulat\w*\b[^\]]{0,40}?(?<!motion\sto\s)\bdismiss", re.I)
-_STIPULATION_HEADING = re.compile(r"^[^\n]*\bSTIPULAT\w*[^\n]*", re.M | re.I)
+_VOLUNTARY_DISMISSAL_TITLE = re.compile(r"\bnotice\s+of\s+(?:voluntary\s+)?dismissal\b", re.I)
+_DISMISSAL_PAPER_HEADING = re.compile(r"^[^\n]*\b(?:STIPULAT\w*|NOTICE)\b[^\n]*", re.M | re.I)
 
 
 def _new_days(found: list[Finding], more: list[Finding]) -> list[Finding]:
