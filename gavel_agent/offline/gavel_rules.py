@@ -28,7 +28,7 @@ from gavel_agent.offline.rules_text import (
     signature_dates,
     tables,
 )
-from gavel_agent.offline.selection_features import category, docket_opening_dates
+from gavel_agent.offline.selection_features import category, docket_opening_dates, docket_opening_day, is_docket
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
 _FIRST_ENTRY_STAMP = filed_stamp("1")
@@ -169,16 +169,20 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
 
 @settles("gavel", "filing_date")
 def docket_over_listing(kept: list[int], rows: list[dict]) -> list[int]:
-    """A chosen date no court stamp writes (a complaint's date in the case listing or by its signature,
-    often days before filing; an opinion's account of the history) yields to the case's own docket when
-    the docket records the opening on another day: its earliest such day, the docket's rows first."""
+    """The case's own docket settles the opening day: a chosen date no court stamp writes (a complaint's
+    date in the case listing or by its signature, often days before filing; an opinion's account of
+    the history) yields to the day the docket records, and of the days several dockets record (a
+    consolidated or reopened case's, a paper docket's), the earliest opened the case."""
     if not kept:
         return kept
     chosen = parse_date(rows[kept[0]]["value"])
     opened = docket_opening_dates(rows)
-    if chosen is None or not opened or chosen in opened or any(_stamps(rows[i]["quote"], chosen) for i in kept):
+    day = docket_opening_day(rows, opened)
+    if chosen is None or day is None or chosen == day:
         return kept
-    return opened[min(opened)]
+    if any(_stamps(rows[i]["quote"], chosen) and not is_docket(rows[i]) for i in kept):
+        return kept  # the paper's own stamp
+    return opened[day]
 
 
 def _stamps(quote: str, day: date) -> bool:
