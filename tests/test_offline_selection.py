@@ -187,7 +187,6 @@ def _docket_row(
 
 def test_the_cases_own_docket_settles_the_filing_date():
     from gavel_agent.offline.gavel_rules import docket_over_listing
-    from gavel_agent.offline.selection_features import candidate_features
 
     listing = row("January 13, 1992", 0.95, "COMPLAINT")  # the case listing's date of the complaint, written nowhere
     header = _docket_row("January 28, 1992", "Date Filed: 01/28/1992", 0.85)
@@ -196,8 +195,6 @@ def test_the_cases_own_docket_settles_the_filing_date():
     assert docket_over_listing([0], rows) == [1, 2]
     assert docket_over_listing([1, 2], rows) == [1, 2]
     assert docket_over_listing([], rows) == []
-    features = candidate_features(rows)
-    assert (features[0]["docket_contradicts"], features[1]["docket_contradicts"]) == (1.0, 0.0)
     # The complaint's own stamp stands against a docket's header.
     stamped = [row("January 13, 1992", 1.0, "Document 1 Filed 01/13/92"), header]
     assert docket_over_listing([0], stamped) == [0]

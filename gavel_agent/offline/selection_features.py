@@ -140,8 +140,6 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
         if _DOC_KINDS["complaint"].search(r["doc_type"] + " " + r["doc_title"])
         and not _DOC_KINDS["amended"].search(r["doc_title"])
     }
-    docket_dates = _docket_filed_dates(rows, dates)
-    docket_dates = docket_opening_dates(rows)
     out = []
     for r, k, d, cat in zip(rows, keys, dates, categories):
         label = f"{r['doc_type']} {r['doc_title']}"
@@ -177,10 +175,6 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             if first_doc:
                 f["vs_first_document"] = _days(d, first_doc)
             f["complaint_listing"] = float(d in complaint_dates)
-            if docket_dates:
-                f["docket_contradicts"] = float(d not in docket_dates)
-            if docket_dates:
-                f["docket_contradicts" if d not in docket_dates else "docket_records"] = 1.0
             _date_support(f, r, d, k, rows, keys)
         out.append(f)
     if any(r["value"] in _statute_values() for r in rows):
@@ -298,26 +292,6 @@ _OTHER_CASE = re.compile(r"\brelated\b|\bappeal|\bappellate|\bcircuit\b", re.I)
 @lru_cache(maxsize=8192)
 def _written_dates(quote: str) -> frozenset[date]:
     return frozenset(d for d, _ in dates_in(quote))
-
-
-# A docket's own record of the opening (its header's "Date Filed", its first pleading's entry) is the
-# court's: a case listing's date or a narrative's that no such entry writes is usually another paper's.
-DOCKET_RECORD_CONFIDENCE = 0.85
-# A case transferred from another court opens this court's docket on the transfer, not the filing.
-_TRANSFERRED = re.compile(r"\btransferred\b|\bTRANSFER", re.I)
-
-
-def _docket_filed_dates(rows: list[dict], dates: list[date | None]) -> set[date]:
-    """The opening dates the case's own dockets write (not a related case's or an appeal's docket)."""
-    return {
-        d
-        for r, d in zip(rows, dates)
-        if d
-        and r["confidence"] >= DOCKET_RECORD_CONFIDENCE
-        and _DOC_KINDS["docket"].search(r["doc_type"] + " " + r["doc_title"])
-        and not _OTHER_CASE.search(r["doc_title"])
-        and d in _written_dates(r["quote"])
-    }
 
 
 # A docket's own record of the opening (its header's "Date Filed", its first pleading's entry) is the
