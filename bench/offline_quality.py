@@ -104,6 +104,9 @@ ROWS = (
     "defendants (recall)",
     "defendants (precision)",
     "settlement/decree date (recall)",
+    # The coding holds one date; a case with several decrees has right dates this row counts as wrong,
+    # so it is a floor. It shows what adding dates costs.
+    "  dates matching the coded one",
     "related cases (recall)",
     "related cases (precision)",
     # The case's identity (identity.json) and outcome, against the coding's court, main docket,
@@ -160,6 +163,8 @@ def coding_table(
         if coded.settlement_date:
             dates = {parse_date(v.split(":")[0]) for v in _values(got, "settlement_date", "decree_dates")}
             rows["settlement/decree date (recall)"].add(coded.settlement_date in dates)
+            for date in dates - {None}:
+                rows["  dates matching the coded one"].add(date == coded.settlement_date)
         _identity_and_outcome(rows, coded, got)
         related = _values(got, "related_case_numbers", "consolidated_cases")
         for name in coded.related_cases:

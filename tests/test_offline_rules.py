@@ -778,6 +778,40 @@ def test_the_policy_reads_the_listing_as_data_not_as_text():
     assert documents(ToolResult("ERROR: ...", "error", ok=False)) == {} == documents(None)
 
 
+def test_the_listing_marks_the_latest_document_of_each_type():
+    from gavel_agent.offline.policy import documents
+    from gavel_agent.tools.calls import DocumentRow, ToolResult
+
+    rows = [
+        DocumentRow("pi", "Preliminary Injunction", "Order/Opinion", "2019-03-01", 900, 0.0),
+        DocumentRow("final", "Opinion", "Order/Opinion", "2021-06-30", 900, 0.0),
+        DocumentRow("undated", "Order", "Order/Opinion", None, 900, 0.0),
+        DocumentRow("brief", "Appellants' Brief", "Pleading / Motion / Brief", "2022-01-10", 900, 0.0),
+    ]
+    docs = documents(ToolResult("listing", "4 documents", data=rows))
+    assert [name for name, d in docs.items() if d.latest_of_type] == ["final", "brief"]
+
+
+def test_the_case_latest_court_paper_is_a_weak_decree_date_when_its_last_page_names_no_disposition():
+    closing = "Case 1:18-cv-00903 Document 27 Filed 04/11/17 Page 1 of 1\nThis case is stayed while the parties talk.\nIT IS SO ORDERED this  day of April, 2017.\nCase 1:18-cv-00903 Document 27 Filed 04/11/17 Page 1 of 1"
+    latest = DocInfo("order", "Order", "Order/Opinion", "2017-04-12", latest_of_type=True)
+    (finding,) = run("decree_dates", closing, latest)
+    assert finding.value == "April 12, 2017: Order (the case's latest court paper)"
+    assert finding.quote == "IT IS SO ORDERED this  day of April, 2017."  # not the page stamp
+    # Not when a later court paper is listed, nor for an interim ruling or a party's paper.
+    assert values("decree_dates", closing, DocInfo("order", "Order", "Order/Opinion", "2017-04-12")) == []
+    for title, kind in (
+        ("Scheduling Order", "Order/Opinion"),
+        ("Order Granting Class Certification", "Order/Opinion"),
+        ("Order Granting Motion for Attorney's Fees", "Order/Opinion"),
+        ("Plaintiffs' Notice of Appeal", "Pleading / Motion / Brief"),
+    ):
+        assert values("decree_dates", closing, DocInfo("d", title, kind, "2017-04-12", latest_of_type=True)) == []
+    # A last page that names its disposition is dated by it, not as the latest paper.
+    dismissed = "The complaint is DISMISSED with prejudice. SO ORDERED."
+    assert values("decree_dates", dismissed, latest) == ["April 12, 2017: Order (case dismissed)"]
+
+
 def test_a_filing_date_takes_the_earliest_near_certain_event_unless_it_is_the_same_paper():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding
@@ -1031,16 +1065,29 @@ def test_judgments_dismissals_and_settled_dismissals_from_docket_entries():
         "10/28/2020 68   STIPULATION of Dismissal With Prejudice by Jose Balcazar\n"
         "02/01/2020 12 MOTION for Summary JUDGMENT by defendants\n"
         "02/03/2020 14 STIPULATION of Dismissal Without Prejudice by Plaintiffs\n"
+        "03/02/2020 15 STIPULATION extending time to respond to Motion to Dismiss by Defendants\n"
+        "11/06/1998 19 STIPULATION by EEOC, Holiday Inn South RE:\n   Dismissal (kdc) (Entered: 11/09/1998)\n"
+        "11/09/1998 21 ORDER granting [19-1] stipulation of DISMISSAL, with prejudice\n"
+        "02/05/2013 10 NOTICE of Voluntary Dismissal by All Plaintiffs Without Prejudice (Aukerman, Miriam)\n"
+        "09/16/2002 316 ORDER:The Parties' Joint Motion to Dismiss is Granted(Related Doc #315).\n"
+        "10/01/2020 56  ORDER GRANTING DEFENDANTS MOTION TO DISMISS 14 by Judge Cormac J. Carney\n"
+        "10/02/2020 57  ORDER GRANTING DEFENDANTS MOTION TO DISMISS IN PART 14 by Judge Cormac J. Carney\n"
     )
     assert values("decree_dates", text, DOCKET) == [
         "September 11, 2000: Judgment entered",
         "January 25, 2007: Final Judgment entered",
         "June 28, 2011: Order Of Dismissal entered",
+        "October 1, 2020: Order Granting Defendants Motion To Dismiss entered",  # not the one in part
     ]
     assert values("settlement_date", text, DOCKET) == [
         "November 16, 2005: case dismissed on settlement",
         "June 19, 2019: case dismissed on settlement",
-        "October 28, 2020: stipulated dismissal with prejudice",
+        "October 28, 2020: case dismissed by stipulation",
+        "February 3, 2020: case dismissed by stipulation",  # whatever it says of prejudice
+        "November 6, 1998: case dismissed by stipulation",  # its words wrap onto the entry's next line
+        "November 9, 1998: case dismissed by stipulation",  # the order granting it
+        "February 5, 2013: case voluntarily dismissed",
+        "September 16, 2002: case voluntarily dismissed",  # the parties' joint motion granted
     ]
 
 
@@ -1058,6 +1105,19 @@ def test_an_order_titled_as_a_dismissal_is_the_case_judgment_and_a_stipulation_h
     assert values("settlement_date", "STIPULATION OF DISMISSAL\nThe parties stipulate.", stipulation) == [
         "June 9, 2014: Stipulation of Dismissal"
     ]
+    # The parties' paper ending the case, filed as a pleading: dated by the listing under its heading.
+    filed = DocInfo("s", "Stipulation of Dismissal Without Prejudice", "Pleading / Motion / Brief", "2016-12-20")
+    assert values("settlement_date", "JOINT STIPULATION OF DISMISSAL WITHOUT PREJUDICE\nThe parties agree.", filed) == [
+        "December 20, 2016: case dismissed by stipulation"
+    ]
+    notice = DocInfo("n", "Plaintiffs' Notice of Voluntary Dismissal", "Pleading / Motion / Brief", "2020-08-06")
+    assert values("settlement_date", "PLAINTIFFS' NOTICE OF VOLUNTARY DISMISSAL\nPlaintiffs dismiss.", notice) == [
+        "August 6, 2020: case voluntarily dismissed"
+    ]
+    schedule = DocInfo(
+        "s", "Stipulation to Extend Time to Answer Motion to Dismiss", "Pleading / Motion / Brief", "2016-12-20"
+    )
+    assert values("settlement_date", "STIPULATION TO EXTEND TIME\nThe parties agree.", schedule) == []
     motion = DocInfo("m", "Joint Motion for Approval of Minor Settlement", "Pleading / Motion / Brief", "2018-08-06")
     assert (
         values("settlement_date", "JOINT MOTION FOR APPROVAL OF MINOR SETTLEMENT\nThe parties move the Court.", motion)

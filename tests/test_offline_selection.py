@@ -216,3 +216,39 @@ def test_a_list_item_is_fitted_once_per_value_not_once_per_mention():
     # Six candidates a record, two distinct values: one sample each.
     assert model["trained_on"] == {"records": 30, "candidates": 60, "positives": 30}
     assert pick(model, records[0].rows("cause_of_action")) == [0, 1, 2, 3, 4]
+
+
+def _docket_row(
+    value: str, quote: str, confidence: float, document: str = "docket", title: str = "Docket [PACER]"
+) -> dict:
+    return {
+        **row(value, confidence, quote, "Docket"),
+        "document": document,
+        "doc_title": title,
+        "doc_date": "2005-11-16",
+    }
+
+
+def test_the_cases_own_docket_settles_the_filing_date():
+    from gavel_agent.offline.gavel_rules import docket_over_listing
+
+    listing = row("January 13, 1992", 0.95, "COMPLAINT")  # the case listing's date of the complaint, written nowhere
+    header = _docket_row("January 28, 1992", "Date Filed: 01/28/1992", 0.85)
+    entry = _docket_row("January 28, 1992", "01/28/1992 1 COMPLAINT", 0.9)
+    rows = [listing, header, entry]
+    assert docket_over_listing([0], rows) == [1, 2]
+    assert docket_over_listing([1, 2], rows) == [1, 2]
+    assert docket_over_listing([], rows) == []
+    # The complaint's own stamp stands against a docket's header.
+    stamped = [row("January 13, 1992", 1.0, "Document 1 Filed 01/13/92"), header]
+    assert docket_over_listing([0], stamped) == [0]
+    # A related case's docket, or one a transfer opened, records another court's opening.
+    related = _docket_row("January 28, 1992", "Date Filed: 01/28/1992", 0.85, title="Docket [related case]")
+    assert docket_over_listing([0], [listing, related]) == [0]
+    moved = _docket_row("January 28, 1992", "Date Filed # Docket Text\n01/28/1992 1 Case transferred in", 0.7)
+    assert docket_over_listing([0], [listing, header, moved]) == [0]
+    # In one docket the first pleading's entry before the header; across dockets the earliest.
+    late_header = _docket_row("January 27, 1992", "Date Filed: 01/27/1992", 0.85)
+    assert docket_over_listing([0], [late_header, entry]) == [1]
+    older = _docket_row("December 12, 1991", "Date Filed: 12/12/1991", 0.85, document="docket2")
+    assert docket_over_listing([0], [header, older]) == [1]

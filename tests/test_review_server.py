@@ -13,7 +13,7 @@ from cli_runner import run_cli
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.review.decisions import RunReview
 from gavel_agent.review.runs import Runs
-from gavel_agent.review.server import create_app
+from gavel_agent.review.server import create_app, listening_socket
 from gavel_agent.run_files import RunFiles, RunStats
 
 
@@ -186,3 +186,14 @@ def test_the_command_line_refuses_what_it_cannot_review(tmp_path, monkeypatch, c
     (tmp_path / "empty").mkdir()
     result = run_cli(monkeypatch, capsys, "review", tmp_path / "empty")
     assert result.code == 2 and "no run folders" in result.err
+
+
+def test_a_port_already_in_use_is_a_one_line_error(run, monkeypatch, capsys):
+    busy = listening_socket("127.0.0.1", 0)
+    try:
+        port = busy.getsockname()[1]
+        # SO_REUSEADDR lets a second socket bind a port in TIME_WAIT, never one another socket listens on.
+        result = run_cli(monkeypatch, capsys, "review", run, "--port", port)
+    finally:
+        busy.close()
+    assert result.code == 2 and result.err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in result.err

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -11,21 +10,6 @@ import typer
 from rich.console import Console
 
 from gavel_agent.cli.common import UserError, user_errors
-
-
-def bound_socket(host: str, port: int) -> socket.socket:
-    """A listening socket on host:port (port 0: a free one), so the printed URL is the served one."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as e:
-        sock.close()
-        raise UserError(f"cannot listen on {host}:{port} ({e.strerror or e})") from None
-    sock.listen(128)
-    sock.set_inheritable(True)
-    return sock
 
 
 def register(app: typer.Typer) -> None:
@@ -49,12 +33,15 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from gavel_agent.review.runs import ReviewError, Runs
-        from gavel_agent.review.server import create_app
+        from gavel_agent.review.server import create_app, listening_socket
 
         with user_errors(ReviewError):
             found = Runs(runs, cases)
         missing = [r.id for r in found if not r.source]
-        sock = bound_socket(host, port)
+        try:
+            sock = listening_socket(host, port)
+        except OSError as e:
+            raise UserError(f"cannot listen on {host}:{port} ({e.strerror or e})") from None
         shown_host = f"[{host}]" if ":" in host else host
         url = f"http://{shown_host}:{sock.getsockname()[1]}/"
         err = Console(stderr=True, highlight=False)

@@ -7,6 +7,7 @@ shared helpers and the vocabulary tables in ``rules_text`` and ``gavel_tables.js
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 
 from gavel_agent.case_identity import DOCKET
@@ -27,7 +28,7 @@ from gavel_agent.offline.rules_text import (
     signature_dates,
     tables,
 )
-from gavel_agent.offline.selection_features import category
+from gavel_agent.offline.selection_features import category, docket_opening_dates, docket_opening_day, is_docket
 
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
 _FIRST_ENTRY_STAMP = filed_stamp("1")
@@ -164,6 +165,33 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         ):
             found.append(_date_finding(text, m, 0.5))
     return [f for f in found if f]
+
+
+@settles("gavel", "filing_date")
+def docket_over_listing(kept: list[int], rows: list[dict]) -> list[int]:
+    """The case's own docket settles the opening day: a chosen date no court stamp writes (a complaint's
+    date in the case listing or by its signature, often days before filing; an opinion's account of
+    the history) yields to the day the docket records, and of the days several dockets record (a
+    consolidated or reopened case's, a paper docket's), the earliest opened the case."""
+    if not kept:
+        return kept
+    chosen = parse_date(rows[kept[0]]["value"])
+    opened = docket_opening_dates(rows)
+    day = docket_opening_day(rows, opened)
+    if chosen is None or day is None or chosen == day:
+        return kept
+    if any(_stamps(rows[i]["quote"], chosen) and not is_docket(rows[i]) for i in kept):
+        return kept  # the paper's own stamp
+    return opened[day]
+
+
+def _stamps(quote: str, day: date) -> bool:
+    """Whether a quote is a court's filing stamp of that day ("Document 1 Filed 03/22/2005", "FILED ... Date: 4/23/2020")."""
+    return any(
+        parse_date(m[1]) == day
+        for pattern in (_FIRST_ENTRY_STAMP, _ANY_STAMP, _COURT_STAMP)
+        for m in pattern.finditer(quote)
+    )
 
 
 # -- parties ---------------------------------------------------------------------

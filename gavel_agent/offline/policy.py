@@ -62,7 +62,14 @@ class Window:
 def documents(listing: ToolResult | None) -> dict[str, DocInfo]:
     """The case's documents from a list_documents result."""
     rows: list[DocumentRow] = listing.data if listing is not None and isinstance(listing.data, list) else []
-    return {r.name: DocInfo(r.name, r.title, r.type, r.date or None, r.tokens) for r in rows}
+    newest: dict[str, str] = {}  # document type -> its latest listing date
+    for r in rows:
+        if r.date:
+            newest[r.type] = max(newest.get(r.type, ""), r.date)
+    return {
+        r.name: DocInfo(r.name, r.title, r.type, r.date or None, r.tokens, bool(r.date) and r.date == newest[r.type])
+        for r in rows
+    }
 
 
 def hits(result: ToolResult | None) -> list[Hit]:

@@ -19,6 +19,7 @@ class DocInfo:
     type: str = ""
     date: str | None = None
     tokens: int = 0  # the document's length, as the case listing gives it
+    latest_of_type: bool = False  # no document of its type in the case listing is dated later
 
 
 @dataclass(frozen=True)

@@ -113,29 +113,53 @@ _DECREE_ENTRY = re.compile(
     + _JUDGE_FIRST
     + r"(?P<kind>(?:AMENDED\s+|MODIFIED\s+|STIPULATED\s+|AGREED\s+|FINAL\s+|Final\s+)*(?:CONSENT\s+(?:DECREE|JUDGMENT)|(?:STIPULATED|AGREED)\s+JUDGMENT"
     r"|(?:PERMANENT|PRELIMINARY)\s+INJUNCTION|(?:CLERK'?S\s+)?JUDGMENT(?!\s+(?:on\s+the\s+pleadings|as\s+a\s+matter))"
-    r"|ORDER\s+(?:(?:OF|of)\s+(?:DISMISSAL|Dismissal)|DISMISSING\s+(?:CASE|ACTION))))\b[^\n]{0,80}",
+    r"|ORDER\s+(?:(?:OF|of)\s+(?:DISMISSAL|Dismissal)|DISMISSING\s+(?:CASE|ACTION))"
+    r"|ORDER\s+GRANTING\s+(?:[A-Z'’]+\s+){0,3}MOTIONS?\s+TO\s+DISMISS(?![^\n]{0,60}\b(?i:in\s+part))))\b[^\n]{0,80}",
     re.M,
 )
+# An entry's text runs on over the docket's wrapped lines, up to the next entry's date.
+_IN_ENTRY = r"(?:[^\n]|\n(?![ \t]*\d{1,2}/\d{1,2}/\d{2,4}\b))"
 _SETTLEMENT_ENTRY = re.compile(
-    _ENTRY + _JUDGE_FIRST + r"(?-i:ORDER)[^\n]{0,40}?\b(?:approv\w*|granting)\b[^\n]{0,60}?\bsettlement\b[^\n]{0,40}",
+    _ENTRY
+    + _JUDGE_FIRST
+    + rf"(?-i:ORDER){_IN_ENTRY}{{0,40}}?\b(?:approv\w*|granting)\b{_IN_ENTRY}{{0,60}}?\bsettlement\b[^\n]{{0,40}}",
     re.M | re.I,
 )
 
 
 # The case dismissed because it settled: "SETTLEMENT ORDER OF DISMISSAL", "STIPULATION to Dismiss Case
 # pursuant to Settlement", "STIPULATION of Dismissal With Prejudice" (what a settled case files).
+# The parties' stipulation ends the case whatever it says of prejudice (Rule 41(a)(1)(A)(ii)), as does
+# the order granting it: "STIPULATION of Dismissal (Joint)", "STIPULATION by EEOC, Holiday Inn RE:
+# Dismissal", "ORDER granting [19-1] stipulation of DISMISSAL"; a stipulation about a motion to dismiss
+# (a schedule) is not one.
+_GRANTING = r"(?:(?-i:ORDER)|So\s+Ordered)\s+granting\s+(?:\[[^\]\n]*\]\s+|\d+\s+)?"
+
+
 def _stipulated_dismissal(reason: str) -> re.Pattern:
     return re.compile(
         _ENTRY
         + _JUDGE_FIRST
-        + rf"(?-i:(?:JOINT\s+)?STIPULATION)[^\n]{{0,20}}?\bdismiss\w*[^\n]{{0,60}}?\b{reason}\b[^\n]{{0,40}}",
+        + rf"(?:(?:(?-i:(?:JOINT\s+)?STIPULATION)|{_GRANTING}(?:joint\s+)?stipulation){_IN_ENTRY}{{0,60}}?(?<!motion\sto\s)\bdismiss\w*"
+        + rf"|{_GRANTING}dismiss\w*/dismissal\s+stipulation){_IN_ENTRY}{{0,60}}?{reason}[^\n]{{0,40}}",
         re.M | re.I,
     )
 
 
 _SETTLED_DISMISSAL_ENTRY = re.compile(_ENTRY + _JUDGE_FIRST + r"SETTLEMENT\s+ORDER\b[^\n]{0,60}", re.M)
-_SETTLED_STIPULATION_ENTRY = _stipulated_dismissal(r"settle\w*")
-_PREJUDICE_STIPULATION_ENTRY = _stipulated_dismissal(r"with\s+prejudice")
+_SETTLED_STIPULATION_ENTRY = _stipulated_dismissal(r"\bsettle\w*\b")
+_STIPULATION_ENTRY = _stipulated_dismissal("")
+# The plaintiffs' notice ends the case before an answer (Rule 41(a)(1)(A)(i)), often once the defendants gave
+# what was sought: "NOTICE of Voluntary Dismissal by All Plaintiffs"; and the order granting the parties'
+# joint motion to dismiss.
+_VOLUNTARY_DISMISSAL_ENTRY = re.compile(
+    _ENTRY
+    + _JUDGE_FIRST
+    + r"(?:(?-i:NOTICE)\s+of\s+(?:Voluntary\s+)?Dismissal"
+    + rf"|(?-i:ORDER){_IN_ENTRY}{{0,40}}?\bjoint\s+motion\s+to\s+dismiss\b(?:\s+(?:is|be)\s+granted|{_IN_ENTRY}{{0,20}}?\bgranted\b)"
+    + r"|(?-i:ORDER)\s+granting\s+(?:\d+\s+)?joint\s+motion\s+to\s+dismiss)[^\n]{0,60}",
+    re.M | re.I,
+)
 
 
 def _docket_entries(text: str, doc: DocInfo, entry: re.Pattern, label: str | None = None) -> list[Finding]:
@@ -275,12 +299,45 @@ def _dispositions(text: str, doc: DocInfo) -> list[Finding]:
     return []
 
 
+# The case's latest court paper: a case's record ends with the decision that fixed its relief or its end
+# more often than not, even where that paper's last lines name no disposition (a scanned order, an
+# opinion that ends on its reasoning). A weak candidate, so it never outranks a paper's own words;
+# a ruling on the way (a preliminary injunction, a schedule, fees, class certification) is none.
+_COURT_PAPER_TYPE = re.compile(r"\border\b|\bopinion\b", re.I)
+_INTERIM_TITLE = re.compile(
+    r"prelim|temporary\s+restraining|\bTRO\b|schedul|transfer|declassif|appoint|exten(?:d|sion)|discovery|protective"
+    r"|amicus|hearing|notice|\bfees\b|\bcosts\b|class\s+certification|certifying",
+    re.I,
+)
+LATEST_PAPER_CONFIDENCE = 0.4
+
+
+def _latest_court_paper(text: str, doc: DocInfo) -> list[Finding]:
+    """The listing date of the case's latest court paper (no order or opinion listed after it), quoted
+    with its last line of text that is not a page's running header or footer."""
+    day = doc_date(doc)
+    if (
+        day is None
+        or not doc.latest_of_type
+        or not _COURT_PAPER_TYPE.search(doc.type)
+        or _INTERIM_TITLE.search(doc.title)
+        or _PARTY_PAPER_TITLE.match(doc.title.strip())
+    ):
+        return []
+    lines = [line.strip() for line in text.splitlines() if len(line.strip()) >= 8]
+    quote = next((line for line in reversed(lines) if not is_page_furniture(line)), lines[-1] if lines else "")
+    if not quote:
+        return []
+    title = flat(doc.title, 60) or "order"
+    return [Finding(f"{show_date(day)}: {title} (the case's latest court paper)", quote, LATEST_PAPER_CONFIDENCE)]
+
+
 @extractor("gavel", "decree_dates")
 def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     found = _event_dates(text, doc, _DECREE_EVENT, "decree entered", _NOT_A_DECREE) + _docket_entries(
         text, doc, _DECREE_ENTRY
     )
-    found += _dispositions(text, doc)
+    found += _dispositions(text, doc) or _latest_court_paper(text, doc)
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
         found += _signed_dates(text, label)
@@ -296,7 +353,8 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     )
     found += _docket_entries(text, doc, _SETTLED_DISMISSAL_ENTRY, "case dismissed on settlement")
     found += _docket_entries(text, doc, _SETTLED_STIPULATION_ENTRY, "case dismissed on settlement")
-    found += _docket_entries(text, doc, _PREJUDICE_STIPULATION_ENTRY, "stipulated dismissal with prejudice")
+    found += _new_days(found, _docket_entries(text, doc, _STIPULATION_ENTRY, "case dismissed by stipulation"))
+    found += _new_days(found, _docket_entries(text, doc, _VOLUNTARY_DISMISSAL_ENTRY, "case voluntarily dismissed"))
     # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
     if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _signed_dates(text, "settlement agreement signed")
@@ -306,7 +364,24 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
             else []
         )
         found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
+    if _STIPULATED_DISMISSAL_TITLE.search(doc.title) and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
+        found += _new_days(found, _listed_on(text, doc, _DISMISSAL_PAPER_HEADING, "case dismissed by stipulation"))
+    elif _VOLUNTARY_DISMISSAL_TITLE.search(doc.title):
+        found += _new_days(found, _listed_on(text, doc, _DISMISSAL_PAPER_HEADING, "case voluntarily dismissed"))
     return found
+
+
+# A paper the parties file to end the case ("Stipulation of Dismissal Without Prejudice", "Joint Stipulation
+# for Dismissal of All Claims"), dated by the listing under its printed heading.
+_STIPULATED_DISMISSAL_TITLE = re.compile(r"\bstipulat\w*\b[^\]]{0,40}?(?<!motion\sto\s)\bdismiss", re.I)
+_VOLUNTARY_DISMISSAL_TITLE = re.compile(r"\bnotice\s+of\s+(?:voluntary\s+)?dismissal\b", re.I)
+_DISMISSAL_PAPER_HEADING = re.compile(r"^[^\n]*\b(?:STIPULAT\w*|NOTICE)\b[^\n]*", re.M | re.I)
+
+
+def _new_days(found: list[Finding], more: list[Finding]) -> list[Finding]:
+    """Of ``more``, the findings whose day ``found`` does not date already (one event, one value)."""
+    days = {f.value.split(":")[0] for f in found}
+    return [f for f in more if f.value.split(":")[0] not in days]
 
 
 # A court's order whose listing title says it approved the settlement ("Opinion and Order [Approving

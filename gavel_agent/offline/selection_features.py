@@ -332,6 +332,55 @@ def _written_dates(quote: str) -> frozenset[date]:
     return frozenset(d for d, _ in dates_in(quote))
 
 
+# A docket's own record of the opening (its header's "Date Filed", its first pleading's entry) is the
+# court's: a case listing's date or a narrative's that no such entry writes is usually another paper's.
+DOCKET_RECORD_CONFIDENCE = 0.85
+# A case transferred from another court opens this court's docket on the transfer, not the filing.
+_TRANSFERRED = re.compile(r"\btransferred\b|\bTRANSFER", re.I)
+
+
+def is_docket(row: dict) -> bool:
+    return bool(_DOC_KINDS["docket"].search(row["doc_type"] + " " + row["doc_title"]))
+
+
+def docket_opening_dates(rows: list[dict]) -> dict[date, list[int]]:
+    """The opening dates the case's own dockets write (not a related case's or an appeal's docket,
+    nor one a transfer opened), each with the indices of the rows that write it."""
+    out: dict[date, list[int]] = {}
+    transferred = {r["document"] for r in rows if _TRANSFERRED.search(r["quote"])}
+    for i, r in enumerate(rows):
+        d = _date_in(r["value"])
+        if (
+            d
+            and r["confidence"] >= DOCKET_RECORD_CONFIDENCE
+            and is_docket(r)
+            and not _OTHER_CASE.search(r["doc_title"])
+            and r["document"] not in transferred
+            and d in _written_dates(r["quote"])
+        ):
+            out.setdefault(d, []).append(i)
+    return out
+
+
+_PAGE_STAMP = re.compile(r"\b(?:Document|Doc\.?|ECF\s+No\.?|Dkt\.?)\s*#?:?\s*\d+\s+Filed", re.I)
+
+
+def docket_opening_day(rows: list[dict], opened: dict[date, list[int]]) -> date | None:
+    """The day the case opened by its dockets: in each docket, its first pleading's entry before the
+    header's "Date Filed" (which may be the day the clerk opened the file); across dockets, the earliest."""
+    days = []
+    for doc in {rows[i]["document"] for ix in opened.values() for i in ix}:
+        mine = {d: [rows[i] for i in ix if rows[i]["document"] == doc] for d, ix in opened.items()}
+        entries = [
+            d
+            for d, rs in mine.items()
+            for r in rs
+            if r["confidence"] > DOCKET_RECORD_CONFIDENCE and not _PAGE_STAMP.search(r["quote"])
+        ]
+        days.append(min(entries) if entries else min(d for d, rs in mine.items() if rs))
+    return min(days) if days else None
+
+
 def _date_support(f: dict[str, float], row: dict, day: date, key: str, rows: list[dict], keys: list[str]) -> None:
     """Features of a dated candidate: whether its own quote writes the date, and how many quotes (in
     how many documents, any of them a docket) write the same date."""

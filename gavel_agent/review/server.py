@@ -10,6 +10,7 @@ into the page with textContent.
 from __future__ import annotations
 
 import getpass
+import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -339,17 +340,29 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
     return app
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port (port 0: a free one), bound before the server starts so the URL
+    printed is the one served. Raises OSError when the address cannot be bound."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
 class BackgroundServer:
     """The app served on 127.0.0.1 from a thread (for scripts and tests that drive it with a browser)."""
 
     def __init__(self, app: Starlette, port: int = 0):
-        import socket
-
         import uvicorn
 
-        self._sock = socket.socket()
-        self._sock.bind(("127.0.0.1", port))
-        self._sock.listen(128)
+        self._sock = listening_socket("127.0.0.1", port)
         self.url = f"http://127.0.0.1:{self._sock.getsockname()[1]}"
         # log_config=None: uvicorn's own logging set-up (dictConfig) would close every logging handler
         # of the host process, a test runner's included.
