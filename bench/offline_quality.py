@@ -152,11 +152,11 @@ def coding_table(
             for value in counsel:
                 rows["counsel values (precision)"].add(category(value) == coded.counsel)
         defendants = [v for v in got.get("parties", []) if v.startswith("Defendant")]
-        for name in coded.defendants:
-            rows["defendants (recall)"].add(crlc.named_in(name, defendants))
-        if coded.defendants:
+        for parts in coded.defendant_parts:
+            rows["defendants (recall)"].add(any(crlc.defendant_named(parts, v) for v in defendants))
+        if coded.defendant_parts:
             for value in defendants:
-                rows["defendants (precision)"].add(any(crlc.named_in(name, [value]) for name in coded.defendants))
+                rows["defendants (precision)"].add(any(crlc.defendant_named(p, value) for p in coded.defendant_parts))
         if coded.settlement_date:
             dates = {parse_date(v.split(":")[0]) for v in _values(got, "settlement_date", "decree_dates")}
             rows["settlement/decree date (recall)"].add(coded.settlement_date in dates)
