@@ -478,10 +478,33 @@ def names_an_institution(value: str) -> bool:
     return bool(_INSTITUTIONAL.search(untitled) or _institution_word().search(untitled))
 
 
+# An official sued for the office, wherever a paper says so ("ROBERT L. CHILDREE, in his official capacity
+# as Comptroller of the State of Alabama"): the office names the body the coding means, and only
+# defendants are sued in an official capacity.
+_SUED_AS_OFFICIAL = re.compile(
+    r"(?P<name>(?-i:[A-Z][\w.'’-]+(?:[ \t]+(?:[A-Z][\w.'’-]*|de|la|van)){1,3})),?\s+(?:(?:is|was|are)\s+)?(?:sued\s+)?"
+    r"(?:individually\s+and\s+)?in\s+(?:his|her)\s+(?:individual\s+and\s+)?official\s+capacity\s+as\s+(?:the\s+)?"
+    r"(?P<office>(?-i:[A-Z])[^,;.()\n]{2,80})",
+    re.I,
+)
+
+
+def officials_sued(text: str) -> list[Finding]:
+    """Officials sued in an official capacity, named with the office when the office names an institution."""
+    found = []
+    for span, m in matching_sentences(text, _SUED_AS_OFFICIAL):
+        name, office = " ".join(m.group("name").split()), " ".join(m.group("office").split())
+        value = f"Defendant: {name}, {office}"
+        if not re.match(rf"(?i)(?:{SIDE_WORDS}|The|This|In|On)\b", name) and names_an_institution(value):
+            found.append(Finding(value, span.of(text), 0.5))
+    return found
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
     found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
+    found += officials_sued(text)
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
@@ -491,6 +514,14 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
             if side == "Plaintiff" or names_an_institution(value):
                 found.append(Finding(value, span.of(text), 0.6))
     return found
+
+
+@settles("gavel", "parties")
+def plaintiffs_kept(kept: list[int], rows: list[dict]) -> list[int]:
+    """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
+    then every plaintiff the rules found."""
+    defendants = [i for i in kept if rows[i]["value"].startswith("Defendant: ")]
+    return defendants + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
 
 
 # -- class action ----------------------------------------------------------------
