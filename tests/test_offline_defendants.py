@@ -75,7 +75,8 @@ def test_an_official_sued_for_the_office_is_a_defendant_named_with_the_office():
     text = (
         "DANIEL W. WRIGHT, Appellant vs. ROBERT L. CHILDREE, in his official capacity as Comptroller of the State "
         "of Alabama. The plaintiffs also sued Jane Roe in her official capacity as Director of the Ohio Department "
-        "of Health. Plaintiff Mary Major, in her official capacity as a member of the class, testified."
+        "of Health. Plaintiff Mary Major, in her official capacity as a member of the class, testified. "
+        "JOHN DOE, in his official capacity as Director of the Colorado Department of\n\nPlaintiffs demand a jury."
     )
     values = [f.value for f in officials_sued(text)]
     assert values == [

@@ -495,7 +495,13 @@ def officials_sued(text: str) -> list[Finding]:
     for span, m in matching_sentences(text, _SUED_AS_OFFICIAL):
         name, office = " ".join(m.group("name").split()), " ".join(m.group("office").split())
         value = f"Defendant: {name}, {office}"
-        if not re.match(rf"(?i)(?:{SIDE_WORDS}|The|This|In|On)\b", name) and names_an_institution(value):
+        # An office cut off by a line's end ("Director of the Colorado Department of") names no body; a
+        # docket's party list sets the lawyers ("represented by") beside the name.
+        cut = re.search(rf"\b(?:{SMALL_WORDS})$", office, re.I)
+        listing = re.search(r"represented\s+by|ATTORNEY\s+TO\s+BE\s+NOTICED", span.of(text), re.I)
+        if not (cut or listing or re.match(rf"(?i)(?:{SIDE_WORDS}|The|This|In|On)\b", name)) and names_an_institution(
+            value
+        ):
             found.append(Finding(value, span.of(text), 0.5))
     return found
 
