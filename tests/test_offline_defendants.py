@@ -80,7 +80,7 @@ def test_an_official_sued_for_the_office_is_a_defendant_named_with_the_office():
     )
     values = [f.value for f in officials_sued(text)]
     assert values == [
-        "Defendant: ROBERT L. CHILDREE, Comptroller of the State of Alabama",
+        "Defendant: Robert L. Childree, Comptroller of the State of Alabama",
         "Defendant: Jane Roe, Director of the Ohio Department of Health",
     ]
     assert all(f.quote in text for f in officials_sued(text))

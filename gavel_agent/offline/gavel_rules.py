@@ -494,6 +494,7 @@ def officials_sued(text: str) -> list[Finding]:
     found = []
     for span, m in matching_sentences(text, _SUED_AS_OFFICIAL):
         name, office = " ".join(m.group("name").split()), " ".join(m.group("office").split())
+        name = capitalised(name) if name.isupper() else name
         value = f"Defendant: {name}, {office}"
         # An office cut off by a line's end ("Director of the Colorado Department of") names no body; a
         # docket's party list sets the lawyers ("represented by") beside the name.
@@ -510,7 +511,8 @@ def officials_sued(text: str) -> list[Finding]:
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
     found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
-    found += officials_sued(text)
+    named = {f.value.split(", ")[0].lower() for f in found}  # an official the caption already names with the office
+    found += [f for f in officials_sued(text) if f.value.split(", ")[0].lower() not in named]
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())

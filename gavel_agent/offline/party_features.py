@@ -36,6 +36,7 @@ _KINDS = {
     "head_of": r"\b(?:Secretary|Director|Commissioner|Governor|Administrator|Superintendent|Chief|Mayor)\b",
 }
 _KIND_PATTERNS = {k: re.compile(p) for k, p in _KINDS.items()}
+_BODIES = ("federal", "state", "county", "city", "agency", "business", "facility")
 
 
 def _head(value: str) -> str:
@@ -48,21 +49,9 @@ def _key(text: str) -> str:
     return " ".join(w for w in re.findall(r"[a-z]+", text.lower()) if w not in ("the", "of", "and"))
 
 
-def is_party_rows(rows: list[dict]) -> bool:
-    """Whether the candidates are the parties item's (counsel values also start with a side, but name
-    a kind of counsel)."""
-    from gavel_agent.offline.selection_features import COUNSEL_CATEGORIES, category
-
-    return any(r["value"].startswith(SIDES[0]) for r in rows) and not any(
-        category(r["value"]) in COUNSEL_CATEGORIES for r in rows
-    )
-
-
 def party_features(rows: list[dict]) -> list[dict[str, float]]:
     """Per candidate: its side, the shape of its name, the kinds of body it names, and how many
     documents and quotes name its head."""
-    from gavel_agent.offline.gavel_rules import names_an_institution
-
     heads = [_head(r["value"]) for r in rows]
     keys = [_key(h) for h in heads]
     documents: dict[str, set[str]] = {}
@@ -77,8 +66,8 @@ def party_features(rows: list[dict]) -> list[dict[str, float]]:
         related = {o for o in defendants if o != k and k and (f" {k} " in f" {o} " or f" {o} " in f" {k} ")}
         f = {
             "party:plaintiff": float(value.startswith(SIDES[1])),
-            "party:institution": float(names_an_institution(f"Defendant: {head}")),
-            "party:described_institution": float(names_an_institution(value)),
+            "party:institution": float(any(p.search(head) for k, p in _KIND_PATTERNS.items() if k in _BODIES)),
+            "party:described_institution": float(any(_KIND_PATTERNS[k].search(name) for k in _BODIES)),
             "party:person": float(bool(_PERSON.match(head) or _PERSON_CAPS.match(head))),
             "party:has_title": float("," in name.split(" (", 1)[0]),
             "party:has_description": float(" (" in name),
