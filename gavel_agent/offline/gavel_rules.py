@@ -7,9 +7,9 @@ shared helpers and the vocabulary tables in ``rules_text`` and ``gavel_tables.js
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from gavel_agent.case_identity import DOCKET
+from gavel_agent.offline.party_features import OFFICES, institution_word, names_an_institution
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
@@ -25,7 +25,6 @@ from gavel_agent.offline.rules_text import (
     sentence_at,
     show_date,
     signature_dates,
-    tables,
 )
 from gavel_agent.offline.selection_features import category
 
@@ -397,11 +396,6 @@ def caption_parties(text: str) -> list[Finding]:
     return []
 
 
-# Offices a public official is sued as: "Defendant Jane Roe, Secretary of the Department of ...".
-OFFICES = (
-    r"Secretary|Director|Commissioner|Governor|Mayor|Sheriff|Warden|Chief|Superintendent|Administrator"
-    r"|Attorney\s+General|President|Chair(?:man|person)?|Treasurer|Comptroller|Registrar|Clerk|Executive"
-)
 _PARTY_SENTENCE = re.compile(
     rf"\b(?P<side>{SIDE_WORDS})\s+"
     r"(?P<name>(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la)(?:[ \t]+(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la|County|City)){0,9}?)"
@@ -423,18 +417,13 @@ _SUBJECT_LEAD = re.compile(
 )
 
 
-@lru_cache(maxsize=1)
-def _institution_word() -> re.Pattern:
-    return re.compile(rf"\b(?:{'|'.join(tables()['institutions'])})\b")
-
-
 def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
     """The institutions an investigation letter's subject line names ("Dorothea Dix Hospital in Raleigh,
     Broughton Hospital in Morganton"), which stand for the defendants of an investigation that never
     became a lawsuit; the places beside them ("Winslow, New Jersey") are not."""
     if not is_type(doc, "findings", "investigation", "letter"):
         return []
-    institution = _institution_word()
+    institution = institution_word()
     found = []
     for m in _LETTER_SUBJECT.finditer(text, 0, 5000):
         subject = _SUBJECT_LEAD.sub("", m.group("subject").strip())
@@ -447,35 +436,6 @@ def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
             if name:
                 found.append(Finding(f"Defendant: {name}", m.group(0).strip(), 0.7))
     return found
-
-
-# What names an institution or a business, in a defendant's name or its description.
-_INSTITUTIONAL = re.compile(
-    r"\b(?:State|States|Commonwealth|City|Town|Village|Township|Parish|Government|Inc|LLC|Corp|Corporation"
-    r"|Company|Co|Ltd|LLP|LP|Association|Bank|Trust|Group|Services?|Committee|Council|Bureau|Division|Administration"
-    r"|Club|Church|Union|Program|Republic|America|Nation|Tribe|Enterprises|Partners|Restaurant|Hotel|Insurance"
-    r"|Management|Properties|Realty|Systems|Industries|Foundation|Society|Project|Network|Associates"
-    r"|Health|Human|Housing|Correctional|Security|Immigration|Customs|Federal|National|Court)\b",
-    re.I,
-)
-# A person's title, which names a defendant only with the office's institution ("Director of the
-# Department of Corrections"), or as the party itself ("Secretary of Education", "Governor of Louisiana").
-_TITLE = re.compile(rf"\b(?:{OFFICES}|Attorney|Officer|Judge|Auditor|Manager|Members?|Trustees?)\b", re.I)
-_OFFICE_AS_PARTY = re.compile(
-    rf"(?:The\s+)?(?:[A-Z][\w.-]*\s+)?(?:{OFFICES}|Attorney|Judge|Officer)\s+(?:of|for)\b", re.I
-)
-
-
-def names_an_institution(value: str) -> bool:
-    """Whether a party value names an institution, a business or an office (in its name or description),
-    rather than only a person, or a person with a bare title ("Polly Darnall, Executive Director"): the
-    coding names a defendant by what it is ("Department of Corrections", "Secretary of the Interior"),
-    and a bare personal name from a caption is mostly an officer sued beside it."""
-    name = value.split(": ", 1)[-1]
-    if _OFFICE_AS_PARTY.match(name):
-        return True
-    untitled = _TITLE.sub(" ", name)
-    return bool(_INSTITUTIONAL.search(untitled) or _institution_word().search(untitled))
 
 
 # An official sued for the office, wherever a paper says so ("ROBERT L. CHILDREE, in his official capacity
