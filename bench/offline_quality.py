@@ -285,7 +285,15 @@ def _mean_share(tallies: dict[int, Tally], folds) -> float | None:
 
 
 def print_folds(held: FoldTallies, train: FoldTallies, rules: dict[str, Tally], unseen: set[int]) -> None:
-    learned = {"filing date", "class action", "causes of action", "counsel", "class certification", "certified", "defendants"}
+    learned = {
+        "filing date",
+        "class action",
+        "causes of action",
+        "counsel",
+        "class certification",
+        "certified",
+        "defendants",
+    }
     print(
         f"  {'field':36}{'held-out mean':>14}{'fold range':>15}{'pooled':>16}{'train folds':>12}{'gap':>7}"
         f"{'rules only':>12}{'unseen folds':>14}"
