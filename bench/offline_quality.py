@@ -155,11 +155,11 @@ def coding_table(
             for value in counsel:
                 rows["counsel values (precision)"].add(category(value) == coded.counsel)
         defendants = [v for v in got.get("parties", []) if v.startswith("Defendant")]
-        for name in coded.defendants:
-            rows["defendants (recall)"].add(crlc.named_in(name, defendants))
-        if coded.defendants:
+        for parts in coded.defendant_parts:
+            rows["defendants (recall)"].add(any(crlc.defendant_named(parts, v) for v in defendants))
+        if coded.defendant_parts:
             for value in defendants:
-                rows["defendants (precision)"].add(any(crlc.named_in(name, [value]) for name in coded.defendants))
+                rows["defendants (precision)"].add(any(crlc.defendant_named(p, value) for p in coded.defendant_parts))
         if coded.settlement_date:
             dates = {parse_date(v.split(":")[0]) for v in _values(got, "settlement_date", "decree_dates")}
             rows["settlement/decree date (recall)"].add(coded.settlement_date in dates)
@@ -290,7 +290,15 @@ def _mean_share(tallies: dict[int, Tally], folds) -> float | None:
 
 
 def print_folds(held: FoldTallies, train: FoldTallies, rules: dict[str, Tally], unseen: set[int]) -> None:
-    learned = {"filing date", "class action", "causes of action", "counsel", "class certification", "certified"}
+    learned = {
+        "filing date",
+        "class action",
+        "causes of action",
+        "counsel",
+        "class certification",
+        "certified",
+        "defendants",
+    }
     print(
         f"  {'field':36}{'held-out mean':>14}{'fold range':>15}{'pooled':>16}{'train folds':>12}{'gap':>7}"
         f"{'rules only':>12}{'unseen folds':>14}"

@@ -33,6 +33,8 @@ class CodedCase(BaseModel):
     clauses: list[str] = Field(default_factory=list)
     counsel: str | None = None  # one of COUNSEL_CATEGORIES; None when the flags are not coded
     defendants: list[str] = Field(default_factory=list)
+    # Each coded defendant's parts (its institution, its name), as defendant_named compares them.
+    defendant_parts: list[list[str]] = Field(default_factory=list)
     settlement_date: date | None = None
     related_cases: list[str] = Field(default_factory=list)
     # The case's identity and outcome (see CASE_IDENTITY and the relief tables in crlc_reference.json).
@@ -117,11 +119,12 @@ def coded_case(record: dict) -> CodedCase:
     docket_number, docket_year, docket_serial = _docket(data)
     court = _known(data.get("court"))
     sought = data.get("class_action_sought")
-    defendants = []
+    defendants, defendant_parts = [], []
     for d in data.get("case_defendants") or []:
-        name = " ".join(p for p in (d.get("institution"), d.get("name")) if p and p.strip())
-        if name:
-            defendants.append(name)
+        parts = [p.strip() for p in (d.get("institution"), d.get("name")) if p and p.strip()]
+        if parts:
+            defendants.append(" ".join(parts))
+            defendant_parts.append(parts)
     return CodedCase(
         case=str(record.get("case_id") or data.get("id")),
         filing_date=_iso(data.get("filing_date")),
@@ -130,6 +133,7 @@ def coded_case(record: dict) -> CodedCase:
         clauses=_labels(data.get("constitutional_clause")),
         counsel=counsel_category(data),
         defendants=defendants,
+        defendant_parts=defendant_parts,
         settlement_date=_iso(data.get("settlement_judgment_date")),
         related_cases=[
             r.get("name", "") for r in data.get("related_cases") or [] if isinstance(r, dict) and r.get("name")
@@ -204,6 +208,63 @@ def cause_stated(cause: str, values: list[str]) -> bool:
 def named_in(name: str, values: list[str], cutoff: float = 80) -> bool:
     """Whether a coded name (defendant, related case) is among written values, fuzzily."""
     return any(_similar(name, v, cutoff) for v in values)
+
+
+# -- defendants ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _defendant_words() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
+    """The word tables defendant_named compares names by (crlc_reference.json, "defendant_names")."""
+    t = table()["defendant_names"]
+    return t["word_forms"], frozenset(t["joining_words"]), frozenset(t["kind_words"])
+
+
+NAMED_COVERAGE = 0.75  # share of a coded name's words, and of its own words, a value must hold
+
+
+def _name_words(text: str) -> list[str]:
+    text = re.sub(r"\bu\.\s?s\.(?:\s?a\.)?", " us ", text.lower().replace("&", " and "))
+    forms, joining, _ = _defendant_words()
+    words = " ".join(forms.get(w, w) for w in re.findall(r"[a-z0-9]+", re.sub(r"['’]s\b", "", text)))
+    return [w for w in words.split() if w not in joining]
+
+
+def _has_word(word: str, words: set[str]) -> bool:
+    """A word, or one a letter or two off it by OCR or spelling ("Califronia"), among a value's words."""
+    return word in words or (len(word) >= 5 and any(fuzz.ratio(word, w) >= 85 for w in words if len(w) >= 5))
+
+
+def _coded_forms(parts: list[str]) -> list[list[str]]:
+    """The words of each way the coding's parts name a defendant: the name, the institution, both, each
+    of a list of them ("Director of X; Director of Y"), without an acronym in parentheses, and a federal
+    body without its "U.S."."""
+    names = [*parts, " ".join(parts), *(p for part in parts if ";" in part for p in part.split(";"))]
+    forms = [_name_words(re.sub(r"\([^)]*\)", " ", n)) for n in names]
+    forms += [f[2:] for f in forms if f[:2] == ["united", "states"] and len(f) > 3]
+    forms += [f[1:] for f in forms if f[:1] == ["federal"] and len(f) > 2]
+    return [f for f in forms if f]
+
+
+def defendant_named(parts: list[str], value: str) -> bool:
+    """Whether a value ("Defendant: Jane Roe, Director of the Ohio Department of Mental Health") names a
+    coded defendant (its institution and name, ``parts``): the value holds at least NAMED_COVERAGE of
+    the words of the name, the institution, or both, and as much of the words that tell it from other
+    bodies, however ordered or abbreviated ("County of Yuba" = "Yuba County", "U.S. Dept. of Labor" =
+    "Department of Labor"). A piece of a name ("Administration", "Essex County" for "Essex County
+    Youth House") or a body of another kind ("City of New York" for "State of New York") does not."""
+    said = re.sub(r"^(?:Plaintiff|Defendant)s?:\s*", "", value)
+    ours = set(_name_words(said))
+    for words in _coded_forms(parts):
+        own = [w for w in words if w not in _defendant_words()[2]]
+        if not own:  # a name of kind words only ("United States" = "United States of America"): that name alone
+            if set(_name_words(re.split(r"[,(]", said, maxsplit=1)[0])) - {"america"} == set(words) - {"america"}:
+                return True
+            continue
+        held = sum(_has_word(w, ours) for w in words)
+        if held >= NAMED_COVERAGE * len(words) and sum(_has_word(w, ours) for w in own) >= NAMED_COVERAGE * len(own):
+            return True
+    return False
 
 
 # -- case identity and outcome ---------------------------------------------------------

@@ -11,6 +11,7 @@ from datetime import date
 from functools import lru_cache
 
 from gavel_agent.case_identity import DOCKET
+from gavel_agent.offline.party_features import OFFICES, institution_word, names_an_institution
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
@@ -26,7 +27,6 @@ from gavel_agent.offline.rules_text import (
     sentence_at,
     show_date,
     signature_dates,
-    tables,
 )
 from gavel_agent.offline.selection_features import category, docket_opening_dates, docket_opening_day, is_docket
 
@@ -425,11 +425,6 @@ def caption_parties(text: str) -> list[Finding]:
     return []
 
 
-# Offices a public official is sued as: "Defendant Jane Roe, Secretary of the Department of ...".
-OFFICES = (
-    r"Secretary|Director|Commissioner|Governor|Mayor|Sheriff|Warden|Chief|Superintendent|Administrator"
-    r"|Attorney\s+General|President|Chair(?:man|person)?|Treasurer|Comptroller|Registrar|Clerk|Executive"
-)
 _PARTY_SENTENCE = re.compile(
     rf"\b(?P<side>{SIDE_WORDS})\s+"
     r"(?P<name>(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la)(?:[ \t]+(?:[A-Z][\w.&'’-]*|of|the|and|for|de|la|County|City)){0,9}?)"
@@ -451,18 +446,13 @@ _SUBJECT_LEAD = re.compile(
 )
 
 
-@lru_cache(maxsize=1)
-def _institution_word() -> re.Pattern:
-    return re.compile(rf"\b(?:{'|'.join(tables()['institutions'])})\b")
-
-
 def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
     """The institutions an investigation letter's subject line names ("Dorothea Dix Hospital in Raleigh,
     Broughton Hospital in Morganton"), which stand for the defendants of an investigation that never
     became a lawsuit; the places beside them ("Winslow, New Jersey") are not."""
     if not is_type(doc, "findings", "investigation", "letter"):
         return []
-    institution = _institution_word()
+    institution = institution_word()
     found = []
     for m in _LETTER_SUBJECT.finditer(text, 0, 5000):
         subject = _SUBJECT_LEAD.sub("", m.group("subject").strip())
@@ -477,39 +467,41 @@ def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
-# What names an institution or a business, in a defendant's name or its description.
-_INSTITUTIONAL = re.compile(
-    r"\b(?:State|States|Commonwealth|City|Town|Village|Township|Parish|Government|Inc|LLC|Corp|Corporation"
-    r"|Company|Co|Ltd|LLP|LP|Association|Bank|Trust|Group|Services?|Committee|Council|Bureau|Division|Administration"
-    r"|Club|Church|Union|Program|Republic|America|Nation|Tribe|Enterprises|Partners|Restaurant|Hotel|Insurance"
-    r"|Management|Properties|Realty|Systems|Industries|Foundation|Society|Project|Network|Associates"
-    r"|Health|Human|Housing|Correctional|Security|Immigration|Customs|Federal|National|Court)\b",
+# An official sued for the office, wherever a paper says so ("ROBERT L. CHILDREE, in his official capacity
+# as Comptroller of the State of Alabama"): the office names the body the coding means, and only
+# defendants are sued in an official capacity.
+_SUED_AS_OFFICIAL = re.compile(
+    r"(?P<name>(?-i:[A-Z][\w.'’-]+(?:[ \t]+(?:[A-Z][\w.'’-]*|de|la|van)){1,3})),?\s+(?:(?:is|was|are)\s+)?(?:sued\s+)?"
+    r"(?:individually\s+and\s+)?in\s+(?:his|her)\s+(?:individual\s+and\s+)?official\s+capacity\s+as\s+(?:the\s+)?"
+    r"(?P<office>(?-i:[A-Z])[^,;.()\n]{2,80})",
     re.I,
 )
-# A person's title, which names a defendant only with the office's institution ("Director of the
-# Department of Corrections"), or as the party itself ("Secretary of Education", "Governor of Louisiana").
-_TITLE = re.compile(rf"\b(?:{OFFICES}|Attorney|Officer|Judge|Auditor|Manager|Members?|Trustees?)\b", re.I)
-_OFFICE_AS_PARTY = re.compile(
-    rf"(?:The\s+)?(?:[A-Z][\w.-]*\s+)?(?:{OFFICES}|Attorney|Judge|Officer)\s+(?:of|for)\b", re.I
-)
 
 
-def names_an_institution(value: str) -> bool:
-    """Whether a party value names an institution, a business or an office (in its name or description),
-    rather than only a person, or a person with a bare title ("Polly Darnall, Executive Director"): the
-    coding names a defendant by what it is ("Department of Corrections", "Secretary of the Interior"),
-    and a bare personal name from a caption is mostly an officer sued beside it."""
-    name = value.split(": ", 1)[-1]
-    if _OFFICE_AS_PARTY.match(name):
-        return True
-    untitled = _TITLE.sub(" ", name)
-    return bool(_INSTITUTIONAL.search(untitled) or _institution_word().search(untitled))
+def officials_sued(text: str) -> list[Finding]:
+    """Officials sued in an official capacity, named with the office when the office names an institution."""
+    found = []
+    for span, m in matching_sentences(text, _SUED_AS_OFFICIAL):
+        name, office = " ".join(m.group("name").split()), " ".join(m.group("office").split())
+        name = capitalised(name) if name.isupper() else name
+        value = f"Defendant: {name}, {office}"
+        # An office cut off by a line's end ("Director of the Colorado Department of") names no body; a
+        # docket's party list sets the lawyers ("represented by") beside the name.
+        cut = re.search(rf"\b(?:{SMALL_WORDS})$", office, re.I)
+        listing = re.search(r"represented\s+by|ATTORNEY\s+TO\s+BE\s+NOTICED", span.of(text), re.I)
+        if not (cut or listing or re.match(rf"(?i)(?:{SIDE_WORDS}|The|This|In|On)\b", name)) and names_an_institution(
+            value
+        ):
+            found.append(Finding(value, span.of(text), 0.5))
+    return found
 
 
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
     found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
+    named = {f.value.split(", ")[0].lower() for f in found}  # an official the caption already names with the office
+    found += [f for f in officials_sued(text) if f.value.split(", ")[0].lower() not in named]
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
@@ -519,6 +511,14 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
             if side == "Plaintiff" or names_an_institution(value):
                 found.append(Finding(value, span.of(text), 0.6))
     return found
+
+
+@settles("gavel", "parties")
+def plaintiffs_kept(kept: list[int], rows: list[dict]) -> list[int]:
+    """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
+    then every plaintiff the rules found."""
+    defendants = [i for i in kept if rows[i]["value"].startswith("Defendant: ")]
+    return defendants + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
 
 
 # -- class action ----------------------------------------------------------------

@@ -15,6 +15,7 @@ import re
 from datetime import date
 from functools import lru_cache
 
+from gavel_agent.offline.party_features import SIDES, party_features
 from gavel_agent.offline.rules_text import compiled, dates_in, parse_date, tables
 
 DOC_KINDS = {
@@ -177,6 +178,10 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             f["complaint_listing"] = float(d in complaint_dates)
             _date_support(f, r, d, k, rows, keys)
         out.append(f)
+    # the parties item's candidates (counsel values also start with a side, but name a kind of counsel)
+    if any(r["value"].startswith(SIDES[0]) for r in rows) and not any(c in COUNSEL_CATEGORIES for c in categories):
+        for f, feats in zip(out, party_features(rows)):
+            f.update(feats)
     if any(r["value"] in _statute_values() for r in rows):
         for f, feats in zip(out, statute_value_features(rows, keys)):
             f.update(feats)

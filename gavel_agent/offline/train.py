@@ -53,6 +53,16 @@ def _causes_match(row: dict, coded: CodedCase) -> bool:
     return any(cause_stated(cause, [row["value"]]) for cause in coded.causes)
 
 
+def _defendant_match(row: dict, coded: CodedCase) -> bool:
+    """A defendant candidate that names a coded defendant (a plaintiff never is one: the parties item's
+    plaintiffs are kept by its rules, gavel_rules.plaintiffs_kept)."""
+    from gavel_agent.evaluators.checklist.crlc_reference import defendant_named
+
+    return row["value"].startswith("Defendant: ") and any(
+        defendant_named(p, row["value"]) for p in coded.defendant_parts
+    )
+
+
 FIELDS = [
     Field(
         "filing_date",
@@ -74,6 +84,7 @@ FIELDS = [
         lambda row, c: category(row["value"]) == c.counsel,
     ),
     Field("cause_of_action", "list", lambda c: bool(c.causes), _causes_match, precision_floor=0.8),
+    Field("parties", "list", lambda c: bool(c.defendant_parts), _defendant_match),
 ]
 
 

@@ -1,0 +1,129 @@
+"""Features of a party candidate ("Defendant: Jane Roe, Director of the Ohio Department of Health") for
+the learned choice of defendants.
+
+The coding names a defendant by what it is (a city, a county, a state agency, a business), seldom by
+the officers a caption lists beside it; and the parties a case is about are named again and again
+(every paper's caption, the docket's party list), while debris of a two-column caption or a party
+named in passing appears once. So a candidate is described by its own shape (an institution, a
+person with an office, a bare person, a piece of a name) and by how many documents name the same
+body.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+
+from gavel_agent.offline.rules_text import tables
+
+# Offices a public official is sued as: "Defendant Jane Roe, Secretary of the Department of ...".
+OFFICES = (
+    r"Secretary|Director|Commissioner|Governor|Mayor|Sheriff|Warden|Chief|Superintendent|Administrator"
+    r"|Attorney\s+General|President|Chair(?:man|person)?|Treasurer|Comptroller|Registrar|Clerk|Executive"
+)
+
+
+@lru_cache(maxsize=1)
+def institution_word() -> re.Pattern:
+    return re.compile(rf"\b(?:{'|'.join(tables()['institutions'])})\b")
+
+
+# What names an institution or a business, in a defendant's name or its description.
+_INSTITUTIONAL = re.compile(
+    r"\b(?:State|States|Commonwealth|City|Town|Village|Township|Parish|Government|Inc|LLC|Corp|Corporation"
+    r"|Company|Co|Ltd|LLP|LP|Association|Bank|Trust|Group|Services?|Committee|Council|Bureau|Division|Administration"
+    r"|Club|Church|Union|Program|Republic|America|Nation|Tribe|Enterprises|Partners|Restaurant|Hotel|Insurance"
+    r"|Management|Properties|Realty|Systems|Industries|Foundation|Society|Project|Network|Associates"
+    r"|Health|Human|Housing|Correctional|Security|Immigration|Customs|Federal|National|Court)\b",
+    re.I,
+)
+# A person's title, which names a defendant only with the office's institution ("Director of the
+# Department of Corrections"), or as the party itself ("Secretary of Education", "Governor of Louisiana").
+_TITLE = re.compile(rf"\b(?:{OFFICES}|Attorney|Officer|Judge|Auditor|Manager|Members?|Trustees?)\b", re.I)
+_OFFICE_AS_PARTY = re.compile(
+    rf"(?:The\s+)?(?:[A-Z][\w.-]*\s+)?(?:{OFFICES}|Attorney|Judge|Officer)\s+(?:of|for)\b", re.I
+)
+
+
+def names_an_institution(value: str) -> bool:
+    """Whether a party value names an institution, a business or an office (in its name or description),
+    rather than only a person, or a person with a bare title ("Polly Darnall, Executive Director"): the
+    coding names a defendant by what it is ("Department of Corrections", "Secretary of the Interior"),
+    and a bare personal name from a caption is mostly an officer sued beside it."""
+    name = value.split(": ", 1)[-1]
+    if _OFFICE_AS_PARTY.match(name):
+        return True
+    untitled = _TITLE.sub(" ", name)
+    return bool(_INSTITUTIONAL.search(untitled) or institution_word().search(untitled))
+
+
+SIDES = ("Defendant: ", "Plaintiff: ")
+# A name's head: before its description ("(is the Director ...)") and before a title after a comma.
+_HEAD = re.compile(r"^[^,(]+")
+_PERSON = re.compile(r"^(?:[A-Z][a-z'’.-]+|[A-Z]\.)(?:\s+(?:[A-Z]\.|[A-Z][a-z'’-]+|[A-Z]{2,}|de|la|van|von)){1,3}$")
+_PERSON_CAPS = re.compile(r"^[A-Z][A-Z'’.-]+(?:\s+[A-Z][A-Z'’.-]*){1,3}$")
+_FRAGMENT_END = re.compile(r"\b(?:of|the|and|for|in|his|her|their|its|to|a)$", re.I)
+_DEBRIS = re.compile(
+    r"\d|[^\w\s,.()&'’\"“”-]|\b(?:Civil|Action|Case|Order|Jury|Demand|Filed|Fees|Complaint|Judgment|Notice)\b"
+)
+_OFFICIAL = re.compile(r"\bofficial\s+capacit|\bis\s+(?:the|an?)\b|\bsued\b", re.I)
+_KINDS = {
+    "federal": r"\bUnited\s+States\b|\bU\.\s?S\.|\bFederal\b",
+    "state": r"\bState\s+of\b|\bCommonwealth\b|\bState\b",
+    "county": r"\bCounty\b|\bParish\b",
+    "city": r"\bCity\b|\bTown\b|\bVillage\b|\bBorough\b",
+    "agency": r"\bDepartment\b|\bAgency\b|\bOffice\b|\bBureau\b|\bBoard\b|\bCommission\b|\bAuthority\b|\bDivision\b",
+    "business": r"\b(?:Inc|LLC|Corp|Corporation|Company|Co|Ltd|L\.L\.C|LLP|Bank)\b\.?",
+    "facility": r"\bJail\b|\bPrison\b|\bCenter\b|\bHospital\b|\bSchool\b|\bFacility\b|\bInstitution\b",
+    "officer": r"\bSheriff\b|\bPolice\b|\bWarden\b|\bOfficer\b|\bDeputy\b",
+    "head_of": r"\b(?:Secretary|Director|Commissioner|Governor|Administrator|Superintendent|Chief|Mayor)\b",
+}
+_KIND_PATTERNS = {k: re.compile(p) for k, p in _KINDS.items()}
+
+
+def _head(value: str) -> str:
+    name = value.split(": ", 1)[1]
+    m = _HEAD.match(name)
+    return (m.group(0) if m else name).strip()
+
+
+def _key(text: str) -> str:
+    return " ".join(w for w in re.findall(r"[a-z]+", text.lower()) if w not in ("the", "of", "and"))
+
+
+def party_features(rows: list[dict]) -> list[dict[str, float]]:
+    """Per candidate: its side, the shape of its name, the kinds of body it names, and how many
+    documents and quotes name its head."""
+    heads = [_head(r["value"]) for r in rows]
+    keys = [_key(h) for h in heads]
+    documents: dict[str, set[str]] = {}
+    for k, r in zip(keys, rows):
+        documents.setdefault(k, set()).add(r["document"])
+    defendants = {k for k, r in zip(keys, rows) if r["value"].startswith(SIDES[0])}
+    out = []
+    for r, head, k in zip(rows, heads, keys):
+        value = r["value"]
+        name = value.split(": ", 1)[1]
+        # other candidates whose head holds this one's words (a fuller spelling of the same body), or that it holds
+        related = {o for o in defendants if o != k and k and (f" {k} " in f" {o} " or f" {o} " in f" {k} ")}
+        f = {
+            "party:plaintiff": float(value.startswith(SIDES[1])),
+            "party:institution": float(names_an_institution(f"{SIDES[0]}{head}")),
+            "party:described_institution": float(names_an_institution(value)),
+            "party:person": float(bool(_PERSON.match(head) or _PERSON_CAPS.match(head))),
+            "party:has_title": float("," in name.split(" (", 1)[0]),
+            "party:has_description": float(" (" in name),
+            "party:official": float(bool(_OFFICIAL.search(name))),
+            "party:fragment": float(bool(_FRAGMENT_END.search(head)) or len(head.split()) < 2),
+            "party:debris": float(bool(_DEBRIS.search(head))),
+            "party:words": math.log1p(len(head.split())),
+            "party:head_documents": math.log1p(len(documents.get(k, ()))),
+            "party:head_quotes": math.log1p(keys.count(k)),
+            "party:related": math.log1p(len(related)),
+            "party:defendants": math.log1p(len(defendants)),
+        }
+        for kind, pattern in _KIND_PATTERNS.items():
+            f[f"party:{kind}"] = float(bool(pattern.search(head)))
+        out.append(f)
+    return out

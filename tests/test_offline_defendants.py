@@ -1,0 +1,150 @@
+"""Defendants: how the bench matches a value to a coded defendant, and the rules' candidates."""
+
+from __future__ import annotations
+
+import pytest
+
+from gavel_agent.evaluators.checklist import crlc_reference as crlc
+
+
+@pytest.mark.parametrize(
+    ("parts", "value"),
+    [
+        # the coding's name and institution, either of which the value may name
+        (["Contra Costa County Probation Department", "Contra Costa County"], "Defendant: Contra Costa County"),
+        (["Yuba County"], "Defendant: County of Yuba"),
+        (["U.S. Department of Labor"], "Defendant: United States Dept. of Labor"),
+        (["U.S. Department of Labor"], "Defendant: Department of Labor"),
+        (["Federal Bureau of Prisons"], "Defendant: Kathleen Hawk Sawyer, Director of the Bureau of Prisons"),
+        (
+            ["Michigan Department of Corrections"],
+            "Defendant: William Overton (is the Director of the Michigan Department of Corrections.)",
+        ),
+        (["Califronia Department of Health Services"], "Defendant: California Department of Health Services"),
+        (
+            ["United States Immigration & Customs Enforcement (ICE)"],
+            "Defendant: U.S. Immigration and Customs Enforcement",
+        ),
+        (["Taylor Finishing Company"], "Defendant: Taylor Finishing, Inc."),
+        (["Oregon"], "Defendant: State of Oregon"),
+        (["United States"], "Defendant: United States of America"),
+    ],
+)
+def test_a_value_names_the_coded_defendant_in_another_spelling(parts, value):
+    assert crlc.defendant_named(parts, value)
+
+
+@pytest.mark.parametrize(
+    ("parts", "value"),
+    [
+        (["Drug Enforcement Administration"], "Defendant: Administration"),  # a piece of the name
+        (["Bishop Nursing Home, Inc."], "Defendant: Inc"),
+        (["Essex County Youth House"], "Defendant: Essex County"),  # the county, not its youth house
+        (["State of New Jersey"], "Defendant: State of New York"),
+        (["City of New York"], "Defendant: State of New York"),  # another kind of body
+        (["U.S. Department of the Treasury"], "Defendant: Thomas Perez, Secretary of the U.S. Department of Labor"),
+        (["Office of Management and Budget"], "Defendant: Office of Personnel Management"),
+        (["United States"], "Defendant: Donald J. Trump, President of the United States"),
+    ],
+)
+def test_a_value_naming_another_body_or_a_piece_of_the_name_does_not(parts, value):
+    assert not crlc.defendant_named(parts, value)
+
+
+def test_the_coding_keeps_each_defendants_institution_and_name_apart():
+    record = {
+        "case_data": {
+            "case_defendants": [
+                {"institution": "Contra Costa County Probation Department", "name": "Contra Costa County "},
+                {"institution": "", "name": "State of Ohio"},
+                {"institution": None, "name": " "},
+            ]
+        }
+    }
+    coded = crlc.coded_case(record)
+    assert coded.defendant_parts == [
+        ["Contra Costa County Probation Department", "Contra Costa County"],
+        ["State of Ohio"],
+    ]
+    assert coded.defendants == ["Contra Costa County Probation Department Contra Costa County", "State of Ohio"]
+
+
+def test_an_official_sued_for_the_office_is_a_defendant_named_with_the_office():
+    from gavel_agent.offline.gavel_rules import officials_sued
+
+    text = (
+        "DANIEL W. WRIGHT, Appellant vs. ROBERT L. CHILDREE, in his official capacity as Comptroller of the State "
+        "of Alabama. The plaintiffs also sued Jane Roe in her official capacity as Director of the Ohio Department "
+        "of Health. Plaintiff Mary Major, in her official capacity as a member of the class, testified. "
+        "JOHN DOE, in his official capacity as Director of the Colorado Department of\n\nPlaintiffs demand a jury."
+    )
+    values = [f.value for f in officials_sued(text)]
+    assert values == [
+        "Defendant: Robert L. Childree, Comptroller of the State of Alabama",
+        "Defendant: Jane Roe, Director of the Ohio Department of Health",
+    ]
+    assert all(f.quote in text for f in officials_sued(text))
+
+
+def test_the_learned_choice_of_defendants_keeps_every_plaintiff_the_rules_found():
+    from gavel_agent.offline.registry import get_settler
+
+    rows = [
+        {"value": v}
+        for v in ("Plaintiff: Jane Doe", "Defendant: City of Salem", "Defendant: John Roe", "Plaintiff: Ann Poe")
+    ]
+    settle = get_settler("gavel", "parties")
+    assert settle is not None
+    assert settle([2, 0, 1], rows) == [2, 1, 0, 3]  # the model's defendants in its order, then the plaintiffs
+
+
+def test_party_features_tell_an_institution_from_a_person_and_count_documents():
+    from gavel_agent.offline.selection_features import candidate_features
+
+    def row(value: str, document: str) -> dict:
+        return {
+            "value": value,
+            "quote": value,
+            "confidence": 0.8,
+            "window_score": 1.0,
+            "document": document,
+            "doc_type": "Complaint",
+            "doc_title": "Complaint",
+            "doc_date": None,
+            "doc_tokens": 100,
+            "doc_order": 0,
+            "doc_count": 2,
+        }
+
+    rows = [
+        row("Defendant: City of Salem", "complaint"),
+        row("Defendant: City of Salem", "order"),
+        row("Defendant: John Roe", "complaint"),
+        row("Defendant: Department of", "complaint"),
+        row("Plaintiff: Jane Doe", "complaint"),
+    ]
+    city, _, person, piece, plaintiff = candidate_features(rows)
+    assert city["party:institution"] == 1 and city["party:city"] == 1 and person["party:institution"] == 0
+    assert person["party:person"] == 1 and city["party:person"] == 0
+    assert city["party:head_documents"] > person["party:head_documents"]
+    assert piece["party:fragment"] == 1 and city["party:fragment"] == 0
+    assert plaintiff["party:plaintiff"] == 1 and city["party:plaintiff"] == 0
+
+
+def test_counsel_candidates_get_no_party_features():
+    from gavel_agent.offline.selection_features import candidate_features
+
+    row = {
+        "value": "Plaintiff: Private firm (Parker LLP)",
+        "quote": "Parker LLP",
+        "confidence": 0.8,
+        "window_score": 1.0,
+        "document": "d",
+        "doc_type": "Complaint",
+        "doc_title": "",
+        "doc_date": None,
+        "doc_tokens": 1,
+        "doc_order": 0,
+        "doc_count": 1,
+    }
+    assert not any(name.startswith("party:") for name in candidate_features([row])[0])
