@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from functools import lru_cache
 
 from gavel_agent.case_identity import DOCKET
 from gavel_agent.offline.party_features import OFFICES, institution_word, names_an_institution
