@@ -254,11 +254,45 @@ def _short_form(citation) -> str | None:
     return f"{groups['volume']} {groups['reporter']} {groups['page']}"
 
 
+# A reporter's print of an opinion opens with the opinion's own citation: alone on the first line or after
+# its short caption ("750 F.Supp. 1001 (1990)", "Moody v. McNamara, 447 U.S. 929 (1980)", "2019 WL 3717800"),
+# as a West page head ("Cite as 600 F.2d 189 (9th Cir. 1979)"), a Lexis "Reporter:" line or a Westlaw "Slip Copy,".
+_HEADER_LINE = re.compile(r"\A\s*(?P<line>[^\n]{0,160}?\d[^\n]*?(?:\([^()\n]{0,40}\d{4}\)|\d))[ \t]*\n")
+_HEADER_CUE = re.compile(r"\b(?:Cite\s+as|Reporter:|Slip\s+Copy,)\s*(?P<cites>[^\n]{5,160})")
+HEADER_CHARS = 400  # how far into a document its header runs
+_CAPTION_BEFORE = re.compile(r"(?P<name>[A-Z][^,\n]{0,80}?\bv\.\s+[^\n]{1,80}?),?\s*$")
+
+
+def opinion_header(text: str) -> list[Finding]:
+    """The citations a document's header gives the opinion itself, with its short caption where the header
+    line has one ("Moody v. McNamara, 447 U.S. 929"); none for a text that does not open a document."""
+    lines = []
+    if m := _HEADER_LINE.match(text):
+        lines.append((m.start("line"), m.end("line")))
+    lines += [(m.start("cites"), m.end("cites")) for m in _HEADER_CUE.finditer(text, 0, HEADER_CHARS)]
+    found = []
+    for start, end in lines:
+        line = text[start:end]
+        citations = [c for c in eyecite.get_citations(line) if _short_form(c)]
+        if not citations:
+            continue
+        first = citations[0]
+        # A body sentence citing a precedent is not a header: the line holds little besides its citations.
+        rest = line[: first.span()[0]]
+        caption = _CAPTION_BEFORE.search(rest)
+        if len(re.findall(r"[a-z]{4,}", rest)) > (8 if caption else 2):
+            continue
+        name = caption.group("name").strip() + ", " if caption else ""
+        if not any(f.value.endswith(_short_form(first)) for f in found):
+            found.append(Finding(name + _short_form(first), line.strip(), 1.0))
+    return found
+
+
 @extractor("gavel", "reported_opinions")
 def reported_opinions(text: str, doc: DocInfo) -> list[Finding]:
     if not is_type(doc, "order", "opinion", "docket", "judgment", "decree", "settlement", "report"):
         return []
-    found = []
+    found = opinion_header(text)
     citations = eyecite.get_citations(text)
     cited = [c.span() for c in citations]
     for citation in citations:
