@@ -52,6 +52,10 @@ _SUMMARY_JUDGE = re.compile(
     r"\bJudge\s+((?:(?:[A-Z]\.\s?)+\s*|[A-Z][a-z]+\.?\s+){0,3}(?:Mc|Mac|O['’]|De|Van\s|Von\s)?[A-Z][a-zA-Z'’-]+)"
 )
 _NOT_SURNAMES = {"Jr", "Sr", "II", "III", "IV", "Advocate", "Judge", "The", "Court", "United", "District"}
+# Words a summary writes after "Judge" that are not a name: "the Judge. On May 5 ...", "Judge (Background)".
+_NOT_NAMES = {"on", "in", "as", "at", "that", "this", "for", "plaintiffs", "defendants", "background", "discovery"}
+_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october"}
+_MONTHS |= {"november", "december"}
 
 
 def summary_judges(record: dict) -> list[str]:
@@ -59,9 +63,13 @@ def summary_judges(record: dict) -> list[str]:
     summary = re.sub(r"<[^>]+>", " ", (record.get("case_data") or {}).get("summary") or "")
     names = []
     for m in _SUMMARY_JUDGE.finditer(summary):
-        surname = m.group(1).split()[-1].strip(".,")
-        if surname not in _NOT_SURNAMES and surname not in names:
-            names.append(surname)
+        surname = re.sub(r"['’]s$", "", m.group(1).split()[-1].strip(".,"))
+        words = {w.lower() for w in m.group(1).split()}
+        if surname in _NOT_SURNAMES or words & (_NOT_NAMES | _MONTHS) or surname in names:
+            continue
+        if surname.isupper() and len(surname) <= 4:  # an acronym ("DCS"), not a name
+            continue
+        names.append(surname)
     return names
 
 
