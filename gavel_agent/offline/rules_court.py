@@ -34,7 +34,9 @@ logging.getLogger("eyecite").setLevel(logging.ERROR)
 
 # -- judges -------------------------------------------------------------------------
 
-# Trial-court judges: the human checklists name district and magistrate judges, not appellate panels.
+# Judges who presided or ruled. The case summaries (and the human checklists drawn from them) name the
+# district and magistrate judges who acted, rarely an appellate panel or a magistrate judge a case was
+# merely referred to: those are kept as surely as a judge merely named (NAMED_ONLY), as a fallback.
 _JUDGE_TITLE = r"(?i:(?:Chief\s+|Senior\s+)?(?:United\s+States\s+|U\.\s?S\.\s+)?(?:Chief\s+|Senior\s+)?(?:District|Magistrate)\s+Judge)"
 _SIGNED_JUDGE = re.compile(rf"(?:/s/\s*)?({PERSON_RE.pattern})\s*,?\s*(?:\n\s*)?{_JUDGE_TITLE}")
 _NAMED_JUDGE = re.compile(
@@ -44,15 +46,16 @@ _NAMED_JUDGE = re.compile(
 # "Assigned to: Honorable John A. Ross"; a docket entry's "(Signed by Judge Deborah A. Batts on 1/24/07)"; a
 # Lexis header's "Opinion by: Douglas S. Lavine" and "Judges: ...".
 _ASSIGNED = re.compile(
-    rf"(?i:Assigned\s+to|Referred\s+to|Presiding\s+Judge|Signed\s+by|Opinion\s+by|Judges):?\s+"
+    rf"(?P<cue>(?i:Assigned\s+to|Referred\s+to|Presiding\s+Judge|Signed\s+by|Opinion\s+by|Judges)):?\s+"
     rf"(?:(?i:Chief\s+|Senior\s+|District\s+|Magistrate\s+|Honorable\s+|Hon\.\s+)*(?i:Judge\s+)?)?({PERSON_RE.pattern})"
 )
-# An opinion's author or panel by surname, in capitals: "MOTLEY, District Judge.", "GORDON, Chief Judge.",
-# "BEFORE: KENNEDY, GIBBONS, and ROGERS, Circuit Judges.".
-_SURNAME = r"(?:Mc|Mac|O['’])?[A-Z][A-Z'’-]+"
+_WEAK_CUE = re.compile(r"(?i)Referred|Signed")  # a referral, or one order of many signed
+# An opinion's author or panel in capitals: "MOTLEY, District Judge.", "GORDON, Chief Judge.",
+# "MARTHA CRAIG DAUGHTREY, Circuit Judge.", "BEFORE: KENNEDY, GIBBONS, and ROGERS, Circuit Judges.".
+_CAPS_NAME = r"(?:Mc|Mac|O['’])?[A-Z][A-Z'’-]+(?:[ \t]+(?:[A-Z]\.|(?:Mc|Mac|O['’])?[A-Z][A-Z'’-]+)){0,3}"
 _OPINION_BY = re.compile(
-    rf"(?m)^[ \t]*(?:(?i:Before):?[ \t]+)?((?:{_SURNAME},?[ \t]+(?:and[ \t]+)?)*{_SURNAME}),[ \t]*"
-    r"(?:Chief[ \t]+|Senior[ \t]+)?(?:(?:United[ \t]+States[ \t]+)?(?:District|Magistrate|Circuit)[ \t]+)?Judges?\b"
+    rf"(?m)^[ \t]*(?P<before>(?i:Before):?[ \t]+)?(?P<names>(?:{_CAPS_NAME},?[ \t]+(?:and[ \t]+)?)*{_CAPS_NAME}),[ \t]*"
+    r"(?:Chief[ \t]+|Senior[ \t]+)?(?:(?:United[ \t]+States[ \t]+)?(?P<title>District|Magistrate|Circuit)[ \t]+)?Judges?\b"
 )
 
 
@@ -64,13 +67,15 @@ def judge_name(text: str, doc: DocInfo) -> list[Finding]:
         if name:
             found.append(Finding(name, m.group(0).strip(), 1.0))
     for m in _ASSIGNED.finditer(text):
-        name = person_name(m.group(1))
+        name = person_name(m.group(2))
         if name:
-            found.append(Finding(name, m.group(0).strip(), 0.9))
+            found.append(Finding(name, m.group(0).strip(), NAMED_ONLY if _WEAK_CUE.match(m["cue"]) else 0.9))
     for m in _OPINION_BY.finditer(text):
-        for surname in re.findall(_SURNAME, m.group(1)):
-            if surname.lower() not in tables()["not_name_words"]:
-                found.append(Finding(surname.capitalize(), m.group(0).strip(), 0.9))
+        sure = NAMED_ONLY if m["before"] or m["title"] == "Circuit" else 0.9
+        for name in re.split(r",[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+", m["names"]):
+            words = name.split()
+            if name and not any(w.lower() in tables()["not_name_words"] for w in words):
+                found.append(Finding(" ".join(w.capitalize() for w in words), m.group(0).strip(), sure))
     for m in _NAMED_JUDGE.finditer(text):
         name = person_name(m.group(1))
         if name:
