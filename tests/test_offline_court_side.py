@@ -30,6 +30,17 @@ def test_an_opinion_header_gives_the_opinions_own_citation():
     assert values("reported_opinions", westlaw) == ["2019 WL 3717800"]
 
 
+def test_an_unreported_opinions_westlaw_title_and_an_unevenly_spaced_scan():
+    westlaw = (
+        "Lee v. Conecuh County Bd. of Educ., Not Reported in F.Supp. (1974)\n8 Fair Empl.Prac.Cas. (BNA) 935\n"
+        "the Court of Appeals has directed that this Court\n1974 WL 10550\nas a class action and, if so,\n"
+    )
+    assert [f.value for f in opinion_header(westlaw)] == ["Lee v. Conecuh County Bd. of Educ., 1974 WL 10550"]
+    assert [f.value for f in opinion_header("384  F.Supp.  441 \nUnited  States  District  Court")] == [
+        "384 F.Supp. 441"
+    ]
+
+
 def test_a_precedent_cited_in_the_body_or_a_table_of_authorities_is_not_a_header():
     assert opinion_header("In Smith v. Jones, 512 U.S. 1 (1994), the court held that\nthe rule applies.") == []
     assert opinion_header("v. Texas, 318 U.S. 413 (1943)\nmore text") == []

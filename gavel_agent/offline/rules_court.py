@@ -270,6 +270,23 @@ _HEADER_LINE = re.compile(
 _HEADER_CUE = re.compile(r"\b(?:Cite\s+as|Reporter:|Slip\s+Copy,)\s*(?P<cites>[^\n]{5,160})")
 HEADER_CHARS = 400  # how far into a document its header runs
 _CAPTION_BEFORE = re.compile(r"(?P<name>[A-Z][^,\n]{0,80}?\bv\.\s+[^\n]{1,80}?),?\s*$")
+# A Westlaw print of an unreported opinion titles it "Lee v. Conecuh County Bd. of Educ., Not Reported in
+# F.Supp. (1974)" (or "--- N.E.3d ---- (2020)" before its volume is out); its WL citation stands on a line of
+# its own a few lines down, often amid a second column's text.
+_UNREPORTED_TITLE = re.compile(
+    r"\A\s*(?P<name>(?=[A-Z])[^\n]{1,160}?\bv\.\s[^\n]{1,120}?),\s+(?:Not\s+Reported\s+in\s+[^\n(]{1,30}|-+\s+[^\n(]{1,20}\s+-+)\s*\(\d{4}\)"
+)
+_WL_LINE = re.compile(r"(?m)^[ \t]*(?P<cite>(?:19|20)\d{2}[ \t]+WL[ \t]+\d+)[ \t]*$")
+UNREPORTED_HEADER_CHARS = 800
+
+
+def _unreported_header(text: str) -> Finding | None:
+    title = _UNREPORTED_TITLE.match(text)
+    cite = title and _WL_LINE.search(text, title.end(), UNREPORTED_HEADER_CHARS)
+    if not cite:
+        return None
+    name = " ".join(title["name"].split())
+    return Finding(f"{name}, {' '.join(cite['cite'].split())}", text[title.start("name") : cite.end()].strip(), 1.0)
 
 
 def opinion_header(text: str) -> list[Finding]:
@@ -279,9 +296,9 @@ def opinion_header(text: str) -> list[Finding]:
     if m := _HEADER_LINE.match(text):
         lines.append((m.start("line"), m.end("line")))
     lines += [(m.start("cites"), m.end("cites")) for m in _HEADER_CUE.finditer(text, 0, HEADER_CHARS)]
-    found = []
+    found = [unreported] if (unreported := _unreported_header(text)) else []
     for start, end in lines:
-        line = text[start:end]
+        line = " ".join(text[start:end].split())  # scans space words unevenly: "384  F.Supp.  441"
         citations = [c for c in eyecite.get_citations(line) if _short_form(c)]
         if not citations:
             continue
@@ -293,7 +310,7 @@ def opinion_header(text: str) -> list[Finding]:
             continue
         name = caption.group("name").strip() + ", " if caption else ""
         if not any(f.value.endswith(_short_form(first)) for f in found):
-            found.append(Finding(name + _short_form(first), line.strip(), 1.0))
+            found.append(Finding(name + _short_form(first), text[start:end].strip(), 1.0))
     return found
 
 
