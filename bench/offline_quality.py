@@ -39,6 +39,7 @@ from gavel_agent.case import load_case  # noqa: E402
 from gavel_agent.case_identity import CaseIdentity, case_identity  # noqa: E402
 from gavel_agent.checklists import load_spec  # noqa: E402
 from gavel_agent.checklists.record import ChecklistFile  # noqa: E402
+from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference  # noqa: E402
 from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
@@ -117,6 +118,11 @@ ROWS = (
     "  certified, where coded granted",
     "relief natures (recall)",
     "relief natures (precision)",
+    # Weak references (crlc_court_reference): the documents' coded reporter citations, the judges the summary names.
+    "reported opinions (recall)",
+    "reported opinions (precision)",
+    "judges named in summary (recall)",
+    "judge values (precision)",
 )
 
 
@@ -166,6 +172,7 @@ def coding_table(
             for date in dates - {None}:
                 rows["  dates matching the coded one"].add(date == coded.settlement_date)
         _identity_and_outcome(rows, coded, got)
+        _court_side(rows, coded, got)
         related = _values(got, "related_case_numbers", "consolidated_cases")
         for name in coded.related_cases:
             rows["related cases (recall)"].add(crlc.named_in(name, related))
@@ -208,6 +215,24 @@ def _identity_and_outcome(rows: dict[str, Tally], coded: crlc.CodedCase, got: Va
                 rows["relief natures (recall)"].add(nature in ours)
         for nature in ours:
             rows["relief natures (precision)"].add(nature in coded.relief_natures)
+
+
+def _court_side(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> None:
+    """Reported opinions against the coded citations (an opinion is found when any of its citations is
+    stated), judges against the surnames the summary names."""
+    cites = court_reference.stated_citations(got.get("reported_opinions", []))
+    for keys in coded.reported_opinions:
+        rows["reported opinions (recall)"].add(bool(cites & set(keys)))
+    if coded.reported_opinions:
+        known = {k for keys in coded.reported_opinions for k in keys}
+        for value in got.get("reported_opinions", []):
+            rows["reported opinions (precision)"].add(bool(court_reference.stated_citations([value]) & known))
+    judges = got.get("judge_name", [])
+    for surname in coded.judges:
+        rows["judges named in summary (recall)"].add(court_reference.judge_named(surname, judges))
+    if coded.judges:
+        for value in judges:
+            rows["judge values (precision)"].add(court_reference.judge_value_coded(value, coded.judges))
 
 
 # The case identity's values sit beside the items' in a record's values, under these keys.

@@ -18,6 +18,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, utils
 
+from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference
 from gavel_agent.evaluators.checklist.normalize import usc_sections
 
 TABLE_FILE = Path(__file__).with_name("crlc_reference.json")
@@ -45,6 +46,10 @@ class CodedCase(BaseModel):
     class_action_granted: str | None = None  # Granted, Denied, Not sought, Pending, ...; None: uncoded/Unknown
     relief_natures: list[str] = Field(default_factory=list)  # coded natures of relief obtained, "Unknown" left out
     prevailing_party: str | None = None  # Plaintiff, Defendant, Mixed, None Yet / None; None: uncoded/Unknown
+    # Weak references for two court-side items (crlc_court_reference): each reported opinion's citation
+    # keys, from the documents' coded citations; the surnames of the judges the summary names.
+    reported_opinions: list[list[str]] = Field(default_factory=list)
+    judges: list[str] = Field(default_factory=list)
 
 
 @lru_cache(maxsize=1)
@@ -145,6 +150,8 @@ def coded_case(record: dict) -> CodedCase:
         class_action_granted=_known(data.get("class_action_granted")),
         relief_natures=[n for n in _labels(data.get("relief_natures")) if n != "Unknown"],
         prevailing_party=_known(data.get("prevailing_party")),
+        reported_opinions=court_reference.coded_citations(record),
+        judges=court_reference.summary_judges(record),
     )
 
 

@@ -30,6 +30,7 @@ class ItemPlan:
     searches: int = QUERIES_PER_ITEM
     hits: int = HITS_PER_QUERY  # hits kept per search (a regex search returns them in document order)
     max_values: int = MAX_LIST_VALUES
+    opened: int | None = None  # documents each open:/close: query reads (None: the policy's default)
     prefer: str | None = None  # "earliest": of near-certain dates, the first event
     detail_in_parentheses: bool = False  # "X (detail)" and "X" are one value
 

@@ -99,10 +99,11 @@ def type_prior(plan: ItemPlan, doc: DocInfo | None) -> float:
 PAGE_READS = ("open:", "close:", "open-latest:", "close-latest:")
 
 
-def page_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
+def page_windows(query: str, docs: dict[str, DocInfo], opened: int | None = None) -> list[Window]:
     """Windows over the first (open:) or last (close:) page of the earliest documents whose type and
     title match the query's regex, or of the latest dated ones (open-latest:, close-latest:); of
-    regexes joined by " || ", the first that matches any document."""
+    regexes joined by " || ", the first that matches any document. ``opened`` (an item plan's own
+    count) overrides how many documents a query reads."""
     kind, _, patterns = query.partition(":")
     chosen: list[DocInfo] = []
     for pattern in patterns.split(" || "):
@@ -116,7 +117,7 @@ def page_windows(query: str, docs: dict[str, DocInfo]) -> list[Window]:
     else:
         chosen.sort(key=lambda d: d.date or "9999")  # undated documents last
     windows = []
-    for rank, d in enumerate(chosen[: LATEST_DOCUMENTS if latest else OPEN_DOCUMENTS]):
+    for rank, d in enumerate(chosen[: opened or (LATEST_DOCUMENTS if latest else OPEN_DOCUMENTS)]):
         start = max(0, d.tokens - OPEN_TOKENS) if kind.startswith("close") else 0
         windows.append(Window(d.name, start, start + OPEN_TOKENS, OPEN_SCORE / (rank + 1)))
     return windows
@@ -230,7 +231,7 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, Results,
 
     reads: dict[tuple[str, int, int], list[tuple[ItemPlan, Window]]] = {}
     for item in items:
-        opened = [w for q in item.queries if q.startswith(PAGE_READS) for w in page_windows(q, docs)]
+        opened = [w for q in item.queries if q.startswith(PAGE_READS) for w in page_windows(q, docs, item.opened)]
         for w in opened + rank_windows(item, by_item.get(item.key, []), docs):
             reads.setdefault((w.document, w.start, w.end), []).append((item, w))
     read_results = yield from in_turns(

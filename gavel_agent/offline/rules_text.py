@@ -248,7 +248,11 @@ def person_name(raw: str) -> str | None:
     words = [w for w in re.split(r"[ \t]+", raw.strip(" ,.;:/")) if w]
     stop = set(tables()["not_name_words"])
     # Text after a name on the same line ("Smith Nature of Suit") is cut at the first non-name word.
-    cut = next((i for i, w in enumerate(words) if w.lower().strip(".,") in stop), len(words))
+    # An initial ("A.") is part of the name, never the word it spells ("a").
+    cut = next(
+        (i for i, w in enumerate(words) if w.lower().strip(".,") in stop and not re.fullmatch(r"[A-Z]\.", w)),
+        len(words),
+    )
     words = words[:cut]
     if not 2 <= len(words) <= 4:
         return None

@@ -131,12 +131,16 @@ def apply_model(model: dict, found: Found, rows: list[dict], features: list[dict
 def select(spec: str, plan: ItemPlan, found: Found, docs: dict[str, DocInfo]) -> Found:
     """The candidates an item keeps, in the order the policy's ``choose`` should take them."""
     model = load_model(spec, plan.key)
-    if _recorded is None and model is None:
+    settle = get_settler(spec, plan.key)
+    if _recorded is None and model is None and settle is None:
         return found
     rows = candidate_rows(found, docs)
     if _recorded is not None:
         _recorded.append({"item": plan.key, "candidates": rows})
-    return apply_model(model, found, rows) if model else found
+    if model:
+        return apply_model(model, found, rows)
+    # Without a model the rules' own settling step still applies, to every candidate.
+    return [found[i] for i in settle(list(range(len(found))), rows)] if settle else found
 
 
 def found_from_rows(rows: list[dict]) -> Found:

@@ -1,0 +1,100 @@
+"""Reported opinions and judges: the rules on small synthetic texts, and the weak references the bench
+measures them against (a record's coded citations, the judges its summary names)."""
+
+from __future__ import annotations
+
+from gavel_agent.evaluators.checklist import crlc_court_reference as court
+from gavel_agent.evaluators.checklist.crlc_reference import coded_case
+from gavel_agent.offline.registry import DocInfo, get_extractor
+from gavel_agent.offline.rules_court import NAMED_ONLY, named_only_as_fallback, opinion_header
+from gavel_agent.offline.rules_text import person_name
+
+ORDER = DocInfo("order", "Memorandum Opinion", "Order/Opinion", "2005-07-01")
+
+
+def values(item: str, text: str) -> list[str]:
+    return list(dict.fromkeys(f.value for f in get_extractor("gavel", item)(text, ORDER)))
+
+
+# -- reported opinions ---------------------------------------------------------------------------------
+
+
+def test_an_opinion_header_gives_the_opinions_own_citation():
+    reporter = "\n \n379 F.Supp.2d 138 (2005)\nJane ROE, Plaintiff,\nv.\nCITY OF SPRINGFIELD, Defendant.\n"
+    assert values("reported_opinions", reporter) == ["379 F.Supp.2d 138"]
+    captioned = "Moody v. McNamara, 447 U.S. 929 (1980)\n\nOpinion\n"
+    assert values("reported_opinions", captioned) == ["Moody v. McNamara, 447 U.S. 929"]
+    page_head = "ROE v. CITY OF SPRINGFIELD 191\nCite as 207 F.Supp.2d 191 (S.D.N.Y. 2002)\ning the motion"
+    assert [f.value for f in opinion_header(page_head)] == ["207 F.Supp.2d 191"]
+    westlaw = "2019 WL 3717800\nOnly the Westlaw citation is currently available.\n"
+    assert values("reported_opinions", westlaw) == ["2019 WL 3717800"]
+
+
+def test_an_unreported_opinions_westlaw_title_and_an_unevenly_spaced_scan():
+    westlaw = (
+        "Lee v. Conecuh County Bd. of Educ., Not Reported in F.Supp. (1974)\n8 Fair Empl.Prac.Cas. (BNA) 935\n"
+        "the Court of Appeals has directed that this Court\n1974 WL 10550\nas a class action and, if so,\n"
+    )
+    assert [f.value for f in opinion_header(westlaw)] == ["Lee v. Conecuh County Bd. of Educ., 1974 WL 10550"]
+    assert [f.value for f in opinion_header("384  F.Supp.  441 \nUnited  States  District  Court")] == [
+        "384 F.Supp. 441"
+    ]
+
+
+def test_a_precedent_cited_in_the_body_or_a_table_of_authorities_is_not_a_header():
+    assert opinion_header("In Smith v. Jones, 512 U.S. 1 (1994), the court held that\nthe rule applies.") == []
+    assert opinion_header("v. Texas, 318 U.S. 413 (1943)\nmore text") == []
+    assert opinion_header("Bell v. Wolfish, 441 U.S. 520 (1979) ........................ 14\n") == []
+    # A citation named only by a party word (no procedural history of this case before it) is a precedent.
+    body = "Roe has argued otherwise. The City relies on Roe v. Wade, 410 U.S. 113 (1973), for the point.\n"
+    assert values("reported_opinions", "The order below.\n" + body) == []
+
+
+def test_coded_citations_and_stated_citations_agree_however_spaced():
+    record = {
+        "documents": [
+            {"cite_1_vol": 379, "cite_1_reporter": "F.Supp.2d", "cite_1_page": 138, "cite_2_vol": 2005},
+            {"cite_2_vol": 2019, "cite_2_reporter": "WL", "cite_2_page": 3717800},
+            {"cite_1_vol": None, "cite_2_reporter": "WL", "cite_2_page": 42},  # incomplete: no opinion
+        ]
+    }
+    opinions = court.coded_citations(record)
+    assert opinions == [["379 fsupp2d 138"], ["2019 wl 3717800"]]
+    stated = court.stated_citations(["Roe v. City of Springfield, 379 F. Supp. 2d 138", "2019 WL 3717801"])
+    assert [bool(stated & set(keys)) for keys in opinions] == [True, False]
+
+
+# -- judges ------------------------------------------------------------------------------------------
+
+
+def test_judges_from_opinion_headings_and_docket_lines():
+    assert values("judge_name", "OPINION\nMOTLEY, District Judge.\nFollowing oral argument") == ["Motley"]
+    panel = "BEFORE: KENNEDY, GIBBONS, and ROGERS, Circuit Judges.\nROGERS, Circuit Judge.  Defendants appeal"
+    assert values("judge_name", panel) == ["Kennedy", "Gibbons", "Rogers"]
+    assert values("judge_name", "Assigned to: Honorable John A. Ross Jury Demand: None") == ["John A. Ross"]
+    assert values("judge_name", "reassigned. (Signed by Judge Deborah A. Batts\non 2/9/07)") == ["Deborah A. Batts"]
+    assert values("judge_name", "PLAINTIFFS, Judge.\n") == []
+
+
+def test_an_initial_is_part_of_a_name():
+    assert person_name("Deborah A. Batts") == "Deborah A. Batts"
+    assert person_name("Smith a motion") is None
+
+
+def test_a_judge_merely_named_is_kept_only_when_nothing_surer_names_one():
+    rows = [{"confidence": NAMED_ONLY}, {"confidence": 1.0}, {"confidence": NAMED_ONLY}]
+    assert named_only_as_fallback([0, 1, 2], rows) == [1]
+    assert named_only_as_fallback([0, 2], rows) == [0, 2]
+
+
+def test_summary_judges_are_surnames_of_judges_named():
+    summary = (
+        "<p>The District Court (Judge Dean Whipple) certified the class. On May 5, Magistrate Judge Joseph C."
+        " Spero held a hearing; Judge Spero's order followed. The Judge</p><p>On June 1 the case closed.</p>"
+    )
+    record = {"case_id": 1, "case_data": {"summary": summary}, "documents": []}
+    assert court.summary_judges(record) == ["Whipple", "Spero"]
+    assert coded_case(record).judges == ["Whipple", "Spero"]
+    assert court.judge_named("Spero", ["Joseph C. Spero"]) and not court.judge_named("Spero", ["Sperone"])
+    assert court.judge_value_coded("Hon. Dean Whipple", ["Whipple"])
+    assert not court.judge_value_coded("Robert E. Larsen", ["Whipple"])
