@@ -148,3 +148,18 @@ def test_counsel_candidates_get_no_party_features():
         "doc_count": 1,
     }
     assert not any(name.startswith("party:") for name in candidate_features([row])[0])
+
+
+def test_two_defendants_before_one_officials_capacity_are_two_parties():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = (
+        "Notice is hereby given that Defendants Riverside County and Raymond T. Caldwell, in his official "
+        "capacity as Sheriff of Riverside County, appeal to the United States Court of Appeals for the Ninth "
+        "Circuit from the Order entered on January 19, 2024."
+    )
+    values = [f.value for f in parties(text, DocInfo(name="06-notice-of-appeal"))]
+    assert "Defendant: Riverside County" in values
+    assert "Defendant: Raymond T. Caldwell, Sheriff of Riverside County" in values
+    assert not [v for v in values if " and Raymond" in v or "appeal to" in v]

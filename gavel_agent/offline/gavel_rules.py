@@ -434,6 +434,7 @@ _PARTY_SENTENCE = re.compile(
     rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b)"
 )
 
+_LAST_OF_TWO = re.compile(r"\s+and\s+(?-i:[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+)$")
 
 # An investigation letter's subject line: "Re: CRIPA Investigation of Fort Bayard Medical Center,\nBayard,
 # New Mexico\nDear Governor ..." (to the salutation, or a blank line).
@@ -506,6 +507,11 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             description = flat(text[m.end("name") : span.end], 120).strip(" ,")
+            # "Defendants Riverside County and Raymond T. Caldwell, in his official capacity as ...": two
+            # parties, and the office is the last one's (officials_sued names him with it).
+            listed = _LAST_OF_TWO.search(name)
+            if listed and re.match(r"in\s+(?:his|her)\b", description):
+                name, description = name[: listed.start()], ""
             value = f"{side}: {name} ({description})" if description else f"{side}: {name}"
             if side == "Plaintiff" or names_an_institution(value):
                 found.append(Finding(value, span.of(text), 0.6))

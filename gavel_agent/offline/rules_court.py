@@ -282,8 +282,8 @@ UNREPORTED_HEADER_CHARS = 800
 
 def _unreported_header(text: str) -> Finding | None:
     title = _UNREPORTED_TITLE.match(text)
-    cite = title and _WL_LINE.search(text, title.end(), UNREPORTED_HEADER_CHARS)
-    if not cite:
+    cite = _WL_LINE.search(text, title.end(), UNREPORTED_HEADER_CHARS) if title else None
+    if title is None or cite is None:
         return None
     name = " ".join(title["name"].split())
     return Finding(f"{name}, {' '.join(cite['cite'].split())}", text[title.start("name") : cite.end()].strip(), 1.0)
@@ -299,18 +299,18 @@ def opinion_header(text: str) -> list[Finding]:
     found = [unreported] if (unreported := _unreported_header(text)) else []
     for start, end in lines:
         line = " ".join(text[start:end].split())  # scans space words unevenly: "384  F.Supp.  441"
-        citations = [c for c in eyecite.get_citations(line) if _short_form(c)]
-        if not citations:
+        shown = [(c, short) for c in eyecite.get_citations(line) if (short := _short_form(c))]
+        if not shown:
             continue
-        first = citations[0]
+        first, first_short = shown[0]
         # A body sentence citing a precedent is not a header: the line holds little besides its citations.
         rest = line[: first.span()[0]]
         caption = _CAPTION_BEFORE.search(rest)
         if len(re.findall(r"[a-z]{4,}", rest)) > (8 if caption else 2):
             continue
         name = caption.group("name").strip() + ", " if caption else ""
-        if not any(f.value.endswith(_short_form(first)) for f in found):
-            found.append(Finding(name + _short_form(first), text[start:end].strip(), 1.0))
+        if not any(f.value.endswith(first_short) for f in found):
+            found.append(Finding(name + first_short, text[start:end].strip(), 1.0))
     return found
 
 
