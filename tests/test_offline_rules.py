@@ -199,6 +199,17 @@ def test_caption_names_lose_addresses_capacities_and_descriptions():
     ]
 
 
+def test_an_agency_name_joined_by_and_stays_one_party():
+    text = (
+        "ANNIE ROE,\n\nPlaintiff,\n\nv.\n\n"
+        "FRANK TORTI, Acting Commissioner of the Food\nand Drug Administration, and CITY OF NEWARK,\n\nDefendants."
+    )
+    got = values("parties", text)
+    assert "Defendant: Frank Torti, Acting Commissioner of the Food and Drug Administration" in got
+    assert "Defendant: City of Newark" in got
+    assert "Defendant: Drug Administration" not in got
+
+
 def test_a_defendant_beside_a_papers_title_and_above_its_address():
     text = (
         "ENVIRONMENTAL DEFENSE FUND,\n257 Park Ave. S.\nNew York, NY 10010,  Civil Action No.\n\nPlaintiff,\n\n"

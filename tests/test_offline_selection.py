@@ -252,3 +252,13 @@ def test_the_cases_own_docket_settles_the_filing_date():
     assert docket_over_listing([0], [late_header, entry]) == [1]
     older = _docket_row("December 12, 1991", "Date Filed: 12/12/1991", 0.85, document="docket2")
     assert docket_over_listing([0], [header, older]) == [1]
+
+
+def test_a_fields_own_regularisation_shrinks_its_weights():
+    from dataclasses import replace
+
+    field = next(f for f in FIELDS if f.item == "filing_date")
+    records = _records()
+    loose, tight = fit(replace(field, c=1.0), records), fit(replace(field, c=0.01), records)
+    assert sum(abs(w) for w in tight["coef"]) < sum(abs(w) for w in loose["coef"])
+    assert next(f for f in FIELDS if f.item == "parties").c < field.c  # parties overfit at the default

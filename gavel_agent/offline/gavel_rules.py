@@ -371,6 +371,9 @@ _NAME_TAIL = (
     r"|Housing|Agriculture|Conservation|Natural|Resources|Social|Health|Finance|Administration|Regulation|Licensure)"
     r"\b\s*)+(?:$|[,;(]|and\b))"
 )
+# The end of an agency's name whose first words the "and" joins ("Commissioner of the Food and Drug
+# Administration", "Centers for Medicare and Medicaid Services"): no new party starts at that "and".
+_AGENCY_END = r"(?:[A-Z][\w'’-]*\s+){0,2}(?i:Administration|Services?|Management)\b\s*(?:$|[,;(])"
 
 
 def _caption_names(block: str) -> list[str]:
@@ -386,7 +389,7 @@ def _caption_names(block: str) -> list[str]:
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
     for part in re.split(
-        rf";|\band\s+(?=[A-Z])(?!{_NAME_TAIL})|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){{1,}}[A-Z]+)",
+        rf";|\band\s+(?=[A-Z])(?!{_NAME_TAIL}|{_AGENCY_END})|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){{1,}}[A-Z]+)",
         cleaned,
     ):
         name = party_name(part)
