@@ -46,8 +46,8 @@ _NAMED_JUDGE = re.compile(
 # "Assigned to: Honorable John A. Ross"; a docket entry's "(Signed by Judge Deborah A. Batts on 1/24/07)"; a
 # Lexis header's "Opinion by: Douglas S. Lavine" and "Judges: ...".
 _ASSIGNED = re.compile(
-    rf"(?P<cue>(?i:Assigned\s+to|Referred\s+to|Presiding\s+Judge|Signed\s+by|Opinion\s+by|Judges)):?\s+"
-    rf"(?:(?i:Chief\s+|Senior\s+|District\s+|Magistrate\s+|Honorable\s+|Hon\.\s+)*(?i:Judge\s+)?)?({PERSON_RE.pattern})"
+    rf"(?P<cue>(?i:Assigned\s+to|Referred\s+to|Presiding\s+Judge|Signed\s+by|Opinion\s+by|Judges|Judge(?=:))):?\s+"
+    rf"(?:(?i:Chief\s+|Senior\s+|District\s+|Magistrate\s+|Honorable\s+|Hon\.\s+)*(?i:Judge\s+|Justice\s+)?)?({PERSON_RE.pattern})"
 )
 _WEAK_CUE = re.compile(r"(?i)Referred|Signed")  # a referral, or one order of many signed
 # An opinion's author or panel in capitals: "MOTLEY, District Judge.", "GORDON, Chief Judge.",
@@ -56,6 +56,19 @@ _CAPS_NAME = r"(?:Mc|Mac|O['’])?[A-Z][A-Z'’-]+(?:[ \t]+(?:[A-Z]\.|(?:Mc|Mac|
 _OPINION_BY = re.compile(
     rf"(?m)^[ \t]*(?P<before>(?i:Before):?[ \t]+)?(?P<names>(?:{_CAPS_NAME},?[ \t]+(?:and[ \t]+)?)*{_CAPS_NAME}),[ \t]*"
     r"(?:Chief[ \t]+|Senior[ \t]+)?(?:(?:United[ \t]+States[ \t]+)?(?P<title>District|Magistrate|Circuit)[ \t]+)?Judges?\b"
+)
+
+# A reporter's synopsis names the judge whose ruling it digests: "The Court of Appeals, Birch, Circuit Judge,
+# held that", "The District Court, Reade, J., held", "Bristol Division, Ernest Rotenberg, J., granted".
+_SYNOPSIS = re.compile(
+    r"\b(?P<name>(?:(?:[A-Z]\.\s?)+\s*|[A-Z][a-z]+\s+){0,3}(?:Mc|Mac|O['’]|De|Van\s|Von\s)?[A-Z][a-zA-Z'’-]+),\s+"
+    r"(?:(?:Chief|Senior|Presiding)\s+)?(?:(?:Circuit|District|Magistrate|Bankruptcy)\s+)?(?:Judge|J\.)\s*,?\s+"
+    r"(?:held|granted|denied|entered|sustained|declared|found|issued|certified|dismissed|ruled|concluded|approved"
+    r"|ordered|enjoined|awarded|rendered|overruled|adopted)\b"
+)
+# A signature in capitals over the judge's title: "LESLIE J. ABRAMS, JUDGE", "MICHAEL W. MOSMAN\nJudge, United States ...".
+_CAPS_SIGNATURE = re.compile(
+    rf"(?m)^[ \t]*(?P<name>{_CAPS_NAME})[ \t]*(?:,[ \t]*JUDGE\b|\n[ \t]*Judge,[ \t]+United[ \t]+States\b)"
 )
 
 
@@ -76,11 +89,30 @@ def judge_name(text: str, doc: DocInfo) -> list[Finding]:
             words = name.split()
             if name and not any(w.lower() in tables()["not_name_words"] for w in words):
                 found.append(Finding(" ".join(w.capitalize() for w in words), m.group(0).strip(), sure))
+    for m in _SYNOPSIS.finditer(text):
+        name = person_name(m["name"]) or m["name"].split()[-1]
+        if name.lower() not in tables()["not_name_words"]:
+            found.append(Finding(name, m.group(0).strip(), 0.9))
+    for m in _CAPS_SIGNATURE.finditer(text):
+        if name := person_name(m["name"]):
+            found.append(Finding(name, m.group(0).strip(), 1.0))
     for m in _NAMED_JUDGE.finditer(text):
         name = person_name(m.group(1))
         if name:
             found.append(Finding(name, sentence_at(text, m.start(), m.end()).of(text), NAMED_ONLY))
-    return found
+    return [Finding(name, f.quote, f.confidence) for f in found if (name := _judge_value(f.value))]
+
+
+# A name read on past its end: a possessive and the word after it ("Judge Moses' April 6 Order"), or a
+# particle that was the start of the next word ("Judge Goldstein determined" read as "Goldstein de").
+_POSSESSIVE = re.compile(r"['’]s?(?=[\s,]|$).*")
+_TRAILING_PARTICLE = re.compile(r"(?:\s+(?i:de|van|von))+$")
+
+
+def _judge_value(name: str) -> str:
+    """The name without what was read past its end; "" when no surname is left ("John W." of "John W. de\nGravelles")."""
+    name = _TRAILING_PARTICLE.sub("", _POSSESSIVE.sub("", name)).strip()
+    return "" if re.search(r"(?:^|\s)[A-Z]\.$", name) else name
 
 
 NAMED_ONLY = 0.5  # a judge named in a sentence, not by a signature, a docket header or an opinion's heading
