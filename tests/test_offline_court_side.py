@@ -120,6 +120,8 @@ def test_a_headed_judge_named_once_beside_a_signature_is_left_and_a_circuit_auth
     rows[1] = {**rows[1], "quote": "Assigned to: Judge Di Fox Date"}
     rows.append({"value": "Di Fox", "quote": "Signed by Judge Di Fox on 1/2/03", "confidence": NAMED_ONLY})
     assert named_only_as_fallback(list(range(6)), rows) == [0, 1, 2]
+    rows[0] = {**rows[0], "quote": "BO LEE\nUnited States Magistrate Judge"}  # a magistrate judge signing once
+    assert named_only_as_fallback(list(range(6)), rows) == [1, 2]
 
 
 def test_summary_judges_are_surnames_of_judges_named():

@@ -127,9 +127,10 @@ def named_only_as_fallback(kept: list[int], rows: list[dict]) -> list[int]:
     """Judges merely named in a sentence only when nothing signed or headed names one: beside a signature or
     docket header, a named judge was mostly another case's (about one in fifteen was the case's own on
     the training folds; alone, about two in five). Beside them, a judge whose surname one passage only
-    names (a docket header of a reassigned case, a synopsis) is left unless signed, and an appellate
-    opinion's author is kept when another passage names the same surname (on the training folds about
-    half of either was a judge the case summary names, against about four in five of those named twice)."""
+    names (a reassigned case's docket header, a synopsis, a magistrate judge's one signature) is left
+    unless a district judge signed it, and an appellate opinion's author is kept when another passage
+    names the same surname (on the training folds about half of either was a judge the case summary
+    names, against about four in five of those named twice)."""
     passages: dict[str, set[str]] = {}
     for i in kept:
         passages.setdefault(_surname_key(rows[i]["value"]), set()).add(rows[i]["quote"])
@@ -140,9 +141,15 @@ def named_only_as_fallback(kept: list[int], rows: list[dict]) -> list[int]:
     surer = [i for i in kept if rows[i]["confidence"] > NAMED_ONLY]
     if not surer:
         return kept
-    surer = [i for i in surer if rows[i]["confidence"] >= 1.0 or again(i)] or surer
+    surer = [i for i in surer if _signed_by_the_judge(rows[i]) or again(i)] or surer
     authors = [i for i in kept if rows[i]["confidence"] == CIRCUIT_AUTHOR and again(i)]
     return sorted(surer + authors)
+
+
+def _signed_by_the_judge(row: dict) -> bool:
+    """A district judge's signature: enough alone. A magistrate judge signing once (a discovery order, a
+    report on a referral) was the summary's judge about as often as not on the training folds."""
+    return row["confidence"] >= 1.0 and not re.search(r"(?i)magistrate", row["quote"])
 
 
 def _surname_key(value: str) -> str:
