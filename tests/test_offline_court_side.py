@@ -6,7 +6,7 @@ from __future__ import annotations
 from gavel_agent.evaluators.checklist import crlc_court_reference as court
 from gavel_agent.evaluators.checklist.crlc_reference import coded_case
 from gavel_agent.offline.registry import DocInfo, get_extractor
-from gavel_agent.offline.rules_court import NAMED_ONLY, named_only_as_fallback, opinion_header
+from gavel_agent.offline.rules_court import CIRCUIT_AUTHOR, NAMED_ONLY, named_only_as_fallback, opinion_header
 from gavel_agent.offline.rules_text import person_name
 
 ORDER = DocInfo("order", "Memorandum Opinion", "Order/Opinion", "2005-07-01")
@@ -82,9 +82,46 @@ def test_an_initial_is_part_of_a_name():
 
 
 def test_a_judge_merely_named_is_kept_only_when_nothing_surer_names_one():
-    rows = [{"confidence": NAMED_ONLY}, {"confidence": 1.0}, {"confidence": NAMED_ONLY}]
+    rows = [
+        {"value": "Ann Roe", "quote": "Judge Ann Roe said", "confidence": NAMED_ONLY},
+        {"value": "Bo Lee", "quote": "BO LEE\nUnited States District Judge", "confidence": 1.0},
+        {"value": "Cy Poe", "quote": "as Judge Cy Poe held", "confidence": NAMED_ONLY},
+    ]
     assert named_only_as_fallback([0, 1, 2], rows) == [1]
     assert named_only_as_fallback([0, 2], rows) == [0, 2]
+
+
+def test_judges_from_a_reporter_synopsis_a_capitals_signature_and_a_justice():
+    assert values("judge_name", "The Court of Appeals, Birch, Circuit Judge,\nheld that the order") == ["Birch"]
+    assert values("judge_name", "Bristol Division, Ernest Rotenberg, J., granted relief") == ["Ernest Rotenberg"]
+    assert values("judge_name", "Ciparick, J. (dissenting)\nThe equal protection") == []
+    assert values("judge_name", "  /s/ Leslie J. Abrams\nLESLIE J. ABRAMS, JUDGE\nUNITED STATES") == [
+        "Leslie J. Abrams"
+    ]
+    assert values("judge_name", "MICHAEL W. MOSMAN\nJudge, United States Court") == ["Michael W. Mosman"]
+    assert values("judge_name", "Assigned to: Justice Arlene P. Bluth\n") == ["Arlene P. Bluth"]
+
+
+def test_a_judge_name_ends_where_the_name_does():
+    assert values("judge_name", "In response to Judge Moses' April 6, 2023, Order on the motion") == ["Moses"]
+    assert values("judge_name", "By an order of March 11, Judge Goldstein determined that") == ["Goldstein"]
+    assert values("judge_name", "Assigned to: Judge John W. de\nGravelles") == []
+
+
+def test_a_headed_judge_named_once_beside_a_signature_is_left_and_a_circuit_author_named_twice_kept():
+    rows = [
+        {"value": "Bo Lee", "quote": "BO LEE\nUnited States District Judge", "confidence": 1.0},
+        {"value": "Di Fox", "quote": "Assigned to: Judge Di Fox", "confidence": 0.9},
+        {"value": "Berzon", "quote": "BERZON, Circuit Judge", "confidence": CIRCUIT_AUTHOR},
+        {"value": "Marsha Berzon", "quote": "Before: Marsha Berzon, Circuit Judge", "confidence": NAMED_ONLY},
+        {"value": "Eli Ray", "quote": "RAY, Circuit Judge", "confidence": CIRCUIT_AUTHOR},
+    ]
+    assert named_only_as_fallback(list(range(5)), rows) == [0, 2]
+    rows[1] = {**rows[1], "quote": "Assigned to: Judge Di Fox Date"}
+    rows.append({"value": "Di Fox", "quote": "Signed by Judge Di Fox on 1/2/03", "confidence": NAMED_ONLY})
+    assert named_only_as_fallback(list(range(6)), rows) == [0, 1, 2]
+    rows[0] = {**rows[0], "quote": "BO LEE\nUnited States Magistrate Judge"}  # a magistrate judge signing once
+    assert named_only_as_fallback(list(range(6)), rows) == [1, 2]
 
 
 def test_summary_judges_are_surnames_of_judges_named():
