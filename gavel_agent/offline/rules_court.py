@@ -501,9 +501,31 @@ _APPELLANT = re.compile(
 )
 
 
+# An appellate court's own opinion or order names the court in its caption, near the top:
+# "UNITED STATES COURT OF APPEALS FOR THE NINTH CIRCUIT", "United States Court of Appeals, Fifth Circuit.",
+# "SUPREME COURT OF THE UNITED STATES". The case reached that court.
+_APPELLATE_CAPTION = re.compile(
+    r"United\s+States\s+Court\s+of\s+Appeals,?\s+(?:for\s+the\s+)?(First|Second|Third|Fourth|Fifth|Sixth|Seventh"
+    r"|Eighth|Ninth|Tenth|Eleventh|District\s+of\s+Columbia|D\.\s?C\.|Federal)\s+Circuit"
+    r"|(Supreme\s+Court\s+of\s+the\s+United\s+States)",
+    re.I,
+)
+CAPTION_REACH = 1500  # characters from a document's start where its caption stands
+
+
+def appellate_caption(text: str) -> Finding | None:
+    """The appeal an appellate court's caption at the top of a document shows."""
+    m = _APPELLATE_CAPTION.search(text, 0, CAPTION_REACH)
+    if not m:
+        return None
+    name = "Supreme Court" if m.group(2) else f"{' '.join(m.group(1).split()).title()} Circuit"
+    return Finding(f"Appeal to the {name.replace('District Of Columbia', 'D.C.')}", m.group(0), 0.65)
+
+
 @extractor("gavel", "appeals")
 def appeals(text: str, doc: DocInfo) -> list[Finding]:
-    found = []
+    caption = appellate_caption(text)
+    found = [caption] if caption else []
     for span, _ in matching_sentences(text, _APPEAL):
         sentence = span.of(text)
         if re.search(r"\bv\.\s", sentence):  # a precedent's history, not this case's
