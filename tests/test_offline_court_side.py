@@ -146,3 +146,13 @@ def test_ruling_dates_are_the_listed_orders_real_dates_and_values_state_them():
     assert court.stated_dates("Motion denied (October 8, 2003)") == {"2003-10-08"}
     assert court.stated_dates("Judgment granted (Sept. 3, 1999)") == {"1999-09-03"}
     assert court.stated_dates("Motion granted") == set()
+
+
+def test_an_order_is_itself_a_ruling_dated_by_its_signature_line():
+    signed = "The hearing was held and the parties were heard.\nSO ORDERED this 3rd day of May, 2001.\n"
+    assert values("court_rulings", signed) == ["Order entered (May 3, 2001)"]
+    # A ruling already dated that day is not listed twice.
+    ruled = "Defendants' motion to dismiss is DENIED.\nDated: July 1, 2005\n"
+    assert values("court_rulings", ruled) == ["Motion to dismiss denied (July 1, 2005)"]
+    complaint = DocInfo("complaint", "Complaint", "Complaint", "2001-05-03")
+    assert get_extractor("gavel", "court_rulings")(signed, complaint) == []

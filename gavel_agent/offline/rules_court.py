@@ -27,6 +27,7 @@ from gavel_agent.offline.rules_text import (
     sentence_findings,
     sentence_spans,
     show_date,
+    signature_dates,
     tables,
 )
 
@@ -442,7 +443,24 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
             when = show_date(entered)
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
         found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
-    return found
+    return found + _signed_order(text, doc, found)
+
+
+def _signed_order(text: str, doc: DocInfo, found: list[Finding]) -> list[Finding]:
+    """An order or opinion is itself a ruling: the date its signature line gives ("SO ORDERED this 3rd day
+    of May, 2001"), unless a ruling found in it already carries that date. Not for dockets (their
+    entries are read line by line above)."""
+    if is_type(doc, "docket") or not is_type(doc, "order", "opinion", "judgment", "decree"):
+        return []
+    signed = signature_dates(text)
+    if not signed:
+        return []
+    day, quote = signed[-1]
+    when = show_date(day)
+    if any(when in f.value for f in found):
+        return []
+    kind = "Opinion" if is_type(doc, "opinion") and not is_type(doc, "order") else "Order"
+    return [Finding(f"{kind} entered ({when})", quote, 0.55)]
 
 
 # -- trials and appeals -----------------------------------------------------------------------
