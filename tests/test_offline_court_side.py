@@ -156,3 +156,10 @@ def test_an_order_is_itself_a_ruling_dated_by_its_signature_line():
     assert values("court_rulings", ruled) == ["Motion to dismiss denied (July 1, 2005)"]
     complaint = DocInfo("complaint", "Complaint", "Complaint", "2001-05-03")
     assert get_extractor("gavel", "court_rulings")(signed, complaint) == []
+
+
+def test_an_undated_ruling_takes_the_orders_signature_date():
+    text = "Plaintiffs' motion for a preliminary injunction is GRANTED.\n\nDated: March 2, 2010\n"
+    unlisted = DocInfo("order", "Order", "Order/Opinion")  # the listing gives no date
+    found = get_extractor("gavel", "court_rulings")(text, unlisted)
+    assert [f.value for f in found] == ["Motion for preliminary injunction granted (March 2, 2010)"]

@@ -443,7 +443,17 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
             when = show_date(entered)
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
         found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
-    return found + _signed_order(text, doc, found)
+    return _dated_by_signature(found, text, doc) + _signed_order(text, doc, found)
+
+
+def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
+    """A ruling in an order that writes no date of its own takes the date the order's signature line gives."""
+    undated = [f for f in found if not f.value.endswith(")")]
+    signed = signature_dates(text) if undated and not is_type(doc, "docket") else []
+    if not signed:
+        return found
+    when = show_date(signed[-1][0])
+    return [Finding(f"{f.value} ({when})", f.quote, 0.7) if f in undated else f for f in found]
 
 
 def _signed_order(text: str, doc: DocInfo, found: list[Finding]) -> list[Finding]:
