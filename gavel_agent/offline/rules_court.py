@@ -443,7 +443,8 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
             when = show_date(entered)
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
         found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
-    return _dated_by_signature(found, text, doc) + _signed_order(text, doc, found)
+    found = _dated_by_signature(found, text, doc)
+    return found + _signed_order(text, doc, found)
 
 
 def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
