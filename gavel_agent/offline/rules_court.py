@@ -459,7 +459,7 @@ def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[F
 
 def _signed_order(text: str, doc: DocInfo, found: list[Finding]) -> list[Finding]:
     """An order or opinion is itself a ruling: the date its signature line gives ("SO ORDERED this 3rd day
-    of May, 2001"), unless a ruling found in it already carries that date. Not for dockets (their
+    of May, 2001"), unless the rulings found in it are dated already. Not for dockets (their
     entries are read line by line above)."""
     if is_type(doc, "docket") or not is_type(doc, "order", "opinion", "judgment", "decree"):
         return []
@@ -468,8 +468,8 @@ def _signed_order(text: str, doc: DocInfo, found: list[Finding]) -> list[Finding
         return []
     day, quote = signed[-1]
     when = show_date(day)
-    if any(when in f.value for f in found):
-        return []
+    if any(f.value.endswith(")") for f in found):
+        return []  # its rulings are dated already (by their own words or the listing)
     kind = "Opinion" if is_type(doc, "opinion") and not is_type(doc, "order") else "Order"
     return [Finding(f"{kind} entered ({when})", quote, 0.55)]
 
