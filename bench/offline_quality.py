@@ -123,6 +123,12 @@ ROWS = (
     "reported opinions (precision)",
     "judges named in summary (recall)",
     "judge values (precision)",
+    # Weak references from the document listing: appellate courts the documents come from, and the dates
+    # of listed orders/opinions (precision: values whose date is a listed order date).
+    "appellate courts (recall)",
+    "appeals values (precision)",
+    "listed rulings dated (recall)",
+    "ruling values (precision)",
 )
 
 
@@ -233,6 +239,26 @@ def _court_side(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> N
     if coded.judges:
         for value in judges:
             rows["judge values (precision)"].add(court_reference.judge_value_coded(value, coded.judges))
+    _appeals_and_rulings(rows, coded, got)
+
+
+def _appeals_and_rulings(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> None:
+    """Appeals against the appellate courts the documents come from (precision only on records that have
+    such documents: the listing misses many appeals, so a value elsewhere is not known wrong); rulings
+    against the listed orders' dates (precision only on records with listed order dates)."""
+    appeals = got.get("appeals", [])
+    for key in coded.appellate_courts:
+        rows["appellate courts (recall)"].add(any(court_reference.appeal_names_court(key, v) for v in appeals))
+    if coded.appellate_courts:
+        for value in appeals:
+            named = any(court_reference.appeal_names_court(key, value) for key in coded.appellate_courts)
+            rows["appeals values (precision)"].add(named)
+    dated = [court_reference.stated_dates(v) for v in got.get("court_rulings", [])]
+    for day in coded.ruling_dates:
+        rows["listed rulings dated (recall)"].add(any(day in d for d in dated))
+    if coded.ruling_dates:
+        for days in dated:
+            rows["ruling values (precision)"].add(bool(days & set(coded.ruling_dates)))
 
 
 # The case identity's values sit beside the items' in a record's values, under these keys.

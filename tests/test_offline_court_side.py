@@ -135,3 +135,68 @@ def test_summary_judges_are_surnames_of_judges_named():
     assert court.judge_named("Spero", ["Joseph C. Spero"]) and not court.judge_named("Spero", ["Sperone"])
     assert court.judge_value_coded("Hon. Dean Whipple", ["Whipple"])
     assert not court.judge_value_coded("Robert E. Larsen", ["Whipple"])
+
+
+# -- appeals and court rulings -------------------------------------------------------------------------
+
+
+def test_an_appellate_caption_at_the_top_shows_the_court_the_case_reached():
+    ninth = "UNITED STATES COURT OF APPEALS\nFOR THE NINTH CIRCUIT\n\nJANE ROE v. CITY. Before the panel."
+    assert values("appeals", ninth) == ["Appeal to the Ninth Circuit"]
+    westlaw = "United States Court of Appeals, District of Columbia Circuit.\nROE v. SMITH"
+    assert values("appeals", westlaw) == ["Appeal to the D.C. Circuit"]
+    assert values("appeals", "Supreme Court of the United States\nNo. 12-345") == ["Appeal to the Supreme Court"]
+    # Deep in a district court's opinion, a precedent's court is no caption of this case.
+    cited = "MEMORANDUM OPINION\n" + "The court finds. " * 120 + "United States Court of Appeals, Ninth Circuit held."
+    assert values("appeals", cited) == []
+
+
+def test_appellate_courts_from_the_documents_courts_and_how_a_value_names_one():
+    record = {
+        "documents": [
+            {"court": "Eastern District of Missouri"},
+            {"court": "U.S. Court of Appeals for the Eighth Circuit"},
+            {"court": "Supreme Court of the United States"},
+            {"court": "New York state supreme court"},  # New York's trial court
+            {"court": "Colorado state supreme court"},
+        ]
+    }
+    assert court.appellate_courts(record) == ["eighth circuit", "supreme court", "state appellate"]
+    assert court.appeal_names_court("eighth circuit", "Defendants appealed to the 8th Cir.")
+    assert not court.appeal_names_court("eighth circuit", "Appeal to the Eighteenth Circuit")
+    assert not court.appeal_names_court("first circuit", "Appeal to the 11th Circuit")
+    assert court.appeal_names_court("supreme court", "Petition for certiorari to the Supreme Court: denied")
+    assert not court.appeal_names_court("supreme court", "Appeal to the Colorado state supreme court")
+    assert coded_case({"case_id": 1, "case_data": {}, **record}).appellate_courts[0] == "eighth circuit"
+
+
+def test_ruling_dates_are_the_listed_orders_real_dates_and_values_state_them():
+    record = {
+        "documents": [
+            {"document_type": "Order/Opinion", "date": "2003-10-08", "date_is_estimate": "False"},
+            {"document_type": "Order/Opinion", "date": "2004-01-01", "date_is_estimate": "True"},
+            {"document_type": "Complaint", "date": "2002-05-05", "date_is_estimate": "False"},
+            {"document_type": "Order/Opinion", "date": None},
+        ]
+    }
+    assert court.ruling_dates(record) == ["2003-10-08"]
+    assert court.stated_dates("Motion denied (October 8, 2003)") == {"2003-10-08"}
+    assert court.stated_dates("Judgment granted (Sept. 3, 1999)") == {"1999-09-03"}
+    assert court.stated_dates("Motion granted") == set()
+
+
+def test_an_order_is_itself_a_ruling_dated_by_its_signature_line():
+    signed = "The hearing was held and the parties were heard.\nSO ORDERED this 3rd day of May, 2001.\n"
+    assert values("court_rulings", signed) == ["Order entered (May 3, 2001)"]
+    # A ruling already dated that day is not listed twice.
+    ruled = "Defendants' motion to dismiss is DENIED.\nDated: July 1, 2005\n"
+    assert values("court_rulings", ruled) == ["Motion to dismiss denied (July 1, 2005)"]
+    complaint = DocInfo("complaint", "Complaint", "Complaint", "2001-05-03")
+    assert get_extractor("gavel", "court_rulings")(signed, complaint) == []
+
+
+def test_an_undated_ruling_takes_the_orders_signature_date():
+    text = "Plaintiffs' motion for a preliminary injunction is GRANTED.\n\nDated: March 2, 2010\n"
+    unlisted = DocInfo("order", "Order", "Order/Opinion")  # the listing gives no date
+    found = get_extractor("gavel", "court_rulings")(text, unlisted)
+    assert [f.value for f in found] == ["Motion for preliminary injunction granted (March 2, 2010)"]

@@ -87,3 +87,111 @@ def judge_named(surname: str, values: list[str]) -> bool:
 def judge_value_coded(value: str, surnames: list[str]) -> bool:
     """Whether an extracted judge value's surname (its last name word) is among the summary's."""
     return _surname(value) in {s.lower() for s in surnames}
+
+
+# --- appeals and court rulings: the documents' courts and order dates -----------------------------------
+# A record with documents from an appellate court was appealed there: "U.S. Court of Appeals for the Ninth
+# Circuit", "Supreme Court of the United States", "California state appellate court". Its reference for the
+# appeals item is the set of such courts; a value finds one when it names it (circuit by ordinal or number,
+# the Supreme Court, or for a state appellate court any appellate wording).
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINALS += ("eleventh",)
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+_STATE_APPELLATE = re.compile(r"\b(?:court of appeals?|appellate|supreme court)\b", re.I)
+
+
+def appellate_court_key(court: str) -> str | None:
+    """A document court's key as an appeals reference ("ninth circuit", "federal circuit", "d.c. circuit",
+    "supreme court", "state appellate"), or None for a trial court."""
+    low = court.lower()
+    if "supreme court of the united states" in low or low.startswith("u.s. supreme court"):
+        return "supreme court"
+    if "district of columbia circuit" in low or "d.c. circuit" in low:
+        return "d.c. circuit"
+    circuit = re.search(r"court of appeals for the (\w+) circuit", low)
+    if circuit:
+        return f"{circuit.group(1)} circuit"
+    # New York's "supreme court" is its trial court.
+    if "state appellate court" in low or ("state supreme court" in low and not low.startswith("new york")):
+        return "state appellate"
+    return None
+
+
+def appellate_courts(record: dict) -> list[str]:
+    """The appellate courts a record's documents come from, each once, in order."""
+    keys: list[str] = []
+    for doc in record.get("documents") or []:
+        key = appellate_court_key(str(doc.get("court") or ""))
+        if key and key not in keys:
+            keys.append(key)
+    return keys
+
+
+def appeal_names_court(key: str, value: str) -> bool:
+    """Whether an appeals value names this appellate court: "Ninth Circuit", "9th Cir.", "Supreme Court"."""
+    if key == "supreme court":
+        return bool(re.search(r"\bsupreme court\b|\bSCOTUS\b", value, re.I)) and not re.search(
+            r"\bstate supreme court\b", value, re.I
+        )
+    if key == "state appellate":
+        return bool(_STATE_APPELLATE.search(value))
+    if key == "d.c. circuit":
+        return bool(re.search(r"\b(?:D\.\s?C\.|District of Columbia)\s+Cir(?:cuit|\.)", value, re.I))
+    word = key.split()[0]
+    forms = [re.escape(word)]
+    if word in _ORDINALS:
+        n = _ORDINALS.index(word) + 1
+        forms.append(f"{n}{_SUFFIX.get(n if n < 10 else 0, 'th')}")
+    return bool(re.search(rf"\b(?:{'|'.join(forms)})\s+cir(?:cuit|\.)", value, re.I))
+
+
+# A case's rulings: its documents of type Order/Opinion with a real (not estimated) date.
+def ruling_dates(record: dict) -> list[str]:
+    """The ISO dates of a record's listed orders and opinions, each once, in order."""
+    dates: list[str] = []
+    for doc in record.get("documents") or []:
+        if doc.get("document_type") != "Order/Opinion" or str(doc.get("date_is_estimate")) == "True":
+            continue
+        day = str(doc.get("date") or "")
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day) and day not in dates:
+            dates.append(day)
+    return dates
+
+
+_MONTH_NUMBER = {
+    m: i
+    for i, m in enumerate(
+        (
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ),
+        1,
+    )
+}
+_WRITTEN_DATE = re.compile(r"\b([A-Z][a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+def stated_dates(value: str) -> set[str]:
+    """The ISO dates a value writes ("Motion denied (October 8, 2003)" -> {"2003-10-08"})."""
+    found = set()
+    for m in _WRITTEN_DATE.finditer(value):
+        if m.group(4):
+            found.add(f"{m.group(4)}-{m.group(5)}-{m.group(6)}")
+            continue
+        month = _MONTH_NUMBER.get(m.group(1).lower()) or next(
+            (n for name, n in _MONTH_NUMBER.items() if len(m.group(1)) >= 3 and name.startswith(m.group(1).lower())),
+            None,
+        )
+        if month:
+            found.add(f"{m.group(3)}-{month:02d}-{int(m.group(2)):02d}")
+    return found

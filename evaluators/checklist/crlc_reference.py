@@ -50,6 +50,10 @@ class CodedCase(BaseModel):
     # keys, from the documents' coded citations; the surnames of the judges the summary names.
     reported_opinions: list[list[str]] = Field(default_factory=list)
     judges: list[str] = Field(default_factory=list)
+    # Weak references for appeals and court rulings: the appellate courts the documents come from, the
+    # listed orders' and opinions' dates (ISO).
+    appellate_courts: list[str] = Field(default_factory=list)
+    ruling_dates: list[str] = Field(default_factory=list)
 
 
 @lru_cache(maxsize=1)
@@ -152,6 +156,8 @@ def coded_case(record: dict) -> CodedCase:
         prevailing_party=_known(data.get("prevailing_party")),
         reported_opinions=court_reference.coded_citations(record),
         judges=court_reference.summary_judges(record),
+        appellate_courts=court_reference.appellate_courts(record),
+        ruling_dates=court_reference.ruling_dates(record),
     )
 
 

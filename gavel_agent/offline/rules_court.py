@@ -27,6 +27,7 @@ from gavel_agent.offline.rules_text import (
     sentence_findings,
     sentence_spans,
     show_date,
+    signature_dates,
     tables,
 )
 
@@ -503,7 +504,35 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
             when = show_date(entered)
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
         found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
-    return found
+    found = _dated_by_signature(found, text, doc)
+    return found + _signed_order(text, doc, found)
+
+
+def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
+    """A ruling in an order that writes no date of its own takes the date the order's signature line gives."""
+    undated = [f for f in found if not f.value.endswith(")")]
+    signed = signature_dates(text) if undated and not is_type(doc, "docket") else []
+    if not signed:
+        return found
+    when = show_date(signed[-1][0])
+    return [Finding(f"{f.value} ({when})", f.quote, 0.7) if f in undated else f for f in found]
+
+
+def _signed_order(text: str, doc: DocInfo, found: list[Finding]) -> list[Finding]:
+    """An order or opinion is itself a ruling: the date its signature line gives ("SO ORDERED this 3rd day
+    of May, 2001"), unless the rulings found in it are dated already. Not for dockets (their
+    entries are read line by line above)."""
+    if is_type(doc, "docket") or not is_type(doc, "order", "opinion", "judgment", "decree"):
+        return []
+    signed = signature_dates(text)
+    if not signed:
+        return []
+    day, quote = signed[-1]
+    when = show_date(day)
+    if any(f.value.endswith(")") for f in found):
+        return []  # its rulings are dated already (by their own words or the listing)
+    kind = "Opinion" if is_type(doc, "opinion") and not is_type(doc, "order") else "Order"
+    return [Finding(f"{kind} entered ({when})", quote, 0.55)]
 
 
 # -- trials and appeals -----------------------------------------------------------------------
@@ -562,9 +591,31 @@ _APPELLANT = re.compile(
 )
 
 
+# An appellate court's own opinion or order names the court in its caption, near the top:
+# "UNITED STATES COURT OF APPEALS FOR THE NINTH CIRCUIT", "United States Court of Appeals, Fifth Circuit.",
+# "SUPREME COURT OF THE UNITED STATES". The case reached that court.
+_APPELLATE_CAPTION = re.compile(
+    r"United\s+States\s+Court\s+of\s+Appeals,?\s+(?:for\s+the\s+)?(First|Second|Third|Fourth|Fifth|Sixth|Seventh"
+    r"|Eighth|Ninth|Tenth|Eleventh|District\s+of\s+Columbia|D\.\s?C\.|Federal)\s+Circuit"
+    r"|(Supreme\s+Court\s+of\s+the\s+United\s+States)",
+    re.I,
+)
+CAPTION_REACH = 1500  # characters from a document's start where its caption stands
+
+
+def appellate_caption(text: str) -> Finding | None:
+    """The appeal an appellate court's caption at the top of a document shows."""
+    m = _APPELLATE_CAPTION.search(text, 0, CAPTION_REACH)
+    if not m:
+        return None
+    name = "Supreme Court" if m.group(2) else f"{' '.join(m.group(1).split()).title()} Circuit"
+    return Finding(f"Appeal to the {name.replace('District Of Columbia', 'D.C.')}", m.group(0), 0.65)
+
+
 @extractor("gavel", "appeals")
 def appeals(text: str, doc: DocInfo) -> list[Finding]:
-    found = []
+    caption = appellate_caption(text)
+    found = [caption] if caption else []
     for span, _ in matching_sentences(text, _APPEAL):
         sentence = span.of(text)
         if re.search(r"\bv\.\s", sentence):  # a precedent's history, not this case's
