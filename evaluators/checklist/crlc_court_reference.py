@@ -94,8 +94,7 @@ def judge_value_coded(value: str, surnames: list[str]) -> bool:
 # Circuit", "Supreme Court of the United States", "California state appellate court". Its reference for the
 # appeals item is the set of such courts; a value finds one when it names it (circuit by ordinal or number,
 # the Supreme Court, or for a state appellate court any appellate wording).
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-_ORDINALS += ("eleventh",)
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh".split()
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 _STATE_APPELLATE = re.compile(r"\b(?:court of appeals?|appellate|supreme court)\b", re.I)
 
