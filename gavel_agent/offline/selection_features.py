@@ -16,7 +16,7 @@ from datetime import date
 from functools import lru_cache
 
 from gavel_agent.offline.party_features import SIDES, party_features
-from gavel_agent.offline.rules_text import compiled, dates_in, parse_date, tables
+from gavel_agent.offline.rules_text import compiled, dates_in, filed_stamp, parse_date, tables
 
 DOC_KINDS = {
     "complaint": r"complaint|petition",
@@ -367,7 +367,8 @@ def docket_opening_dates(rows: list[dict]) -> dict[date, list[int]]:
     return out
 
 
-_PAGE_STAMP = re.compile(r"\b(?:Document|Doc\.?|ECF\s+No\.?|Dkt\.?)\s*#?:?\s*\d+\s+Filed", re.I)
+# A filed paper's stamp ("Document 1 Filed 03/15/21"): in a docket's quote it is a stamp, not an entry.
+_PAGE_STAMP = filed_stamp()
 
 
 def docket_opening_day(rows: list[dict], opened: dict[date, list[int]]) -> date | None:
