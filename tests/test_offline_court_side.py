@@ -200,3 +200,17 @@ def test_an_undated_ruling_takes_the_orders_signature_date():
     unlisted = DocInfo("order", "Order", "Order/Opinion")  # the listing gives no date
     found = get_extractor("gavel", "court_rulings")(text, unlisted)
     assert [f.value for f in found] == ["Motion for preliminary injunction granted (March 2, 2010)"]
+
+
+def test_a_judges_bare_surname_gives_way_to_the_fullest_name_kept():
+    rows = [
+        {
+            "value": "Helen R. Castellano",
+            "quote": "HELEN R. CASTELLANO\nUnited States District Judge",
+            "confidence": 1.0,
+        },
+        {"value": "Castellano", "quote": "CASTELLANO, District Judge.", "confidence": 0.9},
+        {"value": "Helen R. Castellano", "quote": "/s/ Helen R. Castellano", "confidence": 1.0},
+        {"value": "Bo Lee", "quote": "BO LEE\nUnited States District Judge", "confidence": 1.0},
+    ]
+    assert named_only_as_fallback([0, 1, 2, 3], rows) == [0, 2, 3]

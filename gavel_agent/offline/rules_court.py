@@ -141,10 +141,20 @@ def named_only_as_fallback(kept: list[int], rows: list[dict]) -> list[int]:
 
     surer = [i for i in kept if rows[i]["confidence"] > NAMED_ONLY]
     if not surer:
-        return kept
+        return _fullest_names(kept, rows)
     surer = [i for i in surer if _signed_by_the_judge(rows[i]) or again(i)] or surer
     authors = [i for i in kept if rows[i]["confidence"] == CIRCUIT_AUTHOR and again(i)]
-    return sorted(surer + authors)
+    return _fullest_names(sorted(surer + authors), rows)
+
+
+def _fullest_names(kept: list[int], rows: list[dict]) -> list[int]:
+    """One judge, one name: a heading's bare surname ("CASTELLANO, District Judge.") gives way to the
+    fullest name kept for the same surname ("Helen R. Castellano"), whose quotes all stay."""
+    fullest: dict[str, int] = {}
+    for i in kept:
+        key = _surname_key(rows[i]["value"])
+        fullest[key] = max(fullest.get(key, 0), len(rows[i]["value"].split()))
+    return [i for i in kept if len(rows[i]["value"].split()) == fullest[_surname_key(rows[i]["value"])]]
 
 
 def _signed_by_the_judge(row: dict) -> bool:
