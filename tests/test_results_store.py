@@ -190,6 +190,19 @@ def test_exports_read_back_with_pandas(batch_folder, tmp_path, fmt):
     assert {"case", "item", "value", "document", "quote", "start_char", "page", "alignment"} <= set(table.columns)
 
 
+def test_a_csv_export_keeps_whole_numbers_and_writes_evidence_as_json(batch_folder, tmp_path):
+    import csv
+
+    results.export(batch_folder, tmp_path / "v.csv", "csv")
+    with open(tmp_path / "v.csv", encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    quoted = [r for r in rows if r["page"]]
+    assert quoted and all(r["page"].isdigit() and r["start_char"].isdigit() for r in quoted)
+    for row in quoted:
+        evidence = json.loads(row["evidence"])
+        assert evidence[0]["quote"] == row["quote"] and evidence[0]["page"] == int(row["page"])
+
+
 def test_exports_read_back_with_duckdb(batch_folder, tmp_path):
     duckdb = pytest.importorskip("duckdb")
     results.export(batch_folder, tmp_path / "v.parquet", "parquet")

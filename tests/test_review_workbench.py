@@ -273,15 +273,19 @@ def test_a_review_session_on_the_sample_case(sample_runs, sample_case, page, mon
         )
         assert result.code == 0, result.err
 
-        # Export: one CSV row per value and quote, with the decision and page; JSON as reviewed.
+        # Export: the results store's table of values (what `gavel-agent export` writes), with each
+        # value's decision, its first quote and page; JSON as reviewed.
         exported = page.request.get(server.url + "/export.csv").text()
         rows = list(csv.DictReader(io.StringIO(exported)))
-        agent_rows = [r for r in rows if r["run"] == "agent"]
-        assert {r["decision"] for r in agent_rows} >= {"accepted", "rejected", "edited", "added", "not_applicable", ""}
-        rejected = next(r for r in agent_rows if r["decision"] == "rejected")
-        assert (rejected["reason"], rejected["item"], rejected["value_index"]) == ("not supported", "parties", "0")
-        accepted = next(r for r in agent_rows if r["decision"] == "accepted")
+        agent_rows = [r for r in rows if Path(r["run_dir"]) == agent.resolve()]
+        assert {r["checklist"] for r in agent_rows} == {"reviewed"}
+        decisions = {r["review_decision"] for r in agent_rows}
+        assert decisions >= {"accepted", "rejected", "edited", "added", "not_applicable", ""}
+        rejected = next(r for r in agent_rows if r["review_decision"] == "rejected")
+        assert (rejected["review_reason"], rejected["item"], rejected["position"]) == ("not supported", "parties", "0")
+        accepted = next(r for r in agent_rows if r["review_decision"] == "accepted")
         assert (accepted["page"], accepted["quote"]) == (str(first.page), first.quote)
+        assert json.loads(accepted["evidence"])[0]["quote"] == first.quote
         data = page.request.get(server.url + "/export.json").json()
         assert data["agent"] == json.loads(reviewed_file.read_text(encoding="utf-8"))
     assert hashlib.sha256((agent / "checklist.json").read_bytes()).digest() == hashlib.sha256(agent_checklist).digest()

@@ -68,10 +68,19 @@ def open_store(source: str | Path | ResultsStore) -> ResultsStore:
     return store
 
 
+# Whole-number columns that may be empty (a value without evidence, a run that failed before its first
+# step): pandas would make them floats and a CSV would read "page 1.0"; its nullable Int64 keeps "1".
+_COUNT_COLUMNS = (
+    "position", "start_char", "end_char", "page", "evidence_count", "steps", "filled_items", "values",
+    "prompt_tokens", "input_tokens", "cached_input_tokens", "output_tokens", "reviewed",
+)  # fmt: skip
+
+
 def _frame(columns: list[str], rows: list[tuple]) -> pd.DataFrame:
     import pandas as pd
 
-    return pd.DataFrame.from_records(rows, columns=columns)
+    frame = pd.DataFrame.from_records(rows, columns=columns)
+    return frame.astype({column: "Int64" for column in _COUNT_COLUMNS if column in frame})
 
 
 def values(source: str | Path | ResultsStore, checklist: str = "current") -> pd.DataFrame:
@@ -118,10 +127,11 @@ def export(
     if fmt not in FORMATS:
         raise StoreError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     table = wide(source, checklist) if as_wide else values(source, checklist)
+    if fmt != "jsonl" and "evidence" in table:  # a flat file holds the evidence list as JSON text
+        table = table.assign(evidence=table["evidence"].map(lambda evidence: json.dumps(evidence, ensure_ascii=False)))
     if fmt == "parquet":
         if out is None:
             raise StoreError("parquet is a binary format: give --out FILE")
-        table = table.assign(evidence=table["evidence"].map(json.dumps)) if "evidence" in table else table
         with replacing(out) as tmp:
             table.to_parquet(tmp, index=False)
         return None
