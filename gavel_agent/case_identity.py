@@ -13,12 +13,9 @@ carry.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -27,8 +24,6 @@ from gavel_agent.checklists.record import Evidence
 
 if TYPE_CHECKING:
     from gavel_agent.case import Case
-
-TABLES_FILE = Path(__file__).parent / "offline" / "gavel_tables.json"  # its state-court captions
 
 # A docket number: 2:23-cv-00735, 4:08-cv-74, 1:17-CV-1234-ABC, 20-35752, 24-1135, and the
 # Southern District of New York's older style, 03 Civ. 9163.
@@ -43,12 +38,16 @@ def docket_key(number: str) -> str:
     return "-".join(p.lstrip("0") or "0" for p in parts[:3])
 
 
-@cache
-def _state_courts() -> list[re.Pattern]:
-    """The state-court caption patterns of the offline rules' vocabulary (a data file, shared)."""
-    rows = json.loads(TABLES_FILE.read_text(encoding="utf-8"))["state_courts"]
-    return [re.compile(row["pattern"], re.I | re.M) for row in rows]
-
+# A state court's caption line: "IN THE SUPERIOR COURT OF THE STATE OF CALIFORNIA", "COURT OF COMMON
+# PLEAS OF ALLEGHENY COUNTY", "DISTRICT COURT FOR TRAVIS COUNTY" (a federal court's name is left out).
+# Read line by line; the offline rules also take such a caption as a sign of state-law claims.
+STATE_COURT_LINE = (
+    r"^[ \t\d]*(?:IN\s+THE\s+)?(?:(?:SUPERIOR|CIRCUIT|CHANCERY|COMMONWEALTH|FAMILY|PROBATE|MUNICIPAL)\s+COURT"
+    r"|SUPREME\s+COURT|COURT\s+OF\s+(?:COMMON\s+PLEAS|APPEALS?))\s+(?:OF|FOR)\s+"
+    r"(?![^\n]*(?:UNITED\s+STATES|CIRCUIT\b|FEDERAL))[A-Z][A-Z ,.'-]{2,60}$"
+    r"|^[ \t\d]*(?:IN\s+THE\s+)?DISTRICT\s+COURT\s+(?:OF|FOR)\s+[A-Z][A-Z .'-]{2,40}COUNTY\b"
+)
+_STATE_COURT = re.compile(STATE_COURT_LINE, re.I | re.M)
 
 CAPTION_CHARS = 3000  # a caption and its page stamp sit on the first page
 
@@ -148,11 +147,10 @@ def court_mentions(text: str, document: str) -> list[Mention]:
     for m in _DOCKET_REPORT.finditer(head):
         name = _district(m.group("part") or m.group("part_after"), m.group("state") or m.group("state_first"))
         found.append(Mention(name, document, m.start(), m.end()))
-    for pattern in _state_courts():
-        for m in pattern.finditer(head):
-            name = " ".join(m.group(0).split()).lstrip("0123456789 ").removeprefix("IN THE ").removeprefix("In the ")
-            appellate = bool(re.search(r"APPEAL|SUPREME", name, re.I))
-            found.append(Mention(_state(name), document, m.start(), m.end(), appellate=appellate))
+    for m in _STATE_COURT.finditer(head):
+        name = " ".join(m.group(0).split()).lstrip("0123456789 ").removeprefix("IN THE ").removeprefix("In the ")
+        appellate = bool(re.search(r"APPEAL|SUPREME", name, re.I))
+        found.append(Mention(_state(name), document, m.start(), m.end(), appellate=appellate))
     # An appeal's caption names the court appealed from after its own: the case's court is the trial court.
     return sorted(found, key=lambda x: (x.appellate, x.start))
 

@@ -464,6 +464,21 @@ def test_counsel_from_a_complaints_first_page_above_the_courts_name_and_from_sig
     assert [f.confidence for f in run("type_of_counsel", signed, ORDER)] == [MENTION_CONFIDENCE]
 
 
+def test_a_state_courts_caption_in_capitals_is_a_state_law_claim_and_names_the_case_court():
+    from gavel_agent.case_identity import court_mentions
+
+    caption = "IN THE SUPERIOR COURT OF THE STATE OF CALIFORNIA\nCOUNTY OF ALAMEDA\nJANE ROE,\nPlaintiff,"
+    assert "State law" in values("cause_of_action", caption)
+    assert [m.value for m in court_mentions(caption, "complaint")] != []
+    # A line that names a state court in ordinary letters (a brief's citation, a reporter's heading) is
+    # no caption of this case's own: it says nothing of the claims, though it may name the case's court.
+    heading = "Remanded from the\nSuperior Court of California, County of Alameda\nto this Court."
+    assert "State law" not in values("cause_of_action", heading)
+    assert [m.value for m in court_mentions(heading, "opinion")] != []
+    federal = "IN THE UNITED STATES DISTRICT COURT FOR THE DISTRICT OF OREGON\nJANE ROE,\nPlaintiff,"
+    assert "State law" not in values("cause_of_action", federal)
+
+
 def test_a_government_plaintiff_is_represented_by_government_lawyers():
     caption = "IN THE SUPERIOR COURT OF ARIZONA\nSTATE OF ARIZONA,\nPlaintiff,\nv.\nWESTERN UNION FINANCIAL SERVICES, INC.,\nDefendant."
     assert values("type_of_counsel", caption) == ["Plaintiff: Government attorneys (State of Arizona)"]

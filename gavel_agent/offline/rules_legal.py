@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from gavel_agent.case_identity import STATE_COURT_LINE
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules_text import Span, compiled, is_type, sentence_spans
 
@@ -87,13 +88,13 @@ def _docket_causes(text: str) -> list[Finding]:
     return found
 
 
+# A state court's caption written in capitals, as captions are (a sentence naming a state court is no caption).
+STATE_COURT_CAPTION = re.compile(STATE_COURT_LINE, re.M)
+
+
 def _state_court(text: str) -> list[Finding]:
     """A caption in a state court: the case is brought under state law (federal claims are found separately)."""
-    return [
-        Finding(row["value"], m.group(0).strip(), 0.7)
-        for row, pattern in compiled("state_courts", re.M)
-        for m in pattern.finditer(text)
-    ]
+    return [Finding("State law", m.group(0).strip(), 0.7) for m in STATE_COURT_CAPTION.finditer(text)]
 
 
 @extractor("gavel", "cause_of_action")

@@ -16,7 +16,8 @@ from datetime import date
 from functools import lru_cache
 
 from gavel_agent.offline.party_features import SIDES, party_features
-from gavel_agent.offline.rules_text import compiled, dates_in, filed_stamp, parse_date, tables
+from gavel_agent.offline.rules_legal import STATE_COURT_CAPTION
+from gavel_agent.offline.rules_text import dates_in, filed_stamp, parse_date, tables
 
 DOC_KINDS = {
     "complaint": r"complaint|petition",
@@ -218,7 +219,7 @@ def _statute_values() -> frozenset[str]:
 
 
 def _state_caption(quote: str) -> bool:
-    return any(pattern.search(quote) for _, pattern in compiled("state_courts", re.M))
+    return bool(STATE_COURT_CAPTION.search(quote))
 
 
 # Who names a statute, and how: the plaintiffs' papers plead it, the defendants' briefs and the court's
