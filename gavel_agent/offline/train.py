@@ -141,7 +141,8 @@ def _floor_point(
         return None
     probs: list[list[float]] = [[] for _ in records]
     for k in folds:
-        inner = _fitted(field, [r for r in records if r.fold != k]) or model
+        inside = [i for i, r in enumerate(records) if r.fold != k]
+        inner = _fitted(field, [records[i] for i in inside], [labels[i] for i in inside]) or model
         for i, r in enumerate(records):
             if r.fold == k:
                 probs[i] = [probability(inner, f) for f in r.features(field.item)]
@@ -179,10 +180,10 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     right or all wrong (too few records to learn from). A list item with a precision floor keeps the
     most recall at that precision, as inner cross-validation over the training folds estimates it."""
     records = [r for r in records if field.coded(r.coded)]
-    model = _fitted(field, records)
+    labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
+    model = _fitted(field, records, labels)
     if model is None or field.kind == "category":
         return model
-    labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
     if field.precision_floor is not None:
         points = {
             c: point
@@ -191,7 +192,7 @@ def fit(field: Field, records: list[Record]) -> dict | None:
         }
         if points:
             c = max(points, key=lambda c: points[c][1])
-            chosen = model if c == field.c else _fitted(replace(field, c=c), records)
+            chosen = model if c == field.c else _fitted(replace(field, c=c), records, labels)
             return {**(chosen or model), "threshold": points[c][0], "c": c}
     probs = [[probability(model, f) for f in r.features(field.item)] for r in records]
     model["threshold"] = max(
@@ -200,14 +201,16 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     return model
 
 
-def _fitted(field: Field, records: list[Record]) -> dict | None:
+def _fitted(field: Field, records: list[Record], labels: list[list[bool]] | None = None) -> dict | None:
     """The item's regression on records that have its coding, threshold 0; None when their candidates
-    are all right or all wrong."""
+    are all right or all wrong. ``labels``: the candidates' labels, if known (matching a value to the
+    coding is the slow part of a fit that inner cross-validation repeats)."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
     features = [r.features(field.item) for r in records]
-    labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
+    if labels is None:
+        labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
     samples = [f for feats in features for f in feats]
     if field.kind == "category":  # one sample per category a record's candidates hold (selection.pick)
         samples, labels = [], []
