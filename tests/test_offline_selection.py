@@ -296,3 +296,20 @@ def test_the_inner_cross_validation_chooses_the_regularisation_that_reaches_the_
     only = fit(replace(field, c_choices=(1.0,)), records)
     assert chosen["c"] == 1.0 and chosen == only
     assert pick(chosen, records[0].rows("cause_of_action")) == [0]  # the pleaded statute, not the mention
+
+
+def test_the_per_value_bench_counts_causes_kept_left_and_absent():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cause_values", SAMPLE.parents[1] / "bench" / "cause_values.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    records = _pleaded_and_mentioned()
+    for r in records[:3]:  # a coded cause no candidate names
+        r.coded.causes.append("Fair Housing Act/Fair Housing Amendments Act (FHAA), 42 U.S.C. §§ 3601 et seq.")
+    t = bench.held_out_tallies(records, unread=frozenset({records[4].case}))
+    dja = "Declaratory Judgment Act, 28 U.S.C. § 2201"
+    assert t["kept"]["42 U.S.C. § 1983"] == 59  # every pleaded § 1983 but the unread case's
+    assert t["left"][dja] == 14 and t["kept"][dja] == 0  # coded in 15 cases, one of them unread
+    assert t["absent"]["Fair Housing Act/Fair Housing Amendments Act (FHAA), 42 U.S.C. §§ 3601 et seq."] == 3
+    assert t["right"]["42 U.S.C. § 1983"] == 59 and not t["wrong"]
