@@ -731,6 +731,14 @@ def test_clearinghouse_coding_as_checklist_values():
     assert crlc.cause_stated(section_504, ["Section 504 of the Rehabilitation Act, 29 U.S.C. § 794"])
     assert not crlc.cause_stated(section_504, ["Americans with Disabilities Act (ADA)"])
     assert not crlc.cause_stated("Ex Parte Young (Federal) or Bivens", ["Federal Tort Claims Act"])
+    # Alternatives outside the parentheses state the label; words inside them are no statute's name.
+    assert crlc.cause_stated("Ex Parte Young (Federal) or Bivens", ["Bivens action"])
+    assert not crlc.cause_stated("Ex parte Young (federal or state officials)", ["State law"])
+    rluipa = "Religious Freedom Rest. Act/Religious Land Use and Inst. Persons Act (RFRA/RLUIPA)"
+    assert crlc.cause_stated(rluipa, ["Religious Land Use and Institutionalized Persons Act"])
+    assert not crlc.cause_stated(
+        "Indv. w/ Disab. Educ. Act (IDEA), Educ. of All Handcpd. Children Act", ["Equal Pay Act"]
+    )
     assert crlc.clause_stated("Equal Protection", ["Fourteenth Amendment – Equal Protection Clause"])
 
 

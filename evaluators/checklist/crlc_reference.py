@@ -214,7 +214,10 @@ def cause_stated(cause: str, values: list[str]) -> bool:
     # name, also one in parentheses after a section of it ("Section 504 (Rehabilitation Act), 29 U.S.C.
     # § 701", whose cited section is the Act's first, not section 504's own § 794).
     names = [re.split(r"[,(]", cause, maxsplit=1)[0].strip()] + re.findall(r"\(([^()\d]*\bAct)\)", cause)
-    names = [n for n in names if n and not re.search(r"\d", n)]
+    # A label naming alternatives outside its parentheses is stated by either: "Ex Parte Young (Federal)
+    # or Bivens", "Religious Freedom Rest. Act/Religious Land Use and Inst. Persons Act (RFRA/RLUIPA)".
+    names += re.split(r"\s+or\s+|(?<=\bAct)\s*/\s*", re.sub(r"\([^()]*\)", " ", cause.split(",", 1)[0]))[1:]
+    names = [n for n in (n.strip() for n in names) if n and not re.search(r"\d", n)]
     return any((wanted & _sections(v)) or any(_similar(n, v) for n in names) for v in values)
 
 

@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,6 +48,9 @@ class Field:
     # The regression's inverse regularisation: a field with many overlapping features (parties: the shape
     # of a name and how often papers name it) fits its training folds closer than held-out ones at C.
     c: float = C
+    # Regularisations the inner cross-validation chooses among for a list item with a precision floor:
+    # the one whose operating point keeps the most recall at the floor (the first of equals); empty: ``c``.
+    c_choices: tuple[float, ...] = ()
 
 
 def _causes_match(row: dict, coded: CodedCase) -> bool:
@@ -86,7 +89,14 @@ FIELDS = [
         lambda c: c.counsel is not None,
         lambda row, c: category(row["value"]) == c.counsel,
     ),
-    Field("cause_of_action", "list", lambda c: bool(c.causes), _causes_match, precision_floor=0.8),
+    Field(
+        "cause_of_action",
+        "list",
+        lambda c: bool(c.causes),
+        _causes_match,
+        precision_floor=0.8,
+        c_choices=(C, 0.3, 0.1, 3.0),
+    ),
     Field("parties", "list", lambda c: bool(c.defendant_parts), _defendant_match, c=0.1),
 ]
 
@@ -120,22 +130,26 @@ def _list_counts(
     return kept_right, kept, positives
 
 
-def _floor_threshold(field: Field, model: dict, records: list[Record], labels: list[list[bool]]) -> float | None:
-    """The lowest threshold whose precision, scored on each training fold by a model fitted on the
-    others, reaches the field's floor; None when no threshold does or there is one fold only."""
+def _floor_point(
+    field: Field, model: dict, records: list[Record], labels: list[list[bool]]
+) -> tuple[float, float] | None:
+    """The lowest threshold whose precision, scored on each training fold by a model fitted (at the
+    field's ``c``) on the others, reaches the field's floor, and the share of right candidate values
+    kept there; None when no threshold does or there is one fold only."""
     folds = sorted({r.fold for r in records})
     if len(folds) < 2:
         return None
     probs: list[list[float]] = [[] for _ in records]
     for k in folds:
-        inner = _fitted(field, [r for r in records if r.fold != k]) or model
+        inside = [i for i, r in enumerate(records) if r.fold != k]
+        inner = _fitted(field, [records[i] for i in inside], [labels[i] for i in inside]) or model
         for i, r in enumerate(records):
             if r.fold == k:
                 probs[i] = [probability(inner, f) for f in r.features(field.item)]
     for t in THRESHOLDS:
-        right, kept, _ = _list_counts(field, {**model, "threshold": t}, records, probs, labels)
+        right, kept, positives = _list_counts(field, {**model, "threshold": t}, records, probs, labels)
         if kept and right / kept >= (field.precision_floor or 0.0):
-            return t
+            return t, right / max(1, positives)
     return None
 
 
@@ -166,14 +180,20 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     right or all wrong (too few records to learn from). A list item with a precision floor keeps the
     most recall at that precision, as inner cross-validation over the training folds estimates it."""
     records = [r for r in records if field.coded(r.coded)]
-    model = _fitted(field, records)
+    labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
+    model = _fitted(field, records, labels)
     if model is None or field.kind == "category":
         return model
-    labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
     if field.precision_floor is not None:
-        threshold = _floor_threshold(field, model, records, labels)
-        if threshold is not None:
-            return {**model, "threshold": threshold}
+        points = {
+            c: point
+            for c in field.c_choices or (field.c,)
+            if (point := _floor_point(replace(field, c=c), model, records, labels))
+        }
+        if points:
+            c = max(points, key=lambda c: points[c][1])
+            chosen = model if c == field.c else _fitted(replace(field, c=c), records, labels)
+            return {**(chosen or model), "threshold": points[c][0], "c": c}
     probs = [[probability(model, f) for f in r.features(field.item)] for r in records]
     model["threshold"] = max(
         THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
@@ -181,14 +201,16 @@ def fit(field: Field, records: list[Record]) -> dict | None:
     return model
 
 
-def _fitted(field: Field, records: list[Record]) -> dict | None:
+def _fitted(field: Field, records: list[Record], labels: list[list[bool]] | None = None) -> dict | None:
     """The item's regression on records that have its coding, threshold 0; None when their candidates
-    are all right or all wrong."""
+    are all right or all wrong. ``labels``: the candidates' labels, if known (matching a value to the
+    coding is the slow part of a fit that inner cross-validation repeats)."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
     features = [r.features(field.item) for r in records]
-    labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
+    if labels is None:
+        labels = [[field.label(row, r.coded) for row in r.rows(field.item)] for r in records]
     samples = [f for feats in features for f in feats]
     if field.kind == "category":  # one sample per category a record's candidates hold (selection.pick)
         samples, labels = [], []

@@ -1,0 +1,101 @@
+"""Which causes of action the learned choice misses and which it adds wrongly, by value, held out.
+
+    python bench/cause_values.py --runs DIR [FOLDER ...] [--folds 0,1,2] [--top 15]
+
+Reads the offline runs cached by ``bench/offline_quality.py --out DIR`` (it runs nothing), refits the
+causes model on each fold's other folds as that bench does, and prints, summed over the held-out folds:
+per coded cause, how often the choice states it, how often a candidate stated it but was left out,
+and how often no candidate stated it; per kept value, how often it was right and wrong. Read misses on
+the dev folds only (``--folds 0,1,2``): the other folds stay unseen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gavel_agent.evaluators.checklist.crlc_reference import cause_stated  # noqa: E402
+from gavel_agent.offline.corpus import Record, load_records, record_files  # noqa: E402
+from gavel_agent.offline.train import FIELDS, fit  # noqa: E402
+
+ITEM = "cause_of_action"
+# The cases GAVEL's human checklists share with the records: fitted on like any record, never read.
+GAVEL_CASES = frozenset({"12429", "17701", "17762", "43966", "46210"})
+
+
+def held_out_tallies(records: list[Record], unread: frozenset[str] = GAVEL_CASES) -> dict[str, Counter]:
+    """Per coded cause: 'kept', 'left' (a candidate states it), 'absent' (none does); per kept value:
+    'right', 'wrong'. Each fold's values are chosen by a model fitted on the other folds; the
+    ``unread`` cases are fitted on but not tallied."""
+    from gavel_agent.checklists import load_spec
+    from gavel_agent.offline.item_plan import item_plan
+    from gavel_agent.offline.policy import choose
+    from gavel_agent.offline.selection import apply_model, found_from_rows
+
+    field = next(f for f in FIELDS if f.item == ITEM)
+    plan = item_plan("gavel", load_spec("gavel").item(ITEM))
+    out = {name: Counter() for name in ("kept", "left", "absent", "right", "wrong")}
+    for k in sorted({r.fold for r in records}):
+        model = fit(field, [r for r in records if r.fold != k])
+        for r in records:
+            if r.fold != k or r.case in unread or not field.coded(r.coded):
+                continue
+            rows = r.rows(ITEM)
+            found = found_from_rows(rows)
+            if model and found:
+                found = apply_model(model, found, rows, r.features(ITEM))
+            kept = [v["value"] for v in choose(plan, found)] if found else []
+            named = sorted({row["value"] for row in rows})
+            for cause in r.coded.causes:
+                state = "kept" if cause_stated(cause, kept) else "left" if cause_stated(cause, named) else "absent"
+                out[state][cause] += 1
+            for value in set(kept):
+                out["right" if any(cause_stated(c, [value]) for c in r.coded.causes) else "wrong"][value] += 1
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Causes of action missed and added wrongly, by value, held out.")
+    parser.add_argument(
+        "folders", nargs="*", type=Path, default=[Path("../shared/crlc/cases"), Path("../shared/crlc/train")]
+    )
+    parser.add_argument("--runs", type=Path, required=True, help="offline runs cached by offline_quality.py --out")
+    parser.add_argument("--folds", default="0,1,2", help="comma-separated folds (default: the dev folds)")
+    parser.add_argument("--top", type=int, default=15, help="rows per table")
+    args = parser.parse_args()
+    try:
+        folds = {int(k) for k in args.folds.split(",") if k}
+    except ValueError:
+        sys.exit(f"error: --folds takes comma-separated numbers, not {args.folds!r}")
+    files = record_files(args.folders)
+    if not files:
+        sys.exit(f"error: no case_<id>.json files in {', '.join(map(str, args.folders))}")
+    dirs = [str(args.runs / f.stem) if (args.runs / f.stem / "candidates.json").is_file() else None for f in files]
+    records = [r for r in load_records(files, dirs) if r.fold in folds]
+    if len({r.fold for r in records}) < 2:
+        sys.exit(f"error: need cached runs of records in two folds or more under {args.runs}")
+    t = held_out_tallies(records)
+    coded = sum(sum(t[s].values()) for s in ("kept", "left", "absent"))
+    kept = sum(t["right"].values()) + sum(t["wrong"].values())
+    print(
+        f"{len(records)} records, folds {sorted(folds)} (the GAVEL overlap cases not tallied): recall {sum(t['kept'].values())}/{coded},",
+        end=" ",
+    )
+    print(f"precision {sum(t['right'].values())}/{kept}")
+    print("\ncoded causes left out though a candidate states them (left / kept / no candidate)")
+    for cause, n in t["left"].most_common(args.top):
+        print(f"  {n:4} {t['kept'][cause]:5} {t['absent'][cause]:5}  {cause}")
+    print("\ncoded causes no candidate states (no candidate / kept)")
+    for cause, n in t["absent"].most_common(args.top):
+        print(f"  {n:4} {t['kept'][cause]:5}  {cause}")
+    print("\nkept values the coding does not list (wrong / right)")
+    for value, n in t["wrong"].most_common(args.top):
+        print(f"  {n:4} {t['right'][value]:5}  {value}")
+
+
+if __name__ == "__main__":
+    main()
