@@ -131,6 +131,22 @@ def test_filing_date_from_procedural_histories_and_applications():
     assert values("filing_date", "Defendants filed a motion to dismiss with the Court on June 19, 2014.", ORDER) == []
 
 
+def test_filing_date_from_an_opinions_opening_on_the_paper_before_the_court():
+    """An ex parte matter opens with a submission an opinion names by its long quoted title; an opinion
+    that opens on a motion, or on an amended paper, names a later filing."""
+    opening = (
+        'This matter is before the Foreign Intelligence Surveillance Court ("FISC" or "Court") on\n'
+        "the \"Government's Ex Parte Submission of Reauthorization Certifications and Related\n"
+        'Procedures, and Request for an Order Approving Such Certifications," which was filed on July 15, 2015\n'
+        '("July 15, 2015 Submission").'
+    )
+    assert values("filing_date", opening, ORDER) == ["July 15, 2015"]
+    motion = "This matter is before the Court on Defendants' Motion to Dismiss the Complaint, which was filed on May 2, 2016."
+    assert values("filing_date", motion, ORDER) == []
+    amended = "This case is before the Court on the Amended Petition, which was filed on May 2, 2016."
+    assert values("filing_date", amended, ORDER) == []
+
+
 # -- parties, class action, counsel -------------------------------------------------------------
 
 CAPTION = """IN THE UNITED STATES DISTRICT COURT

@@ -102,6 +102,16 @@ _FILED_ON = re.compile(
     + r",?\s+(?:[A-Za-z.'’-]+\s+){1,4}submitted\s+(?:a|an|its|the)\s+(?:draft\s+)?application\b",
     re.I,
 )
+# An opinion's opening names the paper that brought the matter before the court, often by its long
+# quoted title, and says when it was filed: "This matter is before the Court on the "Government's Ex
+# Parte Submission of ... Certifications," which was filed on July 15, 2015" (the submission or
+# application that opens an ex parte matter; a motion's opening names a later paper).
+_MATTER_BEFORE = re.compile(
+    r"\bbefore\s+the\s+[^.;]{0,80}?\bCourt\b[^.;]{0,60}?\bon\s+(?:the\s+)?[“\"]?"
+    r"(?=[^.;]{0,80}?\b(?:submission|application|petition|complaint)\b)(?![^.;]{0,40}?\b(?:motion|amended)\b)"
+    rf"[^.;]{{0,300}}?[”\"]?,?\s+which\s+was\s+(?:submitted|filed|presented)\s+(?:(?:to|with|in)\s+(?:the|this)\s+Court\s+)?on\s+({DATE})",
+    re.I,
+)
 _COMPLAINT_TITLE = re.compile(
     r"(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b[^\n]{0,80}"
 )
@@ -158,6 +168,7 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     found += [
         _date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)
     ]  # names the original filing even in later papers
+    found += [_date_finding(text, m, 0.5) for m in _MATTER_BEFORE.finditer(text)]
     for m in _FILED_ON.finditer(text):
         if not re.search(r"amended|motion|appeal|brief|notice", m.group(0), re.I) and not _AMENDED_BEFORE.search(
             text, max(0, m.start() - 24), m.start()
