@@ -82,6 +82,9 @@ def test_filing_date_from_a_complaints_signature_date():
     # Signed days before the listing's filing date, the signature is only a weak candidate.
     later = DocInfo("complaint", "Complaint", "Complaint", "1985-03-04")
     assert max(f.confidence for f in run("filing_date", text, later) if f.value == "March 1, 1985") < 0.9
+    # Docket entries printed with the complaint carry the court's entry dates, not the pleader's signature.
+    printed = text + "\nORDER granting motion. Signed by Judge Ann Lee. (LW)\n(Entered: 11/19/2019)"
+    assert "November 19, 2019" not in values("filing_date", printed, same_day)
 
 
 def test_filing_date_from_a_narrative_sentence_but_not_from_an_amended_complaint():
@@ -89,12 +92,17 @@ def test_filing_date_from_a_narrative_sentence_but_not_from_an_amended_complaint
         "filing_date", "On November 4, 1971, plaintiffs instituted this action and sought relief.", ORDER
     )
     assert values("filing_date", "Plaintiffs filed their amended complaint on March 1, 2017.", ORDER) == []
+    joined = "He became a plaintiff on August 16, 2018, when he joined this action and filed a consent."
+    assert values("filing_date", joined, ORDER) == []
 
 
 def test_filing_date_of_an_amended_complaint_stamp_ranks_low():
     amended = DocInfo("amended", "First Amended Complaint", "Complaint", "2017-03-01")
     (finding,) = [f for f in run("filing_date", "Case 4:16-cv-3577 Document 1 Filed 03/01/17 Page 1", amended)]
     assert finding.confidence < 0.5
+    supplemental = DocInfo("complaint", "Supplemental Complaint for Declaratory Relief", "Complaint", "2006-11-15")
+    found = run("filing_date", "SUPPLEMENTAL COMPLAINT\nCase 1:78-cv-1 Document 1 Filed 11/15/06 Page 1", supplemental)
+    assert found and max(f.confidence for f in found) < 0.5  # a later pleading, and no listing-date candidate
 
 
 def test_filing_date_prefers_the_complaints_own_date_over_a_docket_header():
