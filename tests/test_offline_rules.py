@@ -82,6 +82,9 @@ def test_filing_date_from_a_complaints_signature_date():
     # Signed days before the listing's filing date, the signature is only a weak candidate.
     later = DocInfo("complaint", "Complaint", "Complaint", "1985-03-04")
     assert max(f.confidence for f in run("filing_date", text, later) if f.value == "March 1, 1985") < 0.9
+    # Docket entries printed with the complaint carry the court's entry dates, not the pleader's signature.
+    printed = text + "\nORDER granting motion. Signed by Judge Ann Lee. (LW)\n(Entered: 11/19/2019)"
+    assert "November 19, 2019" not in values("filing_date", printed, same_day)
 
 
 def test_filing_date_from_a_narrative_sentence_but_not_from_an_amended_complaint():
@@ -89,12 +92,17 @@ def test_filing_date_from_a_narrative_sentence_but_not_from_an_amended_complaint
         "filing_date", "On November 4, 1971, plaintiffs instituted this action and sought relief.", ORDER
     )
     assert values("filing_date", "Plaintiffs filed their amended complaint on March 1, 2017.", ORDER) == []
+    joined = "He became a plaintiff on August 16, 2018, when he joined this action and filed a consent."
+    assert values("filing_date", joined, ORDER) == []
 
 
 def test_filing_date_of_an_amended_complaint_stamp_ranks_low():
     amended = DocInfo("amended", "First Amended Complaint", "Complaint", "2017-03-01")
     (finding,) = [f for f in run("filing_date", "Case 4:16-cv-3577 Document 1 Filed 03/01/17 Page 1", amended)]
     assert finding.confidence < 0.5
+    supplemental = DocInfo("complaint", "Supplemental Complaint for Declaratory Relief", "Complaint", "2006-11-15")
+    found = run("filing_date", "SUPPLEMENTAL COMPLAINT\nCase 1:78-cv-1 Document 1 Filed 11/15/06 Page 1", supplemental)
+    assert found and max(f.confidence for f in found) < 0.5  # a later pleading, and no listing-date candidate
 
 
 def test_filing_date_prefers_the_complaints_own_date_over_a_docket_header():
@@ -129,6 +137,22 @@ def test_filing_date_from_procedural_histories_and_applications():
     fisa = "The Application, which was submitted to the Court on June 19, 2014, by the FBI, seeks an order."
     assert values("filing_date", fisa, ORDER) == ["June 19, 2014"]
     assert values("filing_date", "Defendants filed a motion to dismiss with the Court on June 19, 2014.", ORDER) == []
+
+
+def test_filing_date_from_an_opinions_opening_on_the_paper_before_the_court():
+    """An ex parte matter opens with a submission an opinion names by its long quoted title; an opinion
+    that opens on a motion, or on an amended paper, names a later filing."""
+    opening = (
+        'This matter is before the Foreign Intelligence Surveillance Court ("FISC" or "Court") on\n'
+        "the \"Government's Ex Parte Submission of Reauthorization Certifications and Related\n"
+        'Procedures, and Request for an Order Approving Such Certifications," which was filed on July 15, 2015\n'
+        '("July 15, 2015 Submission").'
+    )
+    assert values("filing_date", opening, ORDER) == ["July 15, 2015"]
+    motion = "This matter is before the Court on Defendants' Motion to Dismiss the Complaint, which was filed on May 2, 2016."
+    assert values("filing_date", motion, ORDER) == []
+    amended = "This case is before the Court on the Amended Petition, which was filed on May 2, 2016."
+    assert values("filing_date", amended, ORDER) == []
 
 
 # -- parties, class action, counsel -------------------------------------------------------------

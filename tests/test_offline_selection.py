@@ -254,6 +254,24 @@ def test_the_cases_own_docket_settles_the_filing_date():
     assert docket_over_listing([0], [header, older]) == [1]
 
 
+def test_filing_date_features_place_a_date_against_the_cases_opening():
+    from gavel_agent.offline.selection_features import candidate_features
+
+    narrative = row("January 13, 1992", 0.5, "On January 13, 1992, plaintiffs filed", "Order/Opinion")
+    entry = _docket_row("January 28, 1992", "01/28/1992 1 COMPLAINT", 0.9)
+    later = row("March 2, 1993", 0.5, "On March 2, 1993, plaintiffs moved", "Order/Opinion")
+    told, opened, after = candidate_features([narrative, entry, later])
+    assert opened["docket_opening"] == 1.0 and told["docket_opening"] == after["docket_opening"] == 0.0
+    assert told["vs_docket_opening"] < 0 < after["vs_docket_opening"]
+    assert told["moved_in_earliest"] == 0.0  # nothing says the case came from another court
+    # Transferred (or removed) in, this court's docket opens on the move: the earliest date told is the filing.
+    moved = _docket_row("January 28, 1992", "01/28/1992 1 Case transferred in from the District of Oregon", 0.7)
+    told, _, after, _ = candidate_features([narrative, entry, later, moved])
+    assert told["moved_in_earliest"] == 1.0 and after["moved_in_earliest"] == 0.0
+    # Without a docket of the case, no opening to compare with.
+    assert "docket_opening" not in candidate_features([narrative, later])[0]
+
+
 def test_a_fields_own_regularisation_shrinks_its_weights():
     from dataclasses import replace
 

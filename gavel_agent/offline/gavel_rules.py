@@ -102,12 +102,27 @@ _FILED_ON = re.compile(
     + r",?\s+(?:[A-Za-z.'’-]+\s+){1,4}submitted\s+(?:a|an|its|the)\s+(?:draft\s+)?application\b",
     re.I,
 )
+# An opinion's opening names the paper that brought the matter before the court, often by its long
+# quoted title, and says when it was filed: "This matter is before the Court on the "Government's Ex
+# Parte Submission of ... Certifications," which was filed on July 15, 2015" (the submission or
+# application that opens an ex parte matter; a motion's opening names a later paper).
+_MATTER_BEFORE = re.compile(
+    r"\bbefore\s+the\s+[^.;]{0,80}?\bCourt\b[^.;]{0,60}?\bon\s+(?:the\s+)?[“\"]?"
+    r"(?=[^.;]{0,80}?\b(?:submission|application|petition|complaint)\b)(?![^.;]{0,40}?\b(?:motion|amended)\b)"
+    rf"[^.;]{{0,300}}?[”\"]?,?\s+which\s+was\s+(?:submitted|filed|presented)\s+(?:(?:to|with|in)\s+(?:the|this)\s+Court\s+)?on\s+({DATE})",
+    re.I,
+)
 _COMPLAINT_TITLE = re.compile(
     r"(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b[^\n]{0,80}"
 )
 _COMPLAINT_WORD = re.compile(r"\b(?:complaint|petition)\b[^\n]{0,80}", re.I)
 _AMENDED_BEFORE = re.compile(r"\bamended\s+(?:class\s+action\s+)?$", re.I)  # "the amended complaint was filed on"
-_AMENDED = re.compile(r"\bAMENDED\s+(?:CLASS\s+ACTION\s+)?(?:COMPLAINT|PETITION)|\bIN\s+INTERVENTION\b", re.I)
+# Later pleadings: an amended or supplemental complaint, a complaint in intervention.
+_AMENDED = re.compile(
+    r"\b(?:AMENDED|SUPPLEMENTAL)\s+(?:CLASS\s+ACTION\s+)?(?:COMPLAINT|PETITION)|\bIN\s+INTERVENTION\b", re.I
+)
+# A docket's entry printed with a paper ("Signed by Judge X. (Entered: 11/19/2019)") is not the pleader's signature.
+_COURT_SIGNATURE = re.compile(r"(?:ENTERED|Entered|SO\s+ORDERED)\b|Signed\s+by\b")
 
 
 def _date_finding(text: str, m: re.Match, confidence: float) -> Finding | None:
@@ -133,7 +148,7 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     """Candidate filing dates, most certain first by confidence: the original complaint's own stamp
     or docket entry, then its date in the case listing, then docket headers, then narrative."""
     found: list[Finding | None] = []
-    amended = is_type(doc, "amended", "intervention") or bool(_AMENDED.search(text[:2000]))
+    amended = is_type(doc, "amended", "intervention", "supplemental") or bool(_AMENDED.search(text[:2000]))
     # An order "Regarding Petition for Declaratory Relief" is the court's paper, not the pleading.
     complaint = is_type(doc, "complaint", "petition") and not amended and not re.match(r"order|opinion", doc.type, re.I)
     found += [_date_finding(text, m, 1.0 if not amended else 0.3) for m in _FIRST_ENTRY_STAMP.finditer(text)]
@@ -153,15 +168,18 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         )  # OCR'd captions lose the title
         # Signed the day it was filed, the signature date is the best quote for the listing's date;
         # otherwise it is only a bound (pleadings are often signed days before they are filed).
-        signed = signature_dates(text) + [(d, m.group(0)) for m in _SUBMITTED.finditer(text) if (d := parse_date(m[1]))]
+        signed = [(d, quote) for d, quote in signature_dates(text) if not _COURT_SIGNATURE.match(quote)]
+        signed += [(d, m.group(0)) for m in _SUBMITTED.finditer(text) if (d := parse_date(m[1]))]
         found += [Finding(show_date(d), quote, 0.96 if d == doc_date(doc) else 0.6) for d, quote in signed]
     found += [
         _date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)
     ]  # names the original filing even in later papers
+    found += [_date_finding(text, m, 0.5) for m in _MATTER_BEFORE.finditer(text)]
     for m in _FILED_ON.finditer(text):
-        if not re.search(r"amended|motion|appeal|brief|notice", m.group(0), re.I) and not _AMENDED_BEFORE.search(
-            text, max(0, m.start() - 24), m.start()
-        ):
+        # A plaintiff who later joined or intervened filed a later paper, not the case's first.
+        if not re.search(
+            r"amended|motion|appeal|brief|notice|joined|interven", m.group(0), re.I
+        ) and not _AMENDED_BEFORE.search(text, max(0, m.start() - 24), m.start()):
             found.append(_date_finding(text, m, 0.5))
     return [f for f in found if f]
 

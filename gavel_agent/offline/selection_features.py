@@ -142,6 +142,8 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
         if _DOC_KINDS["complaint"].search(r["doc_type"] + " " + r["doc_title"])
         and not _DOC_KINDS["amended"].search(r["doc_title"])
     }
+    opening = docket_opening_day(rows, docket_opening_dates(rows)) if known else None
+    moved_in = any(_MOVED_IN.search(r["quote"]) for r in rows)
     out = []
     for r, k, d, cat in zip(rows, keys, dates, categories):
         label = f"{r['doc_type']} {r['doc_title']}"
@@ -178,6 +180,7 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
                 f["vs_first_document"] = _days(d, first_doc)
             f["complaint_listing"] = float(d in complaint_dates)
             _date_support(f, r, d, k, rows, keys)
+            f.update(opening_features(d, earliest, opening, moved_in))
         out.append(f)
     # the parties item's candidates (counsel values also start with a side, but name a kind of counsel)
     if any(r["value"].startswith(SIDES[0]) for r in rows) and not any(c in COUNSEL_CATEGORIES for c in categories):
@@ -386,6 +389,23 @@ def docket_opening_day(rows: list[dict], opened: dict[date, list[int]]) -> date 
         ]
         days.append(min(entries) if entries else min(d for d, rs in mine.items() if rs))
     return min(days) if days else None
+
+
+# A case moved in from another court (transferred, or removed from a state court): this court's docket
+# opens on the move, the first court's filing came earlier.
+_MOVED_IN = re.compile(
+    r"\btransferred\b|\bTRANSFER|\bNOTICE\s+OF\s+REMOVAL|\bremoved\s+(?:this|the)\s+(?:action|case|suit)", re.I
+)
+
+
+def opening_features(day: date, earliest: date, opening: date | None, moved_in: bool) -> dict[str, float]:
+    """A date against the case's opening: the day its own dockets record it opened (their earliest
+    first pleading), and, in a case moved in from another court, whether the date is the earliest told."""
+    f = {"moved_in_earliest": float(moved_in and day == earliest)}
+    if opening:
+        f["docket_opening"] = float(day == opening)
+        f["vs_docket_opening"] = _days(day, opening)
+    return f
 
 
 def _date_support(f: dict[str, float], row: dict, day: date, key: str, rows: list[dict], keys: list[str]) -> None:
