@@ -163,3 +163,17 @@ def test_two_defendants_before_one_officials_capacity_are_two_parties():
     assert "Defendant: Riverside County" in values
     assert "Defendant: Raymond T. Caldwell, Sheriff of Riverside County" in values
     assert not [v for v in values if " and Raymond" in v or "appeal to" in v]
+
+
+def test_a_long_caption_keeps_every_agency_sued_but_only_the_lead_plaintiffs():
+    from gavel_agent.offline.gavel_rules import CAPTION_NAMES, caption_parties
+
+    plaintiffs = ";\n".join(f"PERSON NUMBER{n} SMITH" for n in "ABCDEFGHI")
+    agencies = ["DEFENSE", "STATE", "LABOR", "ENERGY", "EDUCATION", "COMMERCE", "JUSTICE", "TREASURY", "INTERIOR"]
+    defendants = ";\n".join(f"DEPARTMENT OF {a}" for a in agencies)
+    text = f"{plaintiffs},\n\nPlaintiffs,\n\nv.\n\n{defendants},\n\nDefendants.\n\nCOMPLAINT\n"
+    values = [f.value for f in caption_parties(text)]
+    assert len([v for v in values if v.startswith("Plaintiff: ")]) == CAPTION_NAMES
+    assert [v for v in values if v.startswith("Defendant: ")] == [
+        f"Defendant: Department of {a.title()}" for a in agencies
+    ]

@@ -225,7 +225,11 @@ _NOT_PARTY_LINE = re.compile(
     r"\bHon\.|\bMag\.|\b(?:Honorable|Judge|Magistrate|SECTION|DIVISION|COMPLAINT|Document|PageID)\b|\d:\d{2}-", re.I
 )
 CAPTION_LOOKBACK_CHARS = 800
-CAPTION_NAMES = 6  # names kept per side: the lead parties, not a class roster
+CAPTION_NAMES = 6  # plaintiffs kept per caption or party list: the lead parties, not a class roster
+# Defendants kept per caption or party list: a suit against a government names its agencies and
+# officials one after another ("DEPARTMENT OF DEFENSE and CENTRAL INTELLIGENCE AGENCY and ..."), and
+# the coding lists most of them; the learned choice weighs them.
+CAPTION_DEFENDANTS = 16
 # Reporter citations, statute sections and rules: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
 # a caption, not a party's name.
 _NOT_A_NAME = re.compile(
@@ -346,7 +350,7 @@ _NOT_DOCKET_PARTY = re.compile(
 
 
 def docket_parties(text: str) -> list[Finding]:
-    """Parties from a docket report's party list, at most CAPTION_NAMES per side as for a caption."""
+    """Parties from a docket report's party list, at most as many per side as a caption keeps."""
     found: list[Finding] = []
     for m in _DOCKET_PARTY.finditer(text):
         name = " ".join(m.group("name").split()).strip(" ,.")
@@ -356,7 +360,7 @@ def docket_parties(text: str) -> list[Finding]:
         if wrap and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
         side, party = _side(m.group("side")), party_name(name)
-        if party and sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
+        if party and sum(f.value.startswith(side) for f in found) < _kept_per_side(side):
             found.append(Finding(f"{side}: {party}", m.group(0), 0.8))
     return found
 
@@ -376,7 +380,11 @@ _NAME_TAIL = (
 _AGENCY_END = r"(?:[A-Z][\w'’-]*\s+){0,2}(?i:Administration|Services?|Management)\b\s*(?:$|[,;(])"
 
 
-def _caption_names(block: str) -> list[str]:
+def _kept_per_side(side: str) -> int:
+    return CAPTION_DEFENDANTS if side == "Defendant" else CAPTION_NAMES
+
+
+def _caption_names(block: str, side: str) -> list[str]:
     names = []
     cleaned = " ".join(
         _CAPTION_NOISE.sub(" ", segment).strip()
@@ -396,7 +404,7 @@ def _caption_names(block: str) -> list[str]:
         # "AND" can still lead after a ZIP code the address left ("D.C. 20250 AND DUCHENEAUX"): no name.
         if name and not re.match(r"(?i)(?:and|the\s+honorable|the$|v\.?|vs\.?)\b", name):
             names.append(name)
-    return names[:CAPTION_NAMES]
+    return names[: _kept_per_side(side)]
 
 
 def caption_parties(text: str) -> list[Finding]:
@@ -418,9 +426,10 @@ def caption_parties(text: str) -> list[Finding]:
         start = heads[-1].end() if heads else start
         quote = text[start : defendants.end()].strip()
         plaintiff_block = text[start : marker.start() + word.start()]
-        found = [Finding(f"Plaintiff: {n}", quote, 0.8) for n in _caption_names(plaintiff_block)]
+        found = [Finding(f"Plaintiff: {n}", quote, 0.8) for n in _caption_names(plaintiff_block, "Plaintiff")]
         found += [
-            Finding(f"Defendant: {n}", quote, 0.8) for n in _caption_names(text[versus.end() : defendants.start()])
+            Finding(f"Defendant: {n}", quote, 0.8)
+            for n in _caption_names(text[versus.end() : defendants.start()], "Defendant")
         ]
         if found and len(quote) <= 3000:
             return found
