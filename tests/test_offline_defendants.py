@@ -177,3 +177,27 @@ def test_a_long_caption_keeps_every_agency_sued_but_only_the_lead_plaintiffs():
     assert [v for v in values if v.startswith("Defendant: ")] == [
         f"Defendant: Department of {a.title()}" for a in agencies
     ]
+
+
+def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_below():
+    from gavel_agent.offline.gavel_rules import docket_parties
+
+    text = (
+        "Defendant\nDavid J Kears represented by Lorenzo Chambliss\n"
+        "in his official capacity as Director of (See above for address)\n"
+        "Alameda County Health Care Services TERMINATED: 04/19/1993\nAgency LEAD ATTORNEY\n"
+        "ATTORNEY TO BE NOTICED\nJoseph Egan\n"
+        "Defendant\nLawrence G Myers   represented by J. Earlene Farr  \n"
+        "Administrator of the Jackson County  Ensz & Jester  \n"
+        "Juvenile Justice Center, in his official &  1100 Main St.  \nindividual capacities  2121 City Square  \n"
+        "Defendant\nHarbor Regional Jail  represented by  Jeff Rosen\nAuthority  Pender & Coward PC\nLEAD ATTORNEY\n"
+        "Defendant\nJohn Smith  represented by  Jeff Rosen\nKansas City, MO 64105\n"
+    )
+    found = docket_parties(text)
+    assert [f.value for f in found] == [
+        "Defendant: David J Kears, Director of Alameda County Health Care Services Agency",
+        "Defendant: Lawrence G Myers, Administrator of the Jackson County Juvenile Justice Center",
+        "Defendant: Harbor Regional Jail Authority",  # a long name's second line is no office
+        "Defendant: John Smith",  # an address below a name says no office
+    ]
+    assert all(f.quote in text for f in found) and "Joseph Egan" not in found[0].quote

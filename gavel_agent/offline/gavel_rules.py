@@ -230,6 +230,7 @@ CAPTION_NAMES = 6  # plaintiffs kept per caption or party list: the lead parties
 # officials one after another ("DEPARTMENT OF DEFENSE and CENTRAL INTELLIGENCE AGENCY and ..."), and
 # the coding lists most of them; the learned choice weighs them.
 CAPTION_DEFENDANTS = 16
+CAPTION_CUT_CHARS = 1500  # a caption's defendants run at most this far past its "v."
 # Reporter citations, statute sections and rules: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
 # a caption, not a party's name.
 _NOT_A_NAME = re.compile(
@@ -356,13 +357,46 @@ def docket_parties(text: str) -> list[Finding]:
         name = " ".join(m.group("name").split()).strip(" ,.")
         if _NOT_DOCKET_PARTY.search(name) or not re.search(r"[A-Za-z]{2}", name) or re.fullmatch(DATE, name, re.I):
             continue
+        # the lines below the name: its office ("Secretary of ..."), or the rest of a long name
+        office, end = _docket_office(text, m.end("name"))
         wrap = m.group("wrap")
-        if wrap and not _NOT_DOCKET_PARTY.search(wrap):
+        if wrap and not office and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
-        side, party = _side(m.group("side")), party_name(name)
+        side = _side(m.group("side"))
+        party = (office and party_name(f"{name}, {office}")) or party_name(name)
         if party and sum(f.value.startswith(side) for f in found) < _kept_per_side(side):
-            found.append(Finding(f"{side}: {party}", m.group(0), 0.8))
+            found.append(Finding(f"{side}: {party}", text[m.start() : max(end, m.end())], 0.8))
     return found
+
+
+# The other column of a party list, on the lines of a party's description: its lawyers' notes.
+_COUNSEL_COLUMN = re.compile(
+    r"\(See\s+above\s+for\s+address\)|TERMINATED:.*$|LEAD\s+ATTORNEY|ATTORNEY\s+TO\s+BE\s+NOTICED|PRO\s+HAC\s+VICE",
+    re.I,
+)
+# A party's description that says what office it holds: "in his official capacity as Director of
+# (wrapped) Alameda County Health Care Services Agency", "Secretary of the California Health and ...".
+_OFFICE_DESCRIPTION = re.compile(
+    rf"^(?:(?:individually\s+and\s+)?in\s+(?:his|her|its|their)\s+official\b|(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,2}}"
+    rf"(?:{OFFICES}|Administrator|Deputy)\b)",
+    re.I,
+)
+DESCRIPTION_LINES = 3  # lines a party list's description of a party runs to
+
+
+def _docket_office(text: str, start: int) -> tuple[str, int]:
+    """The office a docket's party list describes a party by, on the lines below its name (the left
+    column, without the lawyers' notes beside it), and where that description ends; ("", start) when
+    the lines below say no office."""
+    lines, end = [], start
+    for line in text[start:].split("\n", DESCRIPTION_LINES + 1)[1 : DESCRIPTION_LINES + 1]:
+        left = _COUNSEL_COLUMN.sub(" ", re.split(r"[ \t]{2,}", line.strip(), maxsplit=1)[0]).strip()
+        if not left or re.match(rf"(?:{SIDE_WORDS}|represented|\d|V\.?$)", left, re.I) or "@" in left:
+            break
+        lines.append(left)
+        end = text.index(line, end) + len(line)
+    description = " ".join(" ".join(lines).split())
+    return (description, end) if _OFFICE_DESCRIPTION.match(description) else ("", start)
 
 
 # The second half of an agency's name joined by "and" ("Department of Health and Human Services",
@@ -419,18 +453,20 @@ def caption_parties(text: str) -> list[Finding]:
             _DEFENDANT_LABEL.search(text, versus.end(), versus.end() + 1500)
             or _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
         )
-        if not versus or not defendants:
+        # A read that ends inside a long caption (a first page of agencies with their addresses) holds
+        # the names up to its end; the last may be cut off.
+        cut = bool(versus) and not defendants and len(text) - versus.end() <= CAPTION_CUT_CHARS
+        if not versus or not (defendants or cut):
             continue
         start = max(0, marker.start() - CAPTION_LOOKBACK_CHARS)
         heads = list(_CAPTION_HEAD.finditer(text, start, marker.start()))
         start = heads[-1].end() if heads else start
-        quote = text[start : defendants.end()].strip()
+        end = defendants.end() if defendants else len(text)
+        quote = text[start:end].strip()
         plaintiff_block = text[start : marker.start() + word.start()]
         found = [Finding(f"Plaintiff: {n}", quote, 0.8) for n in _caption_names(plaintiff_block, "Plaintiff")]
-        found += [
-            Finding(f"Defendant: {n}", quote, 0.8)
-            for n in _caption_names(text[versus.end() : defendants.start()], "Defendant")
-        ]
+        named = _caption_names(text[versus.end() : defendants.start() if defendants else end], "Defendant")
+        found += [Finding(f"Defendant: {n}", quote, 0.8) for n in (named[:-1] if cut else named)]
         if found and len(quote) <= 3000:
             return found
     return []
