@@ -201,3 +201,21 @@ def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_belo
         "Defendant: John Smith",  # an address below a name says no office
     ]
     assert all(f.quote in text for f in found) and "Joseph Egan" not in found[0].quote
+
+
+def test_party_features_rank_a_defendant_within_the_caption_that_names_it():
+    from gavel_agent.offline.party_features import party_features
+
+    caption = "JANE DOE, Plaintiff, v. CITY OF SALEM; SALEM POLICE DEPARTMENT; JOHN ROE, Defendants."
+    rows = [
+        {"value": v, "document": d, "quote": q}
+        for v, d, q in (
+            ("Defendant: City of Salem", "complaint", caption),
+            ("Defendant: Salem Police Department", "complaint", caption),
+            ("Defendant: John Roe", "complaint", caption),
+            ("Defendant: John Roe", "order", "Defendant John Roe, an officer"),
+        )
+    ]
+    ranks = [f["party:passage_rank"] for f in party_features(rows)]
+    assert ranks[0] == 0 < ranks[1] < ranks[2]
+    assert ranks[3] == 0  # first in its own passage
