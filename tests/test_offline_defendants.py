@@ -219,3 +219,29 @@ def test_party_features_rank_a_defendant_within_the_caption_that_names_it():
     ranks = [f["party:passage_rank"] for f in party_features(rows)]
     assert ranks[0] == 0 < ranks[1] < ranks[2]
     assert ranks[3] == 0  # first in its own passage
+
+
+def test_every_official_a_caption_sentence_sues_is_named_with_the_whole_office():
+    from gavel_agent.offline.gavel_rules import officials_sued
+
+    text = (
+        "HELEN JONES-KELLEY, in her official capacity as Director of the Ohio Department of Job\n"
+        "and Family Services, MATTHEW T. ALBENCE, in his official capacity as Deputy Director of U.S. Immigration "
+        "and Customs Enforcement, and JOHN DOE, in his official capacity as Director of the Colorado Department of\n"
+        "Human Services. JANE ROE, in her official capacity as Secretary of State\nPlaintiffs demand relief."
+    )
+    assert [f.value for f in officials_sued(text)] == [
+        "Defendant: Helen Jones-Kelley, Director of the Ohio Department of Job and Family Services",
+        "Defendant: Matthew T. Albence, Deputy Director of U.S. Immigration and Customs Enforcement",
+        "Defendant: John Doe, Director of the Colorado Department of Human Services",
+        "Defendant: Jane Roe, Secretary of State",  # the next line is no part of the office
+    ]
+
+
+def test_a_defendants_description_joins_a_word_hyphenated_at_a_lines_end():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = "Defendant Mary T. Bassett is the Commissioner of the New York State Depart-\nment of Health."
+    values = [f.value for f in parties(text, DocInfo(name="complaint"))]
+    assert any("New York State Department of Health" in v for v in values), values

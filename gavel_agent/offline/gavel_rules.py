@@ -521,7 +521,7 @@ def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
 _SUED_AS_OFFICIAL = re.compile(
     r"(?P<name>(?-i:[A-Z][\w.'’-]+(?:[ \t]+(?:[A-Z][\w.'’-]*|de|la|van)){1,3})),?\s+(?:(?:is|was|are)\s+)?(?:sued\s+)?"
     r"(?:individually\s+and\s+)?in\s+(?:his|her)\s+(?:individual\s+and\s+)?official\s+capacity\s+as\s+(?:the\s+)?"
-    r"(?P<office>(?-i:[A-Z])[^,;.()\n]{2,80})",
+    r"(?P<office>(?-i:[A-Z])(?:[^,;.()\n]|(?<=\b[A-Z])\.){2,80})",  # "U.S." is no sentence's end
     re.I,
 )
 
@@ -529,8 +529,14 @@ _SUED_AS_OFFICIAL = re.compile(
 def officials_sued(text: str) -> list[Finding]:
     """Officials sued in an official capacity, named with the office when the office names an institution."""
     found = []
-    for span, m in matching_sentences(text, _SUED_AS_OFFICIAL):
-        name, office = " ".join(m.group("name").split()), " ".join(m.group("office").split())
+    # every official a sentence names (a caption is one sentence), not only its first
+    sued = [
+        (span, m)
+        for span, _ in matching_sentences(text, _SUED_AS_OFFICIAL)
+        for m in _SUED_AS_OFFICIAL.finditer(text, span.start, span.end)
+    ]
+    for span, m in sued:
+        name, office = " ".join(m.group("name").split()), " ".join(_office_wrapped(text, m).split())
         name = capitalised(name) if name.isupper() else name
         value = f"Defendant: {name}, {office}"
         # An office cut off by a line's end ("Director of the Colorado Department of") names no body; a
@@ -544,6 +550,22 @@ def officials_sued(text: str) -> list[Finding]:
     return found
 
 
+# An office's name wrapped onto the next line: the line breaks after a joining word ("Director of the
+# Ohio Department of\nHuman Services"), or the next line goes on with one in lower case ("... of Job\nand
+# Family Services").
+_OFFICE_GOES_ON = re.compile(r"\n[ \t]*(?P<rest>[^,;.()\n]{1,60})")
+
+
+def _office_wrapped(text: str, m: re.Match) -> str:
+    """An official's office as _SUED_AS_OFFICIAL found it, with its next line when the name goes on there."""
+    office = m.group("office")
+    ends_joined = re.search(rf"\b(?:{SMALL_WORDS})[ \t]*$", office, re.I)
+    more = _OFFICE_GOES_ON.match(text, m.end("office"))
+    if more and (ends_joined or re.match(rf"(?:{SMALL_WORDS})\b", more.group("rest"))):
+        return f"{office} {more.group('rest')}"
+    return office
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
@@ -554,7 +576,8 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
-            description = flat(text[m.end("name") : span.end], 120).strip(" ,")
+            # a word hyphenated at a line's end is one word ("Depart-\nment of Health")
+            description = re.sub(r"(?<=[a-z])- (?=[a-z])", "", flat(text[m.end("name") : span.end], 120)).strip(" ,")
             # "Defendants Riverside County and Raymond T. Caldwell, in his official capacity as ...": two
             # parties, and the office is the last one's (officials_sued names him with it).
             listed = _LAST_OF_TWO.search(name)
