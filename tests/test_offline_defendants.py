@@ -245,3 +245,20 @@ def test_a_defendants_description_joins_a_word_hyphenated_at_a_lines_end():
     text = "Defendant Mary T. Bassett is the Commissioner of the New York State Depart-\nment of Health."
     values = [f.value for f in parties(text, DocInfo(name="complaint"))]
     assert any("New York State Department of Health" in v for v in values), values
+
+
+def test_an_opinions_own_list_of_the_defendants_gives_each_body():
+    from gavel_agent.offline.gavel_rules import listed_defendants
+
+    text = (
+        "The Complaint names four Defendants: Chris Christie; the New Jersey Department of\nHuman Services "
+        "(“NJ DHS”); Jennifer Velez, Commissioner; and Woodbridge Developmental Center. Defendants are the City "
+        "Board of Education, DOC, and certain officials. The court agreed with defendants, and they appealed."
+    )
+    found = listed_defendants(text)
+    assert [f.value for f in found] == [
+        "Defendant: New Jersey Department of Human Services",
+        "Defendant: Woodbridge Developmental Center",  # people without an office are no body
+        "Defendant: City Board of Education",
+    ]
+    assert all(f.quote in text for f in found)

@@ -566,9 +566,36 @@ def _office_wrapped(text: str, m: re.Match) -> str:
     return office
 
 
+# An opinion's or a brief's own list of the defendants: "Defendants are the Board of Education, DOC,
+# and ...", "The Complaint names seven Defendants: A; B; and C", "an action against Defendants A; B; ...".
+_DEFENDANT_LIST = re.compile(
+    r"\b(?:Defendants\s+(?:are|include)|(?:names|named|sued|against)\s+(?:\w+\s+)?(?:the\s+)?[Dd]efendants:?)"
+    r"\s+(?P<list>[^.]{10,600}?(?:[;,]\s*|\s)and\s+[^.;]{3,120}?)(?=\.\s|\s*\(collectively|$)"
+)
+
+
+def listed_defendants(text: str) -> list[Finding]:
+    """The bodies a sentence lists as the defendants (people only with their office), split at its
+    semicolons, or at its commas and "and" when it has none."""
+    found = []
+    for m in _DEFENDANT_LIST.finditer(text):  # a list's semicolons end no sentence here
+        listing = " ".join(m.group("list").split())
+        pieces = (
+            re.split(r";\s*(?:and\s+)?", listing) if ";" in listing else re.split(r",\s*(?:and\s+)?|\s+and\s+", listing)
+        )
+        for piece in pieces:
+            # without the short name the paper defines for it ("(“NJ DHS”)")
+            name = party_name(re.sub(r"^(?:and|the)\s+|\s*\([\"“][^)]*\)", "", piece.strip()))
+            if name and names_an_institution(f"Defendant: {name}"):
+                found.append(Finding(f"Defendant: {name}", m.group(0), 0.6))
+    return found
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
-    found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
+    found = (
+        caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
+    )
     found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
     named = {f.value.split(", ")[0].lower() for f in found}  # an official the caption already names with the office
     found += [f for f in officials_sued(text) if f.value.split(", ")[0].lower() not in named]
