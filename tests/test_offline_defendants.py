@@ -194,13 +194,13 @@ def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_belo
         "Defendant\nJohn Smith  represented by  Jeff Rosen\nKansas City, MO 64105\n"
     )
     found = docket_parties(text)
-    assert [f.value for f in found] == [
+    assert _quoted_values(found, text) == [
         "Defendant: David J Kears, Director of Alameda County Health Care Services Agency",
         "Defendant: Lawrence G Myers, Administrator of the Jackson County Juvenile Justice Center",
         "Defendant: Harbor Regional Jail Authority",  # a long name's second line is no office
         "Defendant: John Smith",  # an address below a name says no office
     ]
-    assert all(f.quote in text for f in found) and "Joseph Egan" not in found[0].quote
+    assert "Joseph Egan" not in found[0].quote
 
 
 def test_party_features_rank_a_defendant_within_the_caption_that_names_it():
@@ -255,10 +255,14 @@ def test_an_opinions_own_list_of_the_defendants_gives_each_body():
         "(“NJ DHS”); Jennifer Velez, Commissioner; and Woodbridge Developmental Center. Defendants are the City "
         "Board of Education, DOC, and certain officials. The court agreed with defendants, and they appealed."
     )
-    found = listed_defendants(text)
-    assert [f.value for f in found] == [
+    assert _quoted_values(listed_defendants(text), text) == [
         "Defendant: New Jersey Department of Human Services",
         "Defendant: Woodbridge Developmental Center",  # people without an office are no body
         "Defendant: City Board of Education",
     ]
-    assert all(f.quote in text for f in found)
+
+
+def _quoted_values(findings, text: str) -> list[str]:
+    """The findings' values, once each quote is checked to be the text's own words."""
+    assert all(f.quote in text for f in findings)
+    return [f.value for f in findings]
