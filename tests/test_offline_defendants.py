@@ -163,3 +163,106 @@ def test_two_defendants_before_one_officials_capacity_are_two_parties():
     assert "Defendant: Riverside County" in values
     assert "Defendant: Raymond T. Caldwell, Sheriff of Riverside County" in values
     assert not [v for v in values if " and Raymond" in v or "appeal to" in v]
+
+
+def test_a_long_caption_keeps_every_agency_sued_but_only_the_lead_plaintiffs():
+    from gavel_agent.offline.gavel_rules import CAPTION_NAMES, caption_parties
+
+    plaintiffs = ";\n".join(f"PERSON NUMBER{n} SMITH" for n in "ABCDEFGHI")
+    agencies = ["DEFENSE", "STATE", "LABOR", "ENERGY", "EDUCATION", "COMMERCE", "JUSTICE", "TREASURY", "INTERIOR"]
+    defendants = ";\n".join(f"DEPARTMENT OF {a}" for a in agencies)
+    text = f"{plaintiffs},\n\nPlaintiffs,\n\nv.\n\n{defendants},\n\nDefendants.\n\nCOMPLAINT\n"
+    values = [f.value for f in caption_parties(text)]
+    assert len([v for v in values if v.startswith("Plaintiff: ")]) == CAPTION_NAMES
+    assert [v for v in values if v.startswith("Defendant: ")] == [
+        f"Defendant: Department of {a.title()}" for a in agencies
+    ]
+
+
+def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_below():
+    from gavel_agent.offline.gavel_rules import docket_parties
+
+    text = (
+        "Defendant\nDavid J Kears represented by Lorenzo Chambliss\n"
+        "in his official capacity as Director of (See above for address)\n"
+        "Alameda County Health Care Services TERMINATED: 04/19/1993\nAgency LEAD ATTORNEY\n"
+        "ATTORNEY TO BE NOTICED\nJoseph Egan\n"
+        "Defendant\nLawrence G Myers   represented by J. Earlene Farr  \n"
+        "Administrator of the Jackson County  Ensz & Jester  \n"
+        "Juvenile Justice Center, in his official &  1100 Main St.  \nindividual capacities  2121 City Square  \n"
+        "Defendant\nHarbor Regional Jail  represented by  Jeff Rosen\nAuthority  Pender & Coward PC\nLEAD ATTORNEY\n"
+        "Defendant\nJohn Smith  represented by  Jeff Rosen\nKansas City, MO 64105\n"
+    )
+    found = docket_parties(text)
+    assert _quoted_values(found, text) == [
+        "Defendant: David J Kears, Director of Alameda County Health Care Services Agency",
+        "Defendant: Lawrence G Myers, Administrator of the Jackson County Juvenile Justice Center",
+        "Defendant: Harbor Regional Jail Authority",  # a long name's second line is no office
+        "Defendant: John Smith",  # an address below a name says no office
+    ]
+    assert "Joseph Egan" not in found[0].quote
+
+
+def test_party_features_rank_a_defendant_within_the_caption_that_names_it():
+    from gavel_agent.offline.party_features import party_features
+
+    caption = "JANE DOE, Plaintiff, v. CITY OF SALEM; SALEM POLICE DEPARTMENT; JOHN ROE, Defendants."
+    rows = [
+        {"value": v, "document": d, "quote": q}
+        for v, d, q in (
+            ("Defendant: City of Salem", "complaint", caption),
+            ("Defendant: Salem Police Department", "complaint", caption),
+            ("Defendant: John Roe", "complaint", caption),
+            ("Defendant: John Roe", "order", "Defendant John Roe, an officer"),
+        )
+    ]
+    ranks = [f["party:passage_rank"] for f in party_features(rows)]
+    assert ranks[0] == 0 < ranks[1] < ranks[2]
+    assert ranks[3] == 0  # first in its own passage
+
+
+def test_every_official_a_caption_sentence_sues_is_named_with_the_whole_office():
+    from gavel_agent.offline.gavel_rules import officials_sued
+
+    text = (
+        "HELEN JONES-KELLEY, in her official capacity as Director of the Ohio Department of Job\n"
+        "and Family Services, MATTHEW T. ALBENCE, in his official capacity as Deputy Director of U.S. Immigration "
+        "and Customs Enforcement, and JOHN DOE, in his official capacity as Director of the Colorado Department of\n"
+        "Human Services. JANE ROE, in her official capacity as Secretary of State\nPlaintiffs demand relief."
+    )
+    assert [f.value for f in officials_sued(text)] == [
+        "Defendant: Helen Jones-Kelley, Director of the Ohio Department of Job and Family Services",
+        "Defendant: Matthew T. Albence, Deputy Director of U.S. Immigration and Customs Enforcement",
+        "Defendant: John Doe, Director of the Colorado Department of Human Services",
+        "Defendant: Jane Roe, Secretary of State",  # the next line is no part of the office
+    ]
+
+
+def test_a_defendants_description_joins_a_word_hyphenated_at_a_lines_end():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = "Defendant Mary T. Bassett is the Commissioner of the New York State Depart-\nment of Health."
+    values = [f.value for f in parties(text, DocInfo(name="complaint"))]
+    assert any("New York State Department of Health" in v for v in values), values
+
+
+def test_an_opinions_own_list_of_the_defendants_gives_each_body():
+    from gavel_agent.offline.gavel_rules import listed_defendants
+
+    text = (
+        "The Complaint names four Defendants: Chris Christie; the New Jersey Department of\nHuman Services "
+        "(“NJ DHS”); Jennifer Velez, Commissioner; and Woodbridge Developmental Center. Defendants are the City "
+        "Board of Education, DOC, and certain officials. The court agreed with defendants, and they appealed."
+    )
+    assert _quoted_values(listed_defendants(text), text) == [
+        "Defendant: New Jersey Department of Human Services",
+        "Defendant: Woodbridge Developmental Center",  # people without an office are no body
+        "Defendant: City Board of Education",
+    ]
+
+
+def _quoted_values(findings, text: str) -> list[str]:
+    """The findings' values, once each quote is checked to be the text's own words."""
+    assert all(f.quote in text for f in findings)
+    return [f.value for f in findings]

@@ -243,7 +243,12 @@ _NOT_PARTY_LINE = re.compile(
     r"\bHon\.|\bMag\.|\b(?:Honorable|Judge|Magistrate|SECTION|DIVISION|COMPLAINT|Document|PageID)\b|\d:\d{2}-", re.I
 )
 CAPTION_LOOKBACK_CHARS = 800
-CAPTION_NAMES = 6  # names kept per side: the lead parties, not a class roster
+CAPTION_NAMES = 6  # plaintiffs kept per caption or party list: the lead parties, not a class roster
+# Defendants kept per caption or party list: a suit against a government names its agencies and
+# officials one after another ("DEPARTMENT OF DEFENSE and CENTRAL INTELLIGENCE AGENCY and ..."), and
+# the coding lists most of them; the learned choice weighs them.
+CAPTION_DEFENDANTS = 16
+CAPTION_CUT_CHARS = 1500  # a caption's defendants run at most this far past its "v."
 # Reporter citations, statute sections and rules: an opinion's "A v. B, 800 F.2d 1 (2d Cir. 1986)" read as
 # a caption, not a party's name.
 _NOT_A_NAME = re.compile(
@@ -364,19 +369,52 @@ _NOT_DOCKET_PARTY = re.compile(
 
 
 def docket_parties(text: str) -> list[Finding]:
-    """Parties from a docket report's party list, at most CAPTION_NAMES per side as for a caption."""
+    """Parties from a docket report's party list, at most as many per side as a caption keeps."""
     found: list[Finding] = []
     for m in _DOCKET_PARTY.finditer(text):
         name = " ".join(m.group("name").split()).strip(" ,.")
         if _NOT_DOCKET_PARTY.search(name) or not re.search(r"[A-Za-z]{2}", name) or re.fullmatch(DATE, name, re.I):
             continue
+        # the lines below the name: its office ("Secretary of ..."), or the rest of a long name
+        office, end = _docket_office(text, m.end("name"))
         wrap = m.group("wrap")
-        if wrap and not _NOT_DOCKET_PARTY.search(wrap):
+        if wrap and not office and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
-        side, party = _side(m.group("side")), party_name(name)
-        if party and sum(f.value.startswith(side) for f in found) < CAPTION_NAMES:
-            found.append(Finding(f"{side}: {party}", m.group(0), 0.8))
+        side = _side(m.group("side"))
+        party = (office and party_name(f"{name}, {office}")) or party_name(name)
+        if party and sum(f.value.startswith(side) for f in found) < _kept_per_side(side):
+            found.append(Finding(f"{side}: {party}", text[m.start() : max(end, m.end())], 0.8))
     return found
+
+
+# The other column of a party list, on the lines of a party's description: its lawyers' notes.
+_COUNSEL_COLUMN = re.compile(
+    r"\(See\s+above\s+for\s+address\)|TERMINATED:.*$|LEAD\s+ATTORNEY|ATTORNEY\s+TO\s+BE\s+NOTICED|PRO\s+HAC\s+VICE",
+    re.I,
+)
+# A party's description that says what office it holds: "in his official capacity as Director of
+# (wrapped) Alameda County Health Care Services Agency", "Secretary of the California Health and ...".
+_OFFICE_DESCRIPTION = re.compile(
+    rf"^(?:(?:individually\s+and\s+)?in\s+(?:his|her|its|their)\s+official\b|(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,2}}"
+    rf"(?:{OFFICES}|Administrator|Deputy)\b)",
+    re.I,
+)
+DESCRIPTION_LINES = 3  # lines a party list's description of a party runs to
+
+
+def _docket_office(text: str, start: int) -> tuple[str, int]:
+    """The office a docket's party list describes a party by, on the lines below its name (the left
+    column, without the lawyers' notes beside it), and where that description ends; ("", start) when
+    the lines below say no office."""
+    lines, end = [], start
+    for line in text[start:].split("\n", DESCRIPTION_LINES + 1)[1 : DESCRIPTION_LINES + 1]:
+        left = _COUNSEL_COLUMN.sub(" ", re.split(r"[ \t]{2,}", line.strip(), maxsplit=1)[0]).strip()
+        if not left or re.match(rf"(?:{SIDE_WORDS}|represented|\d|V\.?$)", left, re.I) or "@" in left:
+            break
+        lines.append(left)
+        end = text.index(line, end) + len(line)
+    description = " ".join(" ".join(lines).split())
+    return (description, end) if _OFFICE_DESCRIPTION.match(description) else ("", start)
 
 
 # The second half of an agency's name joined by "and" ("Department of Health and Human Services",
@@ -394,7 +432,11 @@ _NAME_TAIL = (
 _AGENCY_END = r"(?:[A-Z][\w'’-]*\s+){0,2}(?i:Administration|Services?|Management)\b\s*(?:$|[,;(])"
 
 
-def _caption_names(block: str) -> list[str]:
+def _kept_per_side(side: str) -> int:
+    return CAPTION_DEFENDANTS if side == "Defendant" else CAPTION_NAMES
+
+
+def _caption_names(block: str, side: str) -> list[str]:
     names = []
     cleaned = " ".join(
         _CAPTION_NOISE.sub(" ", segment).strip()
@@ -414,7 +456,7 @@ def _caption_names(block: str) -> list[str]:
         # "AND" can still lead after a ZIP code the address left ("D.C. 20250 AND DUCHENEAUX"): no name.
         if name and not re.match(r"(?i)(?:and|the\s+honorable|the$|v\.?|vs\.?)\b", name):
             names.append(name)
-    return names[:CAPTION_NAMES]
+    return names[: _kept_per_side(side)]
 
 
 def caption_parties(text: str) -> list[Finding]:
@@ -429,17 +471,20 @@ def caption_parties(text: str) -> list[Finding]:
             _DEFENDANT_LABEL.search(text, versus.end(), versus.end() + 1500)
             or _DEFENDANT_MARK.search(text, versus.end(), versus.end() + 1500)
         )
-        if not versus or not defendants:
+        # A read that ends inside a long caption (a first page of agencies with their addresses) holds
+        # the names up to its end; the last may be cut off.
+        cut = bool(versus) and not defendants and len(text) - versus.end() <= CAPTION_CUT_CHARS
+        if not versus or not (defendants or cut):
             continue
         start = max(0, marker.start() - CAPTION_LOOKBACK_CHARS)
         heads = list(_CAPTION_HEAD.finditer(text, start, marker.start()))
         start = heads[-1].end() if heads else start
-        quote = text[start : defendants.end()].strip()
+        end = defendants.end() if defendants else len(text)
+        quote = text[start:end].strip()
         plaintiff_block = text[start : marker.start() + word.start()]
-        found = [Finding(f"Plaintiff: {n}", quote, 0.8) for n in _caption_names(plaintiff_block)]
-        found += [
-            Finding(f"Defendant: {n}", quote, 0.8) for n in _caption_names(text[versus.end() : defendants.start()])
-        ]
+        found = [Finding(f"Plaintiff: {n}", quote, 0.8) for n in _caption_names(plaintiff_block, "Plaintiff")]
+        named = _caption_names(text[versus.end() : defendants.start() if defendants else end], "Defendant")
+        found += [Finding(f"Defendant: {n}", quote, 0.8) for n in (named[:-1] if cut else named)]
         if found and len(quote) <= 3000:
             return found
     return []
@@ -494,7 +539,7 @@ def investigated_institutions(text: str, doc: DocInfo) -> list[Finding]:
 _SUED_AS_OFFICIAL = re.compile(
     r"(?P<name>(?-i:[A-Z][\w.'’-]+(?:[ \t]+(?:[A-Z][\w.'’-]*|de|la|van)){1,3})),?\s+(?:(?:is|was|are)\s+)?(?:sued\s+)?"
     r"(?:individually\s+and\s+)?in\s+(?:his|her)\s+(?:individual\s+and\s+)?official\s+capacity\s+as\s+(?:the\s+)?"
-    r"(?P<office>(?-i:[A-Z])[^,;.()\n]{2,80})",
+    r"(?P<office>(?-i:[A-Z])(?:[^,;.()\n]|(?<=\b[A-Z])\.){2,80})",  # "U.S." is no sentence's end
     re.I,
 )
 
@@ -502,8 +547,14 @@ _SUED_AS_OFFICIAL = re.compile(
 def officials_sued(text: str) -> list[Finding]:
     """Officials sued in an official capacity, named with the office when the office names an institution."""
     found = []
-    for span, m in matching_sentences(text, _SUED_AS_OFFICIAL):
-        name, office = " ".join(m.group("name").split()), " ".join(m.group("office").split())
+    # every official a sentence names (a caption is one sentence), not only its first
+    sued = [
+        (span, m)
+        for span, _ in matching_sentences(text, _SUED_AS_OFFICIAL)
+        for m in _SUED_AS_OFFICIAL.finditer(text, span.start, span.end)
+    ]
+    for span, m in sued:
+        name, office = " ".join(m.group("name").split()), " ".join(_office_wrapped(text, m).split())
         name = capitalised(name) if name.isupper() else name
         value = f"Defendant: {name}, {office}"
         # An office cut off by a line's end ("Director of the Colorado Department of") names no body; a
@@ -517,9 +568,52 @@ def officials_sued(text: str) -> list[Finding]:
     return found
 
 
+# An office's name wrapped onto the next line: the line breaks after a joining word ("Director of the
+# Ohio Department of\nHuman Services"), or the next line goes on with one in lower case ("... of Job\nand
+# Family Services").
+_OFFICE_GOES_ON = re.compile(r"\n[ \t]*(?P<rest>[^,;.()\n]{1,60})")
+
+
+def _office_wrapped(text: str, m: re.Match) -> str:
+    """An official's office as _SUED_AS_OFFICIAL found it, with its next line when the name goes on there."""
+    office = m.group("office")
+    ends_joined = re.search(rf"\b(?:{SMALL_WORDS})[ \t]*$", office, re.I)
+    more = _OFFICE_GOES_ON.match(text, m.end("office"))
+    if more and (ends_joined or re.match(rf"(?:{SMALL_WORDS})\b", more.group("rest"))):
+        return f"{office} {more.group('rest')}"
+    return office
+
+
+# An opinion's or a brief's own list of the defendants: "Defendants are the Board of Education, DOC,
+# and ...", "The Complaint names seven Defendants: A; B; and C", "an action against Defendants A; B; ...".
+_DEFENDANT_LIST = re.compile(
+    r"\b(?:Defendants\s+(?:are|include)|(?:names|named|sued|against)\s+(?:\w+\s+)?(?:the\s+)?[Dd]efendants:?)"
+    r"\s+(?P<list>[^.]{10,600}?(?:[;,]\s*|\s)and\s+[^.;]{3,120}?)(?=\.\s|\s*\(collectively|$)"
+)
+
+
+def listed_defendants(text: str) -> list[Finding]:
+    """The bodies a sentence lists as the defendants (people only with their office), split at its
+    semicolons, or at its commas and "and" when it has none."""
+    found = []
+    for m in _DEFENDANT_LIST.finditer(text):  # a list's semicolons end no sentence here
+        listing = " ".join(m.group("list").split())
+        pieces = (
+            re.split(r";\s*(?:and\s+)?", listing) if ";" in listing else re.split(r",\s*(?:and\s+)?|\s+and\s+", listing)
+        )
+        for piece in pieces:
+            # without the short name the paper defines for it ("(“NJ DHS”)")
+            name = party_name(re.sub(r"^(?:and|the)\s+|\s*\([\"“][^)]*\)", "", piece.strip()))
+            if name and names_an_institution(f"Defendant: {name}"):
+                found.append(Finding(f"Defendant: {name}", m.group(0), 0.6))
+    return found
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
-    found = caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc)
+    found = (
+        caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
+    )
     found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
     named = {f.value.split(", ")[0].lower() for f in found}  # an official the caption already names with the office
     found += [f for f in officials_sued(text) if f.value.split(", ")[0].lower() not in named]
@@ -527,7 +621,8 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
-            description = flat(text[m.end("name") : span.end], 120).strip(" ,")
+            # a word hyphenated at a line's end is one word ("Depart-\nment of Health")
+            description = re.sub(r"(?<=[a-z])- (?=[a-z])", "", flat(text[m.end("name") : span.end], 120)).strip(" ,")
             # "Defendants Riverside County and Raymond T. Caldwell, in his official capacity as ...": two
             # parties, and the office is the last one's (officials_sued names him with it).
             listed = _LAST_OF_TWO.search(name)

@@ -101,6 +101,11 @@ def party_features(rows: list[dict]) -> list[dict[str, float]]:
     for k, r in zip(keys, rows):
         documents.setdefault(k, set()).add(r["document"])
     defendants = {k for k, r in zip(keys, rows) if r["value"].startswith(SIDES[0])}
+    # where a defendant stands among those one passage names (a caption lists the lead bodies first)
+    passages: dict[tuple[str, str], list[str]] = {}
+    for r in rows:
+        if r["value"].startswith(SIDES[0]):
+            passages.setdefault((r["document"], r.get("quote", "")), []).append(r["value"])
     out = []
     for r, head, k in zip(rows, heads, keys):
         value = r["value"]
@@ -122,8 +127,14 @@ def party_features(rows: list[dict]) -> list[dict[str, float]]:
             "party:head_quotes": math.log1p(keys.count(k)),
             "party:related": math.log1p(len(related)),
             "party:defendants": math.log1p(len(defendants)),
+            "party:passage_rank": math.log1p(_rank(passages.get((r["document"], r.get("quote", "")), []), value)),
         }
         for kind, pattern in _KIND_PATTERNS.items():
             f[f"party:{kind}"] = float(bool(pattern.search(head)))
         out.append(f)
     return out
+
+
+def _rank(values: list[str], value: str) -> int:
+    """A value's place among the defendants one passage names (0 for the first, or a plaintiff)."""
+    return values.index(value) if value in values else 0
