@@ -473,8 +473,10 @@ def caption_parties(text: str) -> list[Finding]:
         )
         # A read that ends inside a long caption (a first page of agencies with their addresses) holds
         # the names up to its end; the last may be cut off.
-        cut = bool(versus) and not defendants and len(text) - versus.end() <= CAPTION_CUT_CHARS
-        if not versus or not (defendants or cut):
+        if not versus:
+            continue
+        cut = not defendants and len(text) - versus.end() <= CAPTION_CUT_CHARS
+        if not (defendants or cut):
             continue
         start = max(0, marker.start() - CAPTION_LOOKBACK_CHARS)
         heads = list(_CAPTION_HEAD.finditer(text, start, marker.start()))
