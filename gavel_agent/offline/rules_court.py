@@ -10,12 +10,14 @@ import eyecite
 from gavel_agent.case_identity import DOCKET, docket_key
 from gavel_agent.offline.gavel_rules import SIDE_WORDS, SMALL_WORDS, filing_date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
+from gavel_agent.offline.ruling_papers import paper_ruling
 from gavel_agent.offline.rules_text import (
     DATE,
     NOT_A_STANDARD,
     PERSON_RE,
     compiled,
     dates_in,
+    doc_date,
     flat,
     is_type,
     matching_sentences,
@@ -509,40 +511,34 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
             continue
         if any(pattern.search(quote) for _, pattern in compiled("routine_motions")):
             continue  # housekeeping (more time, more pages, sealing), not a ruling worth listing
+        if kind == "Amended complaint":
+            kind = "Leave to amend the complaint"  # a court grants leave to amend, not the pleading itself
         when = _sentence_date(text, span.start, span.end, doc)
         if when is None and (entered := operative_date(sentence, doc)):
             when = show_date(entered)
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
         found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
     found = _dated_by_signature(found, text, doc)
-    return found + _signed_order(text, doc, found)
+    if any(f.value.endswith(")") for f in found):
+        return found  # the paper's rulings are dated already (by their own words or the listing)
+    # The paper itself is a ruling too; the settler keeps it only where no ruling sentence read elsewhere
+    # in the paper dates it.
+    paper = paper_ruling(text, doc)
+    return found + ([paper] if paper else [])
 
 
 def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
-    """A ruling in an order that writes no date of its own takes the date the order's signature line gives."""
+    """A ruling in an order that writes no date of its own takes the date the order's signature line gives,
+    else the order's listing date."""
     undated = [f for f in found if not f.value.endswith(")")]
-    signed = signature_dates(text) if undated and not is_type(doc, "docket") else []
-    if not signed:
+    if not undated or is_type(doc, "docket"):
         return found
-    when = show_date(signed[-1][0])
-    return [Finding(f"{f.value} ({when})", f.quote, 0.7) if f in undated else f for f in found]
-
-
-def _signed_order(text: str, doc: DocInfo, found: list[Finding]) -> list[Finding]:
-    """An order or opinion is itself a ruling: the date its signature line gives ("SO ORDERED this 3rd day
-    of May, 2001"), unless the rulings found in it are dated already. Not for dockets (their
-    entries are read line by line above)."""
-    if is_type(doc, "docket") or not is_type(doc, "order", "opinion", "judgment", "decree"):
-        return []
     signed = signature_dates(text)
-    if not signed:
-        return []
-    day, quote = signed[-1]
+    day = signed[-1][0] if signed else doc_date(doc)
+    if day is None:
+        return found
     when = show_date(day)
-    if any(f.value.endswith(")") for f in found):
-        return []  # its rulings are dated already (by their own words or the listing)
-    kind = "Opinion" if is_type(doc, "opinion") and not is_type(doc, "order") else "Order"
-    return [Finding(f"{kind} entered ({when})", quote, 0.55)]
+    return [Finding(f"{f.value} ({when})", f.quote, 0.7) if f in undated else f for f in found]
 
 
 # -- trials and appeals -----------------------------------------------------------------------

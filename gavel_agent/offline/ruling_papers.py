@@ -1,0 +1,150 @@
+"""An order or opinion as a ruling of its own: what its heading (or, failing that, its listing title) says it
+decides, dated by the case listing or its signature line; and the settling step that keeps one value per
+ruling.
+
+A court paper read only in part often shows no decretal sentence ("the motion is GRANTED") in what was
+read, yet its caption heading names the ruling ("ORDER GRANTING IN PART DEFENDANTS' MOTION TO DISMISS")
+and its closing lines show it was entered ("SO ORDERED", "AFFIRMED", a signature date).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gavel_agent.offline.registry import DocInfo, Finding, settles
+from gavel_agent.offline.rules_text import doc_date, is_type, parse_date, show_date, signature_dates
+
+PAPER_CONFIDENCE = 0.55  # a paper found as a whole (heading or signature), below any ruling sentence
+_BASE = r"(?:(?:MEMORANDUM|AMENDED|FINAL|SUPPLEMENTAL|FURTHER|PRELIMINARY|PERMANENT)[ \t]+)*(?:OPINION|ORDER|DECISION|JUDGMENT|RULING|MEMORANDUM)"
+# A caption heading: a line that opens with the paper's kind in capitals ("ORDER", "MEMORANDUM OPINION AND
+# ORDER", "ORDER GRANTING PLAINTIFFS' MOTION FOR CLASS CERTIFICATION"), ending at the line's end or at a
+# wide gap (a two-column page puts the other column's words on the same line); it may run on over up to
+# two more lines in capitals.
+_HEADING = re.compile(
+    rf"(?m)^[ \t]*(?P<head>{_BASE}(?:[ \t]+(?:AND|&)[ \t]+{_BASE})?(?:[ \t,:]+[A-Z0-9'’.,;:()&/§ -]*?)?)(?=[ \t]{{2,}}|[ \t]*$)"
+    r"(?P<more>(?:[ \t]*\n[ \t]*[A-Z'’][A-Z0-9'’.,;:()&/§ -]{3,}(?=[ \t]{2,}|[ \t]*$)){0,2})"
+)
+# A brief filed under the court's listing ("MEMORANDUM OF LAW IN SUPPORT OF ...") or a draft is no ruling.
+_NOT_A_RULING = re.compile(r"\b(?:OF\s+LAW|IN\s+(?:SUPPORT|OPPOSITION)|PROPOSED|BRIEF|REPLY|RESPONSE)\b", re.I)
+_GENERIC = re.compile(rf"^(?:{_BASE}(?:\s+(?:AND|&)\s+{_BASE})?|ORDER\s+(?:NO\.?|NUMBER)\s*\d*)$", re.I)
+# A listing title that names a court's paper and what it decides ("Order Granting Preliminary Injunction").
+_TITLE_OF_A_RULING = re.compile(
+    rf"{_BASE}\b.*\b(?:granting|denying|approving|dismissing|adopting|certifying|affirming"
+    r"|reversing|vacating|remanding|enjoining|entering|appointing|awarding|on|re|regarding|concerning|for|of)\b",
+    re.I,
+)
+# A court's closing words: the paper was entered, not merely drafted or quoted.
+_CLOSING = re.compile(
+    r"\b(?:IT\s+IS\s+(?:SO\s+|HEREBY\s+|FURTHER\s+)?ORDERED|SO\s+ORDERED|AFFIRMED|REVERSED|VACATED|REMANDED)\b"
+    r"|\b(?:judgment|order|decision)\s+(?:of\s+the\s+district\s+court\s+)?is\s+(?:affirmed|reversed|vacated)\b"
+)
+# The decretal words of an order ("IT IS HEREBY ORDERED that this matter is referred to mediation") or an
+# appellate court's mandate ("the judgment of the district court is REVERSED"): what the paper decides.
+_DECRETAL = re.compile(
+    r"(?:\b(?:IT\s+IS|is\s+hereby|HEREBY)\s+(?:(?:FURTHER|HEREBY|SO)\s+)?ORDERED|(?m:^[ \t]*ORDERED))"
+    r"(?:,?\s+ADJUDGED,?\s+AND\s+DECREED)?,?\s*(?:that|:)\s+(?P<what>[^.;]{15,})"
+    r"|(?P<mandate>\b(?:the\s+)?(?:judgment|decision|order)\s+of\s+the\s+district\s+court\s+is\s+(?:hereby\s+)?"
+    r"(?:affirmed|reversed|vacated)\b[^.;]{0,80})",
+    re.I,
+)
+DECRETAL_WORDS = 24  # a decretal clause is cut to this many words in a value
+HEADING_REACH = 0.5  # a caption heading sits in a paper's first half of the text read (not a quoted order)
+
+
+def _words(raw: str) -> str:
+    return " ".join(raw.replace("\n", " ").split()).strip(" ,.;:-")
+
+
+def _described(heading: str) -> str:
+    """A heading in sentence case: "ORDER GRANTING DEFENDANTS' MOTION" -> "Order granting defendants' motion"."""
+    text = heading.lower()
+    return text[:1].upper() + text[1:]
+
+
+def _what_it_decides(text: str, doc: DocInfo) -> tuple[str, str] | None:
+    """What the paper decides and the words quoted for it: its heading when the heading names the ruling,
+    else its listing title when the title does (the heading quoted as the paper's own words)."""
+    m = next((m for m in _HEADING.finditer(text) if m.start() <= len(text) * HEADING_REACH), None)
+    if m is None:
+        return None
+    heading = _words(m.group("head") + " " + m.group("more"))
+    if _NOT_A_RULING.search(heading):
+        return None
+    if not _GENERIC.match(heading):
+        return _described(heading), m.group(0).strip()
+    title = _words(doc.title)
+    if _TITLE_OF_A_RULING.match(title) and not _GENERIC.match(title) and not _NOT_A_RULING.search(title):
+        return title[:1].upper() + title[1:], m.group(0).strip()
+    return _entered(doc), m.group(0).strip()
+
+
+def paper_ruling(text: str, doc: DocInfo) -> Finding | None:
+    """The paper itself as one ruling, when what was read shows its heading or its closing words and a date
+    for it (the listing's, else the signature line's)."""
+    if is_type(doc, "docket") or not is_type(doc, "order", "opinion", "judgment", "decree"):
+        return None
+    signed = signature_dates(text)
+    listed = doc_date(doc)
+    when = listed
+    decided = _what_it_decides(text, doc)
+    if (decided is None or decided[0].endswith(" entered")) and (decree := _DECRETAL.search(text)):
+        decided = (_decided_by(decree, doc), decree.group(0).strip())
+    elif decided is None or decided[0].endswith(" entered"):
+        # A bare heading ("ORDER") shows less than the closing words that the paper was entered; a quoted
+        # signature line gives the value its own date (the quote must not contradict the value).
+        closing = _CLOSING.search(text)
+        quote = signed[-1][1] if signed else (_line_at(text, closing.start()) if closing else "")
+        if len(quote) >= 8:
+            decided = (_entered(doc), quote)
+            when = signed[-1][0] if signed else listed
+    if decided is None or when is None:
+        return None
+    value, quote = decided
+    return Finding(f"{value} ({show_date(when)})", quote, PAPER_CONFIDENCE)
+
+
+def _decided_by(decree: re.Match, doc: DocInfo) -> str:
+    """A decretal clause as a value: "Order: this matter is referred to the Court's Mediation Program"."""
+    words = _words(decree.group("what") or decree.group("mandate")).split()
+    what = " ".join(words[:DECRETAL_WORDS]) + (" ..." if len(words) > DECRETAL_WORDS else "")
+    kind = _entered(doc).removesuffix(" entered")
+    return f"{kind}: {what[:1].lower()}{what[1:]}"
+
+
+def _entered(doc: DocInfo) -> str:
+    return f"{'Opinion' if is_type(doc, 'opinion') and not is_type(doc, 'order') else 'Order'} entered"
+
+
+def _line_at(text: str, at: int) -> str:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return text[start : end if end >= 0 else len(text)].strip()
+
+
+def _date_of(value: str) -> str:
+    m = re.search(r"\(([^()]+)\)\s*$", value)
+    day = parse_date(m.group(1)) if m else None
+    return day.isoformat() if day else ""
+
+
+@settles("gavel", "court_rulings")
+def one_value_per_ruling(kept: list[int], rows: list[dict]) -> list[int]:
+    """A paper found as a whole is one ruling: of its findings on one day, a ruling sentence's values stand
+    for it, else the one paper value that says most (a heading over "Order entered")."""
+    stated: set[tuple[str, str]] = set()
+    for i in kept:
+        if rows[i]["confidence"] != PAPER_CONFIDENCE:
+            stated.add((rows[i]["document"], _date_of(rows[i]["value"])))
+    best: dict[tuple[str, str], int] = {}
+    for i in kept:
+        key = (rows[i]["document"], _date_of(rows[i]["value"]))
+        if rows[i]["confidence"] != PAPER_CONFIDENCE or key in stated:
+            continue
+        if key not in best or _says_more(rows[i]["value"], rows[best[key]]["value"]):
+            best[key] = i
+    papers = set(best.values())
+    return [i for i in kept if rows[i]["confidence"] != PAPER_CONFIDENCE or i in papers]
+
+
+def _says_more(value: str, other: str) -> bool:
+    return (" entered (" not in value, len(value)) > (" entered (" not in other, len(other))
