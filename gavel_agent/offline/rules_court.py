@@ -10,7 +10,6 @@ import eyecite
 from gavel_agent.case_identity import DOCKET, docket_key
 from gavel_agent.offline.gavel_rules import SIDE_WORDS, SMALL_WORDS, filing_date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
-from gavel_agent.offline.ruling_papers import paper_ruling
 from gavel_agent.offline.rules_text import (
     DATE,
     NOT_A_STANDARD,
@@ -32,6 +31,7 @@ from gavel_agent.offline.rules_text import (
     signature_dates,
     tables,
 )
+from gavel_agent.offline.ruling_papers import paper_ruling
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
 
