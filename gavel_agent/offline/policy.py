@@ -59,7 +59,9 @@ class Window:
     score: float
 
 
-def _sharing(items: list[ItemPlan], readers: list[tuple[ItemPlan, Window]], doc: DocInfo) -> list[tuple[ItemPlan, Window]]:
+def _sharing(
+    items: list[ItemPlan], readers: list[tuple[ItemPlan, Window]], doc: DocInfo
+) -> list[tuple[ItemPlan, Window]]:
     """The items that also look at a window read for others (their plan's ``shared_reads`` names the
     document's type or title), each at the score its first reader gave the window."""
     asked = {item.key for item, _ in readers}
