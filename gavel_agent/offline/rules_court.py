@@ -499,7 +499,9 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
         sentence = span.of(text)
         kind, outcome = _kind(sentence), _outcome(sentence)
         quote = sentence
-        if not kind and outcome and _DISPOSITION.search(sentence):
+        if not kind and outcome == "dismissed" and "otion" not in sentence and _DISPOSITION.search(sentence):
+            kind = _what_is_dismissed(sentence)  # "the Eighth Amendment claims are DISMISSED": no motion's fate
+        elif not kind and outcome and _DISPOSITION.search(sentence):
             # The motion is often named a sentence or two before the ruling; the quote then runs from
             # there, so it shows both (unless that would be too long to read as one quote).
             named = _motion_named_before(text, span.start)
@@ -527,10 +529,17 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
     return found + ([paper] if paper else [])
 
 
+def _what_is_dismissed(sentence: str) -> str:
+    low = sentence.lower()
+    return next((word for word in ("Appeal", "Complaint", "Claims") if word.lower().rstrip("s") in low), "Case")
+
+
 def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
     """A ruling in an order that writes no date of its own takes the date the order's signature line gives,
     else the order's listing date."""
-    undated = [f for f in found if not f.value.endswith(")")]
+    # Only the paper's own decretal words ("the motion is GRANTED"), not its account of an earlier ruling
+    # ("In an earlier opinion the Court granted ...").
+    undated = [f for f in found if not f.value.endswith(")") and _DISPOSITION.search(f.quote)]
     if not undated or is_type(doc, "docket"):
         return found
     signed = signature_dates(text)

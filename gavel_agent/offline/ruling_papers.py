@@ -143,7 +143,26 @@ def one_value_per_ruling(kept: list[int], rows: list[dict]) -> list[int]:
         if key not in best or _says_more(rows[i]["value"], rows[best[key]]["value"]):
             best[key] = i
     papers = set(best.values())
-    return [i for i in kept if rows[i]["confidence"] != PAPER_CONFIDENCE or i in papers]
+    # A ruling on a motion the sentence does not name ("Cascade's motion is DENIED") beside a named ruling
+    # of the same paper and day is mostly a part of that ruling, said twice.
+    named = {key for i in kept if (key := (rows[i]["document"], _date_of(rows[i]["value"]))) and _names_it(rows[i])}
+    # An undated ruling that a dated value already states ("Motion to dismiss denied" beside "Motion to
+    # dismiss denied (May 1, 2019)") is the same ruling told again.
+    dated = {re.sub(r"\s*\([^()]*\)$", "", rows[i]["value"]) for i in kept if _date_of(rows[i]["value"])}
+    return [
+        i
+        for i in kept
+        if (rows[i]["confidence"] != PAPER_CONFIDENCE or i in papers)
+        and (_names_it(rows[i]) or (rows[i]["document"], _date_of(rows[i]["value"])) not in named)
+        and (_date_of(rows[i]["value"]) or rows[i]["value"] not in dated)
+    ]
+
+
+def _names_it(row: dict) -> bool:
+    """Whether a ruling value names what was ruled on (not a bare "Motion granted", "Judgment denied")."""
+    return not re.match(
+        r"(?:Motion|Judgment) (?:granted|denied|dismissed|approved|affirmed|reversed|vacated)", row["value"]
+    )
 
 
 def _says_more(value: str, other: str) -> bool:
