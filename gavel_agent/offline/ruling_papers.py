@@ -48,7 +48,8 @@ _DECRETAL = re.compile(
     re.I,
 )
 DECRETAL_WORDS = 24  # a decretal clause is cut to this many words in a value
-HEADING_REACH = 0.5  # a caption heading sits in a paper's first half of the text read (not a quoted order)
+# A caption heading sits in the first part of the text read (further on, capitals are a quoted order's).
+HEADING_REACH, HEADING_CHARS = 0.5, 1500
 
 
 def _words(raw: str) -> str:
@@ -64,7 +65,7 @@ def _described(heading: str) -> str:
 def _what_it_decides(text: str, doc: DocInfo) -> tuple[str, str] | None:
     """What the paper decides and the words quoted for it: its heading when the heading names the ruling,
     else its listing title when the title does (the heading quoted as the paper's own words)."""
-    m = next((m for m in _HEADING.finditer(text) if m.start() <= len(text) * HEADING_REACH), None)
+    m = next((m for m in _HEADING.finditer(text) if m.start() <= max(len(text) * HEADING_REACH, HEADING_CHARS)), None)
     if m is None:
         return None
     heading = _words(m.group("head") + " " + m.group("more"))
