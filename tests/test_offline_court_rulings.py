@@ -40,8 +40,17 @@ def test_an_appellate_mandate_is_what_the_opinion_decides():
     opinion = DocInfo("opinion", "Opinion", "Order/Opinion", "1997-08-18")
     text = "We hold the officers immune.\nThe judgment of the district court is reversed, and the case is remanded.\n"
     assert rulings(text, opinion) == [
-        "Order: the judgment of the district court is reversed, and the case is remanded (August 18, 1997)"
+        "Opinion: the judgment of the district court is reversed, and the case is remanded (August 18, 1997)"
     ]
+
+
+def test_a_state_courts_words_for_a_ruling():
+    slip = DocInfo("slip", "Slip Opinion", "Order/Opinion", "2025-05-15")
+    text = "The interests are not served.  Accordingly, we reverse the order of the judge.\n   So ordered.\n"
+    assert rulings(text, slip) == ["Opinion: we reverse the order of the judge (May 15, 2025)"]
+    allowed = "The defendants' Motion to Dismiss (Dkt. No. 25) is ALLOWED.\nIt is so Ordered.\n"
+    assert rulings(allowed) == ["Motion to dismiss granted (March 4, 2019)"]
+    assert rulings("The motion is allowed to proceed on one claim only after a hearing.\n") == []
 
 
 def test_no_paper_ruling_from_a_brief_a_middle_page_or_a_paper_without_a_date():

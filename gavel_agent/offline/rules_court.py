@@ -420,7 +420,7 @@ _FILING_VERB = re.compile(r"\b(?:filed|files|moved|moves|submitted|lodged|brough
 # a particular motion ("defendants' motion to dismiss is granted in part"); not a legal standard
 # ("a motion to dismiss is granted only if ...").
 _DISPOSITION = re.compile(
-    r"\b(?:is|are)\s+(?:hereby\s+)?(?:GRANTED|DENIED|DISMISSED|AFFIRMED|REVERSED|VACATED)|\bCourt\s+(?:hereby\s+)?(?:GRANTS|DENIES|grants|denies)\b"
+    r"\b(?:is|are)\s+(?:hereby\s+)?(?:GRANTED|DENIED|DISMISSED|AFFIRMED|REVERSED|VACATED|ALLOWED)|\bCourt\s+(?:hereby\s+)?(?:GRANTS|DENIES|grants|denies)\b"
     r"|\b(?:AFFIRMED|REVERSED|VACATED)\b"
     r"|(?i:\b(?:the|this|its|their|his|her|\w+['’]s?)\s+(?:[\w-]+\s+){0,3}(?:motions?|requests?|applications?|petitions?|objections?)\b[^;]{0,120}?"
     rf"\b(?:is|are)\s+(?:hereby\s+)?(?:granted|denied|overruled|sustained)\b{NOT_A_STANDARD})"

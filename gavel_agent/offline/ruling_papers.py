@@ -35,7 +35,7 @@ _TITLE_OF_A_RULING = re.compile(
 )
 # A court's closing words: the paper was entered, not merely drafted or quoted.
 _CLOSING = re.compile(
-    r"\b(?:IT\s+IS\s+(?:SO\s+|HEREBY\s+|FURTHER\s+)?ORDERED|SO\s+ORDERED|AFFIRMED|REVERSED|VACATED|REMANDED)\b"
+    r"\b(?:IT\s+IS\s+(?:SO\s+|HEREBY\s+|FURTHER\s+)?ORDERED|(?i:so\s+ordered)|AFFIRMED|REVERSED|VACATED|REMANDED)\b"
     r"|\b(?:judgment|order|decision)\s+(?:of\s+the\s+district\s+court\s+)?is\s+(?:affirmed|reversed|vacated)\b"
 )
 # The decretal words of an order ("IT IS HEREBY ORDERED that this matter is referred to mediation") or an
@@ -44,7 +44,8 @@ _DECRETAL = re.compile(
     r"(?:\b(?:IT\s+IS|is\s+hereby|HEREBY)\s+(?:(?:FURTHER|HEREBY|SO)\s+)?ORDERED|(?m:^[ \t]*ORDERED))"
     r"(?:,?\s+ADJUDGED,?\s+AND\s+DECREED)?,?\s*(?:that|:)\s+(?P<what>[^.;]{15,})"
     r"|(?P<mandate>\b(?:the\s+)?(?:judgment|decision|order)\s+of\s+the\s+district\s+court\s+is\s+(?:hereby\s+)?"
-    r"(?:affirmed|reversed|vacated)\b[^.;]{0,80})",
+    r"(?:affirmed|reversed|vacated)\b[^.;]{0,80}"
+    r"|\b(?:accordingly|therefore|for\s+(?:these|the\s+foregoing)\s+reasons),?\s+we\s+(?:affirm|reverse|vacate)\b[^.;]{0,150})",
     re.I,
 )
 DECRETAL_WORDS = 24  # a decretal clause is cut to this many words in a value
@@ -106,14 +107,19 @@ def paper_ruling(text: str, doc: DocInfo) -> Finding | None:
 
 def _decided_by(decree: re.Match, doc: DocInfo) -> str:
     """A decretal clause as a value: "Order: this matter is referred to the Court's Mediation Program"."""
-    words = _words(decree.group("what") or decree.group("mandate")).split()
+    said = _words(decree.group("what") or decree.group("mandate"))
+    words = re.sub(
+        r"^(?:accordingly|therefore|for\s+(?:these|the\s+foregoing)\s+reasons),?\s+", "", said, flags=re.I
+    ).split()
     what = " ".join(words[:DECRETAL_WORDS]) + (" ..." if len(words) > DECRETAL_WORDS else "")
     kind = _entered(doc).removesuffix(" entered")
     return f"{kind}: {what[:1].lower()}{what[1:]}"
 
 
 def _entered(doc: DocInfo) -> str:
-    return f"{'Opinion' if is_type(doc, 'opinion') and not is_type(doc, 'order') else 'Order'} entered"
+    # The listing's type ("Order/Opinion") names both; the title says which the paper is.
+    title = doc.title.lower()
+    return f"{'Opinion' if 'opinion' in title and 'order' not in title else 'Order'} entered"
 
 
 def _line_at(text: str, at: int) -> str:
