@@ -27,6 +27,13 @@ def test_a_heading_that_names_the_ruling_is_the_value_dated_by_the_listing():
     assert rulings(columns) == ["Memorandum order on discovery (March 4, 2019)"]
 
 
+def test_a_heading_cut_off_by_the_page_takes_the_listing_title_or_loses_its_dangling_words():
+    text = CAPTION + "ORDER GRANTING PLAINTIFFS' MOTION FOR\nthe relief they seek, as follows.\n"
+    titled = DocInfo("order", "Order Granting Motion for Preliminary Injunction", "Order/Opinion", "2009-03-09")
+    assert rulings(text, titled) == ["Order Granting Motion for Preliminary Injunction (March 9, 2009)"]
+    assert rulings(text) == ["Order granting plaintiffs' motion (March 4, 2019)"]
+
+
 def test_a_bare_heading_gives_way_to_the_decretal_clause_or_a_specific_listing_title():
     text = CAPTION + "ORDER\nIt is hereby ORDERED that this matter is referred to the Court's Mediation Program.\n"
     assert rulings(text) == ["Order: this matter is referred to the Court's Mediation Program (March 4, 2019)"]

@@ -27,6 +27,7 @@ _HEADING = re.compile(
 # A brief filed under the court's listing ("MEMORANDUM OF LAW IN SUPPORT OF ...") or a draft is no ruling.
 _NOT_A_RULING = re.compile(r"\b(?:OF\s+LAW|IN\s+(?:SUPPORT|OPPOSITION)|PROPOSED|BRIEF|REPLY|RESPONSE)\b", re.I)
 _GENERIC = re.compile(rf"^(?:{_BASE}(?:\s+(?:AND|&)\s+{_BASE})?|ORDER\s+(?:NO\.?|NUMBER)\s*\d*)$", re.I)
+_CUT_OFF = re.compile(r"(?:\s+(?:FOR|OF|TO|THE|AND|IN|ON|RE|A|AN|BY|WITH|FROM|[A-Z]+['’]S?))+$|\s+[A-Z]+['’]$")
 # A listing title that names a court's paper and what it decides ("Order Granting Preliminary Injunction").
 _TITLE_OF_A_RULING = re.compile(
     rf"{_BASE}\b.*\b(?:granting|denying|approving|dismissing|adopting|certifying|affirming"
@@ -72,10 +73,12 @@ def _what_it_decides(text: str, doc: DocInfo) -> tuple[str, str] | None:
     heading = _words(m.group("head") + " " + m.group("more"))
     if _NOT_A_RULING.search(heading):
         return None
-    if not _GENERIC.match(heading):
-        return _described(heading), m.group(0).strip()
     title = _words(doc.title)
-    if _TITLE_OF_A_RULING.match(title) and not _GENERIC.match(title) and not _NOT_A_RULING.search(title):
+    titled = _TITLE_OF_A_RULING.match(title) and not _GENERIC.match(title) and not _NOT_A_RULING.search(title)
+    cut_off = _CUT_OFF.search(heading)  # the heading runs on in a line the read text splits or garbles
+    if not _GENERIC.match(heading) and not (cut_off and titled):
+        return _described(_CUT_OFF.sub("", heading)), m.group(0).strip()
+    if titled:
         return title[:1].upper() + title[1:], m.group(0).strip()
     return _entered(doc), m.group(0).strip()
 
