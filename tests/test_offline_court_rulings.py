@@ -51,6 +51,17 @@ def test_an_appellate_mandate_is_what_the_opinion_decides():
     ]
 
 
+def test_a_paper_seen_only_by_its_signature_line_is_named_by_its_listing_title():
+    signed = "The parties have agreed.\nSO ORDERED this 3rd day of May, 2001.\n"
+    named = {
+        "Final Judgment": "Final Judgment entered (May 3, 2001)",
+        "Order": "Order entered (May 3, 2001)",
+        "Memorandum of Law in Support of Motion": "Order entered (May 3, 2001)",  # a brief's title names no ruling
+    }
+    for title, value in named.items():
+        assert rulings(signed, DocInfo("paper", title, "Order/Opinion", "2001-05-03")) == [value]
+
+
 def test_a_state_courts_words_for_a_ruling():
     slip = DocInfo("slip", "Slip Opinion", "Order/Opinion", "2025-05-15")
     text = "The interests are not served.  Accordingly, we reverse the order of the judge.\n   So ordered.\n"

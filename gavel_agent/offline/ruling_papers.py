@@ -28,6 +28,11 @@ _HEADING = re.compile(
 _NOT_A_RULING = re.compile(r"\b(?:OF\s+LAW|IN\s+(?:SUPPORT|OPPOSITION)|PROPOSED|BRIEF|REPLY|RESPONSE)\b", re.I)
 _GENERIC = re.compile(rf"^(?:{_BASE}(?:\s+(?:AND|&)\s+{_BASE})?|ORDER\s+(?:NO\.?|NUMBER)\s*\d*)$", re.I)
 _CUT_OFF = re.compile(r"(?:\s+(?:FOR|OF|TO|THE|AND|IN|ON|RE|A|AN|BY|WITH|FROM|[A-Z]+['’]S?))+$|\s+[A-Z]+['’]$")
+_COURT_PAPER_TITLE = re.compile(
+    r"(?:(?:amended|final|partial|stipulated|agreed|consent|protective|minute|memorandum|supplemental|preliminary"
+    r"|permanent|scheduling)\s+)*(?:order|opinion|judgment|decree|decision|ruling)\b",
+    re.I,
+)
 # A listing title that names a court's paper and what it decides ("Order Granting Preliminary Injunction").
 _TITLE_OF_A_RULING = re.compile(
     rf"{_BASE}\b.*\b(?:granting|denying|approving|dismissing|adopting|certifying|affirming"
@@ -120,9 +125,17 @@ def _decided_by(decree: re.Match, doc: DocInfo) -> str:
 
 
 def _entered(doc: DocInfo) -> str:
-    # The listing's type ("Order/Opinion") names both; the title says which the paper is.
-    title = doc.title.lower()
-    return f"{'Opinion' if 'opinion' in title and 'order' not in title else 'Order'} entered"
+    """The paper entered, named by its listing title when the title names a court's paper ("Final Judgment
+    entered", "Agreed Order entered"); the listing's type ("Order/Opinion") names both kinds, so a bare
+    title says which the paper is."""
+    title = _words(doc.title)
+    if (
+        _COURT_PAPER_TITLE.match(title)
+        and title.lower() not in ("order", "opinion")
+        and not _NOT_A_RULING.search(title)
+    ):
+        return f"{title[:1].upper()}{title[1:]} entered"
+    return f"{'Opinion' if 'opinion' in title.lower() and 'order' not in title.lower() else 'Order'} entered"
 
 
 def _line_at(text: str, at: int) -> str:
@@ -175,5 +188,8 @@ def _names_it(row: dict) -> bool:
     )
 
 
+_BARE_ENTRY = re.compile(r"(?:Order|Opinion) entered \(")
+
+
 def _says_more(value: str, other: str) -> bool:
-    return (" entered (" not in value, len(value)) > (" entered (" not in other, len(other))
+    return (not _BARE_ENTRY.match(value), len(value)) > (not _BARE_ENTRY.match(other), len(other))
