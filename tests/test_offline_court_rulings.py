@@ -62,6 +62,16 @@ def test_a_paper_seen_only_by_its_signature_line_is_named_by_its_listing_title()
         assert rulings(signed, DocInfo("paper", title, "Order/Opinion", "2001-05-03")) == [value]
 
 
+def test_a_compound_filing_lends_no_date_of_its_own_to_the_order_inside_it():
+    compound = DocInfo(
+        "bundle", "Motion to Enforce; Opinion and Order; Notice of Appeal", "Pleading / Motion / Brief", "2023-10-16"
+    )
+    order = "IT IS ORDERED that Plaintiffs' Motion to Enforce Consent Decree is GRANTED IN PART and DENIED IN PART.\n"
+    assert rulings(order, compound) == ["Motion to enforce granted in part and denied in part"]
+    assert rulings("The County appeals.\nDATED: February 15, 2024.\n", compound) == []
+    assert rulings(order, ORDER) == ["Motion to enforce granted in part and denied in part (March 4, 2019)"]
+
+
 def test_a_state_courts_words_for_a_ruling():
     slip = DocInfo("slip", "Slip Opinion", "Order/Opinion", "2025-05-15")
     text = "The interests are not served.  Accordingly, we reverse the order of the judge.\n   So ordered.\n"

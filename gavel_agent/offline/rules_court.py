@@ -31,7 +31,7 @@ from gavel_agent.offline.rules_text import (
     signature_dates,
     tables,
 )
-from gavel_agent.offline.ruling_papers import paper_ruling
+from gavel_agent.offline.ruling_papers import is_court_paper, paper_ruling
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
 
@@ -516,7 +516,7 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
         if kind == "Amended complaint":
             kind = "Leave to amend the complaint"  # a court grants leave to amend, not the pleading itself
         when = _sentence_date(text, span.start, span.end, doc)
-        if when is None and (entered := operative_date(sentence, doc)):
+        if when is None and is_court_paper(doc) and (entered := operative_date(sentence, doc)):
             when = show_date(entered)
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
         found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
@@ -543,7 +543,7 @@ def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[F
     if not undated or is_type(doc, "docket"):
         return found
     signed = signature_dates(text)
-    day = signed[-1][0] if signed else doc_date(doc)
+    day = signed[-1][0] if signed else (doc_date(doc) if is_court_paper(doc) else None)
     if day is None:
         return found
     when = show_date(day)

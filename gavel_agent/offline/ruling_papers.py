@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, settles
-from gavel_agent.offline.rules_text import doc_date, is_type, parse_date, show_date, signature_dates
+from gavel_agent.offline.rules_text import doc_date, parse_date, show_date, signature_dates
 
 PAPER_CONFIDENCE = 0.55  # a paper found as a whole (heading or signature), below any ruling sentence
 _BASE = r"(?:(?:MEMORANDUM|AMENDED|FINAL|SUPPLEMENTAL|FURTHER|PRELIMINARY|PERMANENT)[ \t]+)*(?:OPINION|ORDER|DECISION|JUDGMENT|RULING|MEMORANDUM)"
@@ -88,10 +88,19 @@ def _what_it_decides(text: str, doc: DocInfo) -> tuple[str, str] | None:
     return _entered(doc), m.group(0).strip()
 
 
+def is_court_paper(doc: DocInfo) -> bool:
+    """Whether the listing files the document as the court's own paper (an order, opinion, judgment or decree),
+    or, for a case listed without types, its title names one. A compound paper filed as a motion ("Motion to
+    Enforce; Opinion and Order; Notice of Appeal") is not: its date and signature lines are the filings'."""
+    if doc.type:
+        return doc.type.lower().startswith(("order", "opinion", "judgment", "decree"))
+    return bool(_COURT_PAPER_TITLE.match(_words(doc.title)))
+
+
 def paper_ruling(text: str, doc: DocInfo) -> Finding | None:
     """The paper itself as one ruling, when what was read shows its heading or its closing words and a date
     for it (the listing's, else the signature line's)."""
-    if is_type(doc, "docket") or not is_type(doc, "order", "opinion", "judgment", "decree"):
+    if not is_court_paper(doc):
         return None
     signed = signature_dates(text)
     listed = doc_date(doc)
