@@ -81,6 +81,16 @@ def test_a_state_courts_words_for_a_ruling():
     assert rulings("The motion is allowed to proceed on one claim only after a hearing.\n") == []
 
 
+def test_a_state_appellate_mandate_and_no_ruling_from_an_argument_about_one():
+    opinion = DocInfo("opinion", "Opinion", "Order/Opinion", "2020-06-02")
+    mandate = "We conclude otherwise.\nThe judgment is reversed and the matter is remanded to the trial court.\n"
+    assert rulings(mandate, opinion) == [
+        "Opinion: the judgment is reversed and the matter is remanded to the trial court (June 2, 2020)"
+    ]
+    argued = "Finally, if the Court grants the motion for preliminary injunction, it should limit its scope.\n"
+    assert rulings(argued) == []
+
+
 def test_no_paper_ruling_from_a_brief_a_middle_page_or_a_paper_without_a_date():
     brief = CAPTION + "MEMORANDUM OF LAW IN SUPPORT OF\nMOTION FOR ENTRY OF JUDGMENT\nArgument.\n"
     assert rulings(brief) == []

@@ -425,6 +425,9 @@ _DISPOSITION = re.compile(
     r"|(?i:\b(?:the|this|its|their|his|her|\w+['’]s?)\s+(?:[\w-]+\s+){0,3}(?:motions?|requests?|applications?|petitions?|objections?)\b[^;]{0,120}?"
     rf"\b(?:is|are)\s+(?:hereby\s+)?(?:granted|denied|overruled|sustained)\b{NOT_A_STANDARD})"
 )
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|should|would|unless|whether|were)\s+(?:the|this)\s+Court\s+(?:grants?|denies|deny)\b", re.I
+)
 _RULING_CUE = re.compile(r"\b(?:Court|ORDERED|ORDERS|ORDER|hereby|Judge|AFFIRMED|REVERSED|VACATED)\b")
 _DOCKET_LINE = re.compile(r"^\s*(\d{1,2}/\d{1,2}/\d{2,4})\b", re.M)
 _ACTOR = re.compile(
@@ -511,6 +514,8 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
                 kind = "Motion" if "otion" in sentence else "Judgment"
         if not (kind and outcome and (_RULING_CUE.search(sentence) or _DISPOSITION.search(sentence))):
             continue
+        if _HYPOTHETICAL.search(sentence):
+            continue  # "if the Court grants the motion, it should ...": an argument, not a ruling
         if any(pattern.search(quote) for _, pattern in compiled("routine_motions")):
             continue  # housekeeping (more time, more pages, sealing), not a ruling worth listing
         if kind == "Amended complaint":

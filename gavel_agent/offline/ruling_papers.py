@@ -49,7 +49,7 @@ _CLOSING = re.compile(
 _DECRETAL = re.compile(
     r"(?:\b(?:IT\s+IS|is\s+hereby|HEREBY)\s+(?:(?:FURTHER|HEREBY|SO)\s+)?ORDERED|(?m:^[ \t]*ORDERED))"
     r"(?:,?\s+ADJUDGED,?\s+AND\s+DECREED)?,?\s*(?:that|:)\s+(?P<what>[^.;]{15,})"
-    r"|(?P<mandate>\b(?:the\s+)?(?:judgment|decision|order)\s+of\s+the\s+district\s+court\s+is\s+(?:hereby\s+)?"
+    r"|(?P<mandate>\b(?:the\s+)?(?:judgment|decision|order)(?:\s+of\s+the\s+(?:\w+\s+){0,3}court)?\s+(?:is|are)\s+(?:hereby\s+)?"
     r"(?:affirmed|reversed|vacated)\b[^.;]{0,80}"
     r"|\b(?:accordingly|therefore|for\s+(?:these|the\s+foregoing)\s+reasons),?\s+we\s+(?:affirm|reverse|vacate)\b[^.;]{0,150})",
     re.I,
