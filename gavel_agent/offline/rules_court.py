@@ -16,6 +16,7 @@ from gavel_agent.offline.rules_text import (
     PERSON_RE,
     compiled,
     dates_in,
+    doc_date,
     flat,
     is_type,
     matching_sentences,
@@ -30,6 +31,7 @@ from gavel_agent.offline.rules_text import (
     signature_dates,
     tables,
 )
+from gavel_agent.offline.ruling_papers import is_court_paper, paper_ruling
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
 
@@ -418,10 +420,13 @@ _FILING_VERB = re.compile(r"\b(?:filed|files|moved|moves|submitted|lodged|brough
 # a particular motion ("defendants' motion to dismiss is granted in part"); not a legal standard
 # ("a motion to dismiss is granted only if ...").
 _DISPOSITION = re.compile(
-    r"\b(?:is|are)\s+(?:hereby\s+)?(?:GRANTED|DENIED|DISMISSED|AFFIRMED|REVERSED|VACATED)|\bCourt\s+(?:hereby\s+)?(?:GRANTS|DENIES|grants|denies)\b"
+    r"\b(?:is|are)\s+(?:hereby\s+)?(?:GRANTED|DENIED|DISMISSED|AFFIRMED|REVERSED|VACATED|ALLOWED)|\bCourt\s+(?:hereby\s+)?(?:GRANTS|DENIES|grants|denies)\b"
     r"|\b(?:AFFIRMED|REVERSED|VACATED)\b"
     r"|(?i:\b(?:the|this|its|their|his|her|\w+['’]s?)\s+(?:[\w-]+\s+){0,3}(?:motions?|requests?|applications?|petitions?|objections?)\b[^;]{0,120}?"
     rf"\b(?:is|are)\s+(?:hereby\s+)?(?:granted|denied|overruled|sustained)\b{NOT_A_STANDARD})"
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|should|would|unless|whether|were)\s+(?:the|this)\s+Court\s+(?:grants?|denies|deny)\b", re.I
 )
 _RULING_CUE = re.compile(r"\b(?:Court|ORDERED|ORDERS|ORDER|hereby|Judge|AFFIRMED|REVERSED|VACATED)\b")
 _DOCKET_LINE = re.compile(r"^\s*(\d{1,2}/\d{1,2}/\d{2,4})\b", re.M)
@@ -497,7 +502,9 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
         sentence = span.of(text)
         kind, outcome = _kind(sentence), _outcome(sentence)
         quote = sentence
-        if not kind and outcome and _DISPOSITION.search(sentence):
+        if not kind and outcome == "dismissed" and "otion" not in sentence and _DISPOSITION.search(sentence):
+            kind = _what_is_dismissed(sentence)  # "the Eighth Amendment claims are DISMISSED": no motion's fate
+        elif not kind and outcome and _DISPOSITION.search(sentence):
             # The motion is often named a sentence or two before the ruling; the quote then runs from
             # there, so it shows both (unless that would be too long to read as one quote).
             named = _motion_named_before(text, span.start)
@@ -507,42 +514,45 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
                 kind = "Motion" if "otion" in sentence else "Judgment"
         if not (kind and outcome and (_RULING_CUE.search(sentence) or _DISPOSITION.search(sentence))):
             continue
+        if _HYPOTHETICAL.search(sentence):
+            continue  # "if the Court grants the motion, it should ...": an argument, not a ruling
         if any(pattern.search(quote) for _, pattern in compiled("routine_motions")):
             continue  # housekeeping (more time, more pages, sealing), not a ruling worth listing
+        if kind == "Amended complaint":
+            kind = "Leave to amend the complaint"  # a court grants leave to amend, not the pleading itself
         when = _sentence_date(text, span.start, span.end, doc)
-        if when is None and (entered := operative_date(sentence, doc)):
+        if when is None and is_court_paper(doc) and (entered := operative_date(sentence, doc)):
             when = show_date(entered)
         value = f"{kind} {outcome}" + (f" ({when})" if when else "")
         found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
     found = _dated_by_signature(found, text, doc)
-    return found + _signed_order(text, doc, found)
+    if any(f.value.endswith(")") for f in found):
+        return found  # the paper's rulings are dated already (by their own words or the listing)
+    # The paper itself is a ruling too; the settler keeps it only where no ruling sentence read elsewhere
+    # in the paper dates it.
+    paper = paper_ruling(text, doc)
+    return found + ([paper] if paper else [])
+
+
+def _what_is_dismissed(sentence: str) -> str:
+    low = sentence.lower()
+    return next((word for word in ("Appeal", "Complaint", "Claims") if word.lower().rstrip("s") in low), "Case")
 
 
 def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
-    """A ruling in an order that writes no date of its own takes the date the order's signature line gives."""
-    undated = [f for f in found if not f.value.endswith(")")]
-    signed = signature_dates(text) if undated and not is_type(doc, "docket") else []
-    if not signed:
+    """A ruling in an order that writes no date of its own takes the date the order's signature line gives,
+    else the order's listing date."""
+    # Only the paper's own decretal words ("the motion is GRANTED"), not its account of an earlier ruling
+    # ("In an earlier opinion the Court granted ...").
+    undated = [f for f in found if not f.value.endswith(")") and _DISPOSITION.search(f.quote)]
+    if not undated or is_type(doc, "docket"):
         return found
-    when = show_date(signed[-1][0])
-    return [Finding(f"{f.value} ({when})", f.quote, 0.7) if f in undated else f for f in found]
-
-
-def _signed_order(text: str, doc: DocInfo, found: list[Finding]) -> list[Finding]:
-    """An order or opinion is itself a ruling: the date its signature line gives ("SO ORDERED this 3rd day
-    of May, 2001"), unless the rulings found in it are dated already. Not for dockets (their
-    entries are read line by line above)."""
-    if is_type(doc, "docket") or not is_type(doc, "order", "opinion", "judgment", "decree"):
-        return []
     signed = signature_dates(text)
-    if not signed:
-        return []
-    day, quote = signed[-1]
+    day = signed[-1][0] if signed else (doc_date(doc) if is_court_paper(doc) else None)
+    if day is None:
+        return found
     when = show_date(day)
-    if any(f.value.endswith(")") for f in found):
-        return []  # its rulings are dated already (by their own words or the listing)
-    kind = "Opinion" if is_type(doc, "opinion") and not is_type(doc, "order") else "Order"
-    return [Finding(f"{kind} entered ({when})", quote, 0.55)]
+    return [Finding(f"{f.value} ({when})", f.quote, 0.7) if f in undated else f for f in found]
 
 
 # -- trials and appeals -----------------------------------------------------------------------
