@@ -695,6 +695,64 @@ def test_appeals_say_who_appealed_where_the_record_does():
     assert values("appeals", precedent, ORDER) == []
 
 
+def test_one_appeal_is_one_value_and_the_court_of_appeals_decision_is_its_own():
+    from gavel_agent.offline.rules_court import dated_appeal_over_caption
+
+    docket = (
+        "02/15/2024 | 259 | NOTICE OF APPEAL to the 9th Circuit from Opinion and Order 252.\n"
+        "02/16/2024 | 260 | USCA Case Number 24-1093 for Notice of Appeal 259 filed by Raymond T. Caldwell.\n"
+        "12/09/2024 | 293 | MEMORANDUM of USCA as to Notice of Appeal 259 filed by Raymond T. Caldwell. AFFIRMED. "
+        "The order is not a prisoner release order.\n"
+    )
+    # "9th" and "Ninth" are one court; an entry pointing back to notice 259 is no second appeal by Caldwell.
+    assert values("appeals", docket, DOCKET) == [
+        "Appeal to the Ninth Circuit (February 15, 2024)",
+        "Court of appeals memorandum: affirmed (December 9, 2024)",
+    ]
+    # An appellate caption's undated value gives way to a dated appeal to the same court, not to another's.
+    rows = [{"value": v} for v in ("Appeal to the Ninth Circuit", "Appeal to the Ninth Circuit (February 15, 2024)")]
+    assert dated_appeal_over_caption([0, 1], rows) == [1]
+    rows[1]["value"] = "Appeal to the Fourth Circuit (February 15, 2024)"
+    assert dated_appeal_over_caption([0, 1], rows) == [0, 1]
+
+
+def test_some_claims_dismissed_is_not_the_case_dismissed():
+    order = DocInfo("order", "Opinion and Order on Motions to Dismiss", "Order/Opinion", "2021-09-08")
+    for partial in (
+        "Accordingly, the motion is GRANTED as to the Eighth Amendment claims of Plaintiffs Vega and Pike, which are dismissed with prejudice.",
+        "The Third Claim (ADA Title II) is DISMISSED with prejudice as to Cascade.",
+    ):
+        assert not any(v.endswith("(case dismissed)") for v in values("decree_dates", partial, order)), partial
+    for whole in (
+        "This action is hereby dismissed with prejudice.",
+        "All of Plaintiffs' claims are dismissed with prejudice.",
+    ):
+        assert values("decree_dates", whole, order) == [
+            "September 8, 2021: Opinion and Order on Motions to Dismiss (case dismissed)"
+        ]
+
+
+def test_a_date_item_lists_each_day_once():
+    from gavel_agent.offline.rules_relief import one_value_per_day
+
+    rows = [
+        {"value": "February 6, 2023: Consent Decree filed", "confidence": 0.5},
+        {"value": "January 20, 2023: settlement agreement signed", "confidence": 0.6},
+        {"value": "February 6, 2023: Consent Decree", "confidence": 0.7},
+    ]
+    assert one_value_per_day([0, 1, 2], rows) == [1, 2]
+
+
+def test_a_footnote_marker_after_a_stop_ends_the_sentence():
+    from gavel_agent.offline.rules_text import sentence_spans
+
+    text = "The Court consolidated a related action.[1] Plaintiffs then amended on October 6, 2021."
+    assert [s.of(text) for s in sentence_spans(text)] == [
+        "The Court consolidated a related action.",
+        "Plaintiffs then amended on October 6, 2021.",
+    ]
+
+
 def test_a_scheduled_trial_from_a_docket_entry():
     entry = "06/06/2011 521 SCHEDULING ORDER: Pretrial Conference set for 10/6/2011, Nonjury Trial set for 10/17/2011 at 09:30 AM"
     assert values("trials", entry, DOCKET) == ["Nonjury trial scheduled for October 17, 2011"]

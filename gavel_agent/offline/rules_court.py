@@ -632,6 +632,29 @@ def appellate_caption(text: str) -> Finding | None:
     return Finding(f"Appeal to the {name.replace('District Of Columbia', 'D.C.')}", m.group(0), 0.65)
 
 
+_ORDINAL_WORDS = dict(
+    zip(
+        ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th", "11th"),
+        ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh"),
+    )
+)
+# "as to Notice of Appeal 259 filed by the County": a docket entry pointing back to the notice of appeal
+# (the court of appeals' case number, its memorandum, the mandate) is not a second appeal by that party.
+_EARLIER_NOTICE = re.compile(
+    r"notice\s+of\s+appeal\s*(?:\[|\(?\s*(?:Doc(?:ument)?|ECF|Dkt)\.?\s*(?:No\.?\s*)?)?\d", re.I
+)
+# PACER's entries for what the court of appeals sent back: "MEMORANDUM of USCA ...", "MANDATE of USCA ...".
+_APPEAL_DECISION_ENTRY = re.compile(r"\b(MEMORANDUM|OPINION|ORDER|JUDGMENT|MANDATE)\s+of\s+USCA\b", re.I)
+
+
+def _circuit(court: re.Match) -> str:
+    """The court an appeal went to, named in words: "9th Cir." and "Ninth Circuit" are one court."""
+    if court.group(2):
+        return "Supreme Court"
+    ordinal = court.group(1)
+    return f"{_ORDINAL_WORDS.get(ordinal.lower(), ordinal[:1].upper() + ordinal[1:])} Circuit"
+
+
 @extractor("gavel", "appeals")
 def appeals(text: str, doc: DocInfo) -> list[Finding]:
     caption = appellate_caption(text)
@@ -642,6 +665,8 @@ def appeals(text: str, doc: DocInfo) -> list[Finding]:
             continue
         court = _APPEAL_COURT.search(sentence)
         appellant = _APPELLANT.search(sentence)
+        if appellant and appellant.group("by") and _EARLIER_NOTICE.search(sentence):
+            appellant = None
         who = appellant and re.sub(
             rf"\s+(?:{SMALL_WORDS})$", "", " ".join((appellant.group("who") or appellant.group("by")).split())
         )
@@ -649,11 +674,48 @@ def appeals(text: str, doc: DocInfo) -> list[Finding]:
             continue
         # An appellate opinion says "The City timely appealed" without naming itself: who appealed
         # is still worth recording, with the court left out.
-        name = court and (court.group(2) or f"{court.group(1)} Circuit")
+        name = court and _circuit(court)
         value = f"{who[0].upper()}{who[1:]} appealed" if who else "Appeal"
         value += f" to the {name}" if name else ""
         result = court and _APPEAL_RESULT.search(sentence, court.end())
         when = dates_in(sentence)
         value += (f": {result.group(1).lower()}" if result else "") + (f" ({show_date(when[0][0])})" if when else "")
         found.append(Finding(value, sentence, 0.7 if court else 0.6))
+    if is_type(doc, "docket"):
+        found += _appeal_decisions(text)
     return found
+
+
+def _appeal_decisions(text: str) -> list[Finding]:
+    """A docket's entries for the court of appeals' decision, dated by the entry; the outcome may stand in
+    the entry's next sentence ("MEMORANDUM of USCA ... as to Notice of Appeal 259. AFFIRMED.")."""
+    found = []
+    for m in _APPEAL_DECISION_ENTRY.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        entry = text[start : line_end if line_end >= 0 else len(text)]
+        when = dates_in(entry[: m.start() - start])  # the entry's own date, before its text
+        if not when:
+            continue
+        result = _APPEAL_RESULT.search(entry, m.end() - start, m.end() - start + 300)
+        kept = result is not None and result.group(1).lower() != "denied"
+        quote = entry[: result.end()] if result and kept else entry[: m.end() - start + 200]
+        outcome = f": {result.group(1).lower()}" if result and kept else ""
+        found.append(Finding(f"Court of appeals {m.group(1).lower()}{outcome} ({show_date(when[0][0])})", quote, 0.6))
+    return found
+
+
+def _undated_court(value: str) -> str | None:
+    """The court an undated appeals value names ("Appeal to the Ninth Circuit"), None for a dated one."""
+    if re.search(r"\([^()]*\d{4}\)$", value):
+        return None
+    m = re.search(r"\bto the ([A-Z][\w. ]*?(?:Circuit|Supreme Court))", value)
+    return m.group(1) if m else None
+
+
+@settles("gavel", "appeals")
+def dated_appeal_over_caption(kept: list[int], rows: list[dict]) -> list[int]:
+    """An appeal to a court that a dated value already records is one appeal: the undated value (an
+    appellate caption, "Appeal to the Ninth Circuit") goes."""
+    dated = " ".join(rows[i]["value"] for i in kept if _undated_court(rows[i]["value"]) is None)
+    return [i for i in kept if not ((court := _undated_court(rows[i]["value"])) and f"to the {court}" in dated)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.offline.registry import DocInfo, Finding, extractor
+from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
     PERSON_RE,
@@ -256,7 +256,9 @@ _DISPOSITIONS = (
     (
         "case dismissed",
         r"\b(?:action|case|complaint|petition|suit|matter|(?:all\s+)?claims)\s+(?:is|are|be|shall\s+be|will\s+be)\s+"
-        r"(?:hereby\s+|now\s+)?(?:DISMISSED|dismissed)\b(?!\s+in\s+part)|\bdismissed\s+with\s+prejudice\b",
+        r"(?:hereby\s+|now\s+)?(?:DISMISSED|dismissed)\b(?!\s+in\s+part)"
+        r"|\b(?:this|the|above[- ]captioned|entire)\s+(?:action|case|complaint|petition|suit|matter)\b[^.;]{0,80}?"
+        r"\bdismissed\s+with\s+prejudice\b|\ball\s+(?:of\s+)?(?:\w+['’]?\s+)?claims\b[^.;]{0,80}?\bdismissed\s+with\s+prejudice\b",
     ),
     ("case closed", r"\bclose\s+(?:this|the)\s+(?:case|action|file|matter)\b|\bcase\s+(?:is|shall\s+be)\s+closed\b"),
     ("permanent injunction entered", r"\b(?:are|is)\s+(?:hereby\s+)?permanently\s+(?:enjoined|restrained)\b"),
@@ -280,6 +282,13 @@ _DISPOSITIONS = (
     ),
 )
 _DISPOSITION = [(what, re.compile(pattern, re.I | re.M)) for what, pattern in _DISPOSITIONS]
+# Some claims dismissed is not the case dismissed: "the motion is GRANTED as to the Eighth Amendment claims
+# of Plaintiffs A and B, which are dismissed with prejudice"; "dismissed in part"; "dismissed as to Cascade".
+_SOME_CLAIMS = re.compile(
+    r"\bin\s+part\b|\bgranted\s+as\s+to\b|\bclaims?\s+of\s+(?:the\s+)?(?:named\s+)?plaintiffs?\s+[A-Z]"
+    r"|\bdismissed\b[^.;]{0,40}?\bas\s+to\b(?!\s+all\b)",
+    re.I,
+)
 
 
 def _dispositions(text: str, doc: DocInfo) -> list[Finding]:
@@ -292,7 +301,10 @@ def _dispositions(text: str, doc: DocInfo) -> list[Finding]:
     if day is None:
         return []
     for what, pattern in _DISPOSITION:
-        hit = next(iter(matching_sentences(text, pattern)), None)
+        hits = matching_sentences(text, pattern)
+        if what == "case dismissed":
+            hits = [h for h in hits if not _SOME_CLAIMS.search(h[0].of(text))]
+        hit = next(iter(hits), None)
         if hit:  # the paper's first kind of disposition names it: one event, one value
             title = flat(doc.title, 60) or "order"
             return [Finding(f"{show_date(day)}: {title} ({what})", hit[0].of(text), 0.6)]
@@ -569,3 +581,23 @@ def factual_basis(text: str, doc: DocInfo) -> list[Finding]:
         if 12 <= len(sentence.split()) <= 90 and not _LEGAL_TALK.search(sentence) and _EVENT.search(sentence):
             found.append(Finding(flat(sentence, 240), sentence, 0.6))
     return found[:4]
+
+
+def _leading_day(value: str) -> str:
+    """The day a date item's value begins with ("February 6, 2023: Consent Decree ... filed"); a value
+    without one is its own key."""
+    day = parse_date(value.split(":", 1)[0]) if ":" in value else None
+    return day.isoformat() if day else value
+
+
+@settles("gavel", "settlement_date")
+@settles("gavel", "decree_dates")
+def one_value_per_day(kept: list[int], rows: list[dict]) -> list[int]:
+    """A date item lists days: a second value on a day already listed (the decree's heading, then its
+    filing stamp) tells the same day again; the surest of them (the first among equals) stands for it."""
+    best: dict[str, int] = {}
+    for i in kept:
+        day = _leading_day(rows[i]["value"])
+        if day not in best or rows[i]["confidence"] > rows[best[day]]["confidence"]:
+            best[day] = i
+    return [i for i in kept if best[_leading_day(rows[i]["value"])] == i]

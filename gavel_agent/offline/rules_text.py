@@ -41,8 +41,9 @@ def filed_stamp(entry: str = r"\d+") -> re.Pattern:
 
 
 # Sentence ends; also blank lines, numbered paragraphs, and dated docket entries ("06/08/2005 1 COMPLAINT").
+# A sentence ends at its stop, after any closing quote and footnote marker ("... Okonkwo.[1] Plaintiffs then").
 _SENTENCE_END = re.compile(
-    r"(?<=[.;!?])[\"'”’)]*\s+(?=[\"“(]?[A-Z0-9])|\n\s*\n|\n(?=\s*(?:\d{1,3}\.|[A-Z]\.|\([a-z0-9]+\))\s)"
+    r"(?<=[.;!?])[\"'”’)]*(?:\[\d{1,3}\])?\s+(?=[\"“(]?[A-Z0-9])|\n\s*\n|\n(?=\s*(?:\d{1,3}\.|[A-Z]\.|\([a-z0-9]+\))\s)"
     r"|\n(?=\s*\d{1,2}/\d{1,2}/\d{2,4}\s)"
 )
 
