@@ -707,8 +707,13 @@ def test_one_appeal_is_one_value_and_the_court_of_appeals_decision_is_its_own():
     # "9th" and "Ninth" are one court; an entry pointing back to notice 259 is no second appeal by Caldwell.
     assert values("appeals", docket, DOCKET) == [
         "Appeal to the Ninth Circuit (February 15, 2024)",
-        "Court of appeals memorandum: affirmed (December 9, 2024)",
+        "Ninth Circuit memorandum: affirmed (December 9, 2024)",
     ]
+    # Which court of appeals "USCA" is: the one the docket's notices name, else none is named.
+    two_courts = docket.replace(
+        "02/15/2024 | 259 |", "02/15/2024 | 259 | NOTICE OF APPEAL to the Federal Circuit.\n02/15/2024 | 258 |"
+    )
+    assert "Court of appeals memorandum: affirmed (December 9, 2024)" in values("appeals", two_courts, DOCKET)
     # An appellate caption's undated value gives way to a dated appeal to the same court, not to another's.
     rows = [{"value": v} for v in ("Appeal to the Ninth Circuit", "Appeal to the Ninth Circuit (February 15, 2024)")]
     assert dated_appeal_over_caption([0, 1], rows) == [1]

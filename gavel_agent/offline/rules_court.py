@@ -688,7 +688,10 @@ def appeals(text: str, doc: DocInfo) -> list[Finding]:
 
 def _appeal_decisions(text: str) -> list[Finding]:
     """A docket's entries for the court of appeals' decision, dated by the entry; the outcome may stand in
-    the entry's next sentence ("MEMORANDUM of USCA ... as to Notice of Appeal 259. AFFIRMED.")."""
+    the entry's next sentence ("MEMORANDUM of USCA ... as to Notice of Appeal 259. AFFIRMED."). The entry
+    says "USCA"; the court is the one circuit the docket's notices of appeal name, when they name one."""
+    courts = {_circuit(m) for m in _APPEAL_COURT.finditer(text)}
+    court = courts.pop() if len(courts) == 1 else "Court of appeals"
     found = []
     for m in _APPEAL_DECISION_ENTRY.finditer(text):
         start = text.rfind("\n", 0, m.start()) + 1
@@ -701,7 +704,7 @@ def _appeal_decisions(text: str) -> list[Finding]:
         kept = result is not None and result.group(1).lower() != "denied"
         quote = entry[: result.end()] if result and kept else entry[: m.end() - start + 200]
         outcome = f": {result.group(1).lower()}" if result and kept else ""
-        found.append(Finding(f"Court of appeals {m.group(1).lower()}{outcome} ({show_date(when[0][0])})", quote, 0.6))
+        found.append(Finding(f"{court} {m.group(1).lower()}{outcome} ({show_date(when[0][0])})", quote, 0.6))
     return found
 
 
