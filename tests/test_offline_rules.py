@@ -719,6 +719,15 @@ def test_one_appeal_is_one_value_and_the_court_of_appeals_decision_is_its_own():
     assert dated_appeal_over_caption([0, 1], rows) == [1]
     rows[1]["value"] = "Appeal to the Fourth Circuit (February 15, 2024)"
     assert dated_appeal_over_caption([0, 1], rows) == [0, 1]
+    rows = [
+        {"value": v} for v in ("Appeal to the Ninth Circuit: affirmed", "Appeal to the Ninth Circuit (May 1, 2020)")
+    ]
+    assert dated_appeal_over_caption([0, 1], rows) == [0, 1]  # the outcome is news
+    # The court of appeals' orders on briefing are no decision; one telling the outcome is.
+    briefing = "03/01/2024 | 270 | ORDER of USCA granting Appellants' motion for an extension of time.\n"
+    assert values("appeals", briefing, DOCKET) == []
+    decided = "03/01/2024 | 270 | ORDER of USCA as to Notice of Appeal 259: appeal DISMISSED for want of prosecution.\n"
+    assert values("appeals", decided, DOCKET) == ["Court of appeals order: dismissed (March 1, 2024)"]
 
 
 def test_some_claims_dismissed_is_not_the_case_dismissed():

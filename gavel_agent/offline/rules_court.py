@@ -643,7 +643,8 @@ _ORDINAL_WORDS = dict(
 _EARLIER_NOTICE = re.compile(
     r"notice\s+of\s+appeal\s*(?:\[|\(?\s*(?:Doc(?:ument)?|ECF|Dkt)\.?\s*(?:No\.?\s*)?)?\d", re.I
 )
-# PACER's entries for what the court of appeals sent back: "MEMORANDUM of USCA ...", "MANDATE of USCA ...".
+# PACER's entries for what the court of appeals sent back: "MEMORANDUM of USCA ...", "MANDATE of USCA ...";
+# an "ORDER of USCA" is mostly about the appeal's briefing, so it counts only when it tells an outcome.
 _APPEAL_DECISION_ENTRY = re.compile(r"\b(MEMORANDUM|OPINION|ORDER|JUDGMENT|MANDATE)\s+of\s+USCA\b", re.I)
 
 
@@ -702,6 +703,8 @@ def _appeal_decisions(text: str) -> list[Finding]:
             continue
         result = _APPEAL_RESULT.search(entry, m.end() - start, m.end() - start + 300)
         kept = result is not None and result.group(1).lower() != "denied"
+        if m.group(1).lower() == "order" and not kept:
+            continue
         quote = entry[: result.end()] if result and kept else entry[: m.end() - start + 200]
         outcome = f": {result.group(1).lower()}" if result and kept else ""
         found.append(Finding(f"{court} {m.group(1).lower()}{outcome} ({show_date(when[0][0])})", quote, 0.6))
@@ -709,8 +712,9 @@ def _appeal_decisions(text: str) -> list[Finding]:
 
 
 def _undated_court(value: str) -> str | None:
-    """The court an undated appeals value names ("Appeal to the Ninth Circuit"), None for a dated one."""
-    if re.search(r"\([^()]*\d{4}\)$", value):
+    """The court a bare appeals value names ("Appeal to the Ninth Circuit"); None for a dated value or one
+    that tells the outcome ("Appeal to the Ninth Circuit: affirmed" says more than the dated notice)."""
+    if ":" in value or re.search(r"\([^()]*\d{4}\)$", value):
         return None
     m = re.search(r"\bto the ([A-Z][\w. ]*?(?:Circuit|Supreme Court))", value)
     return m.group(1) if m else None
