@@ -179,6 +179,22 @@ def test_a_long_caption_keeps_every_agency_sued_but_only_the_lead_plaintiffs():
     ]
 
 
+def test_a_read_ending_past_a_captions_v_keeps_its_names_but_a_signature_block_is_no_caption():
+    from gavel_agent.offline.gavel_rules import caption_parties
+
+    cut = "JANE ROE,\n\nPlaintiff,\n\nv.\n\nDEPARTMENT OF LABOR;\nDEPARTMENT OF ENERGY;\nDEPARTMENT OF JUS"
+    assert [f.value for f in caption_parties(cut)] == [
+        "Plaintiff: Jane Roe",
+        "Defendant: Department of Labor",
+        "Defendant: Department of Energy",  # "DEPARTMENT OF JUS", cut off by the read's end, is left
+    ]
+    signed = (
+        "Respectfully submitted,\n\nPACIFIC PRISONERS' RIGHTS PROJECT\n\ns/ Jordan A. Whitaker\n"
+        "Jordan A. Whitaker\n\nAttorneys for Plaintiffs\n\nCIVIL COVER SHEET\n\nRelated case(s): Lindqvist v. Riverside"
+    )
+    assert caption_parties(signed) == []
+
+
 def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_below():
     from gavel_agent.offline.gavel_rules import docket_parties
 
@@ -266,3 +282,20 @@ def _quoted_values(findings, text: str) -> list[str]:
     """The findings' values, once each quote is checked to be the text's own words."""
     assert all(f.quote in text for f in findings)
     return [f.value for f in findings]
+
+
+def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_its_verb():
+    from gavel_agent.offline.gavel_rules import parties, plaintiffs_kept
+    from gavel_agent.offline.registry import DocInfo
+
+    paragraph = "Defendant RAYMOND T. CALDWELL is the elected Sheriff of Riverside County."
+    assert [f.value for f in parties(paragraph, DocInfo(name="complaint"))] == [
+        "Defendant: Raymond T. Caldwell (elected Sheriff of Riverside County)"
+    ]
+    rows = [
+        {"value": "Defendant: Raymond T. Caldwell, Sheriff of Riverside County"},
+        {"value": "Defendant: Riverside County"},
+        {"value": "Defendant: Raymond T. Caldwell (elected Sheriff of Riverside County)"},
+        {"value": "Plaintiff: Daniel Vega"},
+    ]
+    assert plaintiffs_kept([2, 1, 0], rows) == [2, 1, 3]  # the better-ranked Caldwell value stands for him

@@ -459,6 +459,9 @@ def _caption_names(block: str, side: str) -> list[str]:
     return names[: _kept_per_side(side)]
 
 
+_LAWYERS_LINE = re.compile(r"\b(?:Attorneys?|Counsel)\s+for\b", re.I)
+
+
 def caption_parties(text: str) -> list[Finding]:
     """Plaintiffs and defendants from a case caption ("A, Plaintiff, v. B, Defendant.")."""
     for marker in _PLAINTIFF_MARK.finditer(text):
@@ -475,7 +478,13 @@ def caption_parties(text: str) -> list[Finding]:
         # the names up to its end; the last may be cut off.
         if not versus:
             continue
-        cut = not defendants and len(text) - versus.end() <= CAPTION_CUT_CHARS
+        # Only a caption's own label line may run to the read's end: "Attorneys for Plaintiffs" over a
+        # civil cover sheet's "Lindqvist v. Riverside County" is a signature block, not a caption.
+        cut = (
+            not defendants
+            and len(text) - versus.end() <= CAPTION_CUT_CHARS
+            and not _LAWYERS_LINE.search(marker.group(0))
+        )
         if not (defendants or cut):
             continue
         start = max(0, marker.start() - CAPTION_LOOKBACK_CHARS)
@@ -625,6 +634,9 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             # a word hyphenated at a line's end is one word ("Depart-\nment of Health")
             description = re.sub(r"(?<=[a-z])- (?=[a-z])", "", flat(text[m.end("name") : span.end], 120)).strip(" ,")
+            # "X is the elected Sheriff of Y." describes X as "elected Sheriff of Y"
+            description = _DESCRIBING_VERB.sub("", description).rstrip(".")
+            name = capitalised(name) if name.isupper() else name
             # "Defendants Riverside County and Raymond T. Caldwell, in his official capacity as ...": two
             # parties, and the office is the last one's (officials_sued names him with it).
             listed = _LAST_OF_TWO.search(name)
@@ -636,12 +648,24 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
+_DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:an?|the)\s+", re.I)
+
+
+def _party_key(value: str) -> str:
+    """Who a party value names, without its office or description: "Defendant: Raymond T. Caldwell,
+    Sheriff of Riverside County" and "Defendant: Raymond T. Caldwell (elected Sheriff ...)" are one."""
+    return re.split(r" \(|, ", value, maxsplit=1)[0].lower()
+
+
 @settles("gavel", "parties")
 def plaintiffs_kept(kept: list[int], rows: list[dict]) -> list[int]:
     """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
-    then every plaintiff the rules found."""
-    defendants = [i for i in kept if rows[i]["value"].startswith("Defendant: ")]
-    return defendants + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
+    each person or body once (the better-ranked value), then every plaintiff the rules found."""
+    defendants: dict[str, int] = {}
+    for i in kept:
+        if rows[i]["value"].startswith("Defendant: "):
+            defendants.setdefault(_party_key(rows[i]["value"]), i)
+    return list(defendants.values()) + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
 
 
 # -- class action ----------------------------------------------------------------
