@@ -74,8 +74,16 @@ def test_the_sample_case_comparison_shows_the_filing_date_disagreement(sample_ru
     assert filing.agreement == "differ"
     assert [c.values[0].value for c in filing.cells] == ["March 15, 2021", "March 21, 2017"]
     assert [c.agreement for c in filing.cells] == [["differ"], ["differ"]]
+    # The agent keeps each defendant once; the chunk baseline's rules, without the agent's settling step,
+    # also keep a second description of the sheriff and of the county: those, and only those, differ.
     parties = next(row for row in comparison.items if row.item == "parties")
-    assert parties.agreement == "agree"
+    assert parties.agreement == "differ"
+    assert set(parties.cells[0].agreement) == {"agree"}
+    only_chunk = [v.value for v, a in zip(parties.cells[1].values, parties.cells[1].agreement) if a != "agree"]
+    assert sorted(only_chunk) == [
+        "Defendant: Raymond T. Caldwell (elected Sheriff of Riverside County)",
+        'Defendant: Riverside County (("the County") is a political subdivision of the State of Oregon)',
+    ]
 
     html = render(comparison, differences_only=True)
     dom = browser_dom(html.replace("</body>", HIDDEN_ROWS_PROBE + "</body>"), tmp_path)
@@ -84,13 +92,14 @@ def test_the_sample_case_comparison_shows_the_filing_date_disagreement(sample_ru
     assert '<span class="badge differ">differ</span>March 15, 2021' in row
     assert '<span class="badge differ">differ</span>March 21, 2017' in row
     assert "<mark>Mar. 21, 2017</mark>" in row  # the value highlighted inside its quote
-    assert 'data-hidden-rows="item-parties item-class_action"' in dom  # "differences only" hides what agrees
+    assert 'data-hidden-rows="item-class_action"' in dom  # "differences only" hides what agrees
     # The caption quote behind every party is shown once per run column, not once per party.
     parties_row = dom[dom.index('<tr id="item-parties"') :]
     parties_row = parties_row[: parties_row.index("</tr>")]
     caption = next(v.evidence[0] for v in parties.cells[0].values)
     assert parties_row.count(escape(caption.quote[:40])) <= 2 * 2  # each column: summary line + quote, once
-    assert parties_row.count('class="badge agree"') == 1 + sum(len(c.values) for c in parties.cells)  # item + values
+    agreeing = sum(a == "agree" for c in parties.cells for a in c.agreement)
+    assert parties_row.count('class="badge agree"') == agreeing  # one badge per agreeing value
 
 
 def test_browser_renders_tables_chart_and_quotes_as_text(rendered_dom):
