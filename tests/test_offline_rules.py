@@ -746,6 +746,18 @@ def test_some_claims_dismissed_is_not_the_case_dismissed():
         ]
 
 
+def test_a_decree_is_entered_the_day_the_court_signs_not_the_day_the_parties_do():
+    decree = DocInfo("decree", "Consent Decree", "Settlement Agreement", "")
+    text = (
+        "STIPULATED AND AGREED:\nFOR PLAINTIFFS:\ns/ Jordan A. Whitaker\nJordan A. Whitaker\nDated: January 20, 2023\n\n"
+        "ORDER\nThe Court APPROVES the foregoing Consent Decree and ENTERS it.\nIT IS SO ORDERED.\n"
+        "DATED this 6th day of February, 2023.\n/s/ Helen R. Castellano\nUnited States District Judge\n"
+    )
+    dated = values("decree_dates", text, decree)
+    assert any(v.startswith("February 6, 2023:") for v in dated), dated
+    assert not any(v.startswith("January 20, 2023:") for v in dated), dated
+
+
 def test_a_date_item_lists_each_day_once():
     from gavel_agent.offline.rules_relief import one_value_per_day
 

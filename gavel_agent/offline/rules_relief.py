@@ -23,6 +23,7 @@ from gavel_agent.offline.rules_text import (
     sentence_spans,
     show_date,
     signature_dates,
+    signature_spans,
 )
 
 _OBLIGED = re.compile(
@@ -177,6 +178,27 @@ def _docket_entries(text: str, doc: DocInfo, entry: re.Pattern, label: str | Non
 
 def _signed_dates(text: str, label: str) -> list[Finding]:
     return [Finding(f"{show_date(d)}: {label}", quote, 0.6) for d, quote in signature_dates(text)]
+
+
+# Whose signature a date is: the court's closes its order ("IT IS SO ORDERED. DATED this 6th day of ...")
+# or stands over the judge's title; the parties' ("STIPULATED AND AGREED: ... s/ counsel ... Dated:") is
+# the day they signed, not the day the court entered the decree.
+_COURT_SIGNS = re.compile(r"\bORDERED\b|\bJudge\b|\bJUDGE\b|\bCourt\b|\bCOURT\b")
+_PARTIES_SIGN = re.compile(r"\bs/|/s/|\bAGREED\b|\bCounsel\b|\bCOUNSEL\b|\bAttorneys?\s+for\b", re.I)
+SIGNER_REACH = 300  # characters before a signature date in which its signer's words stand
+
+
+def _court_signed_dates(text: str, label: str) -> list[Finding]:
+    """A decree's signature dates, less those the parties' signature blocks give."""
+    found = []
+    for d, span in signature_spans(text):
+        before = text[max(0, span.start - SIGNER_REACH) : span.start]
+        party = [m.end() for m in _PARTIES_SIGN.finditer(before)]
+        court = [m.end() for m in _COURT_SIGNS.finditer(before)]
+        if party and (not court or court[-1] < party[-1]):  # the nearer signer's words say whose date it is
+            continue
+        found.append(Finding(f"{show_date(d)}: {label}", span.of(text), 0.6))
+    return found
 
 
 # A decree's or settlement's own heading, as the document prints it on its first page.
@@ -352,7 +374,7 @@ def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     found += _dispositions(text, doc) or _latest_court_paper(text, doc)
     if _is_decree(doc):
         label = f"{flat(doc.title, 60)} entered"
-        found += _signed_dates(text, label)
+        found += _court_signed_dates(text, label)
         found += _listed_on(text, doc, _DECREE_HEADING, label) or _listed_on(text, doc, _COURT_PAPER_HEADING, label)
         found += _stamped(text, label, found)
     return found

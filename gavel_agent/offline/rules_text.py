@@ -214,12 +214,17 @@ SIGNATURE_DATE_REACH = 40  # characters after the signature words within which t
 
 def signature_dates(text: str) -> list[tuple[date, str]]:
     """The dates a paper gives for its signing or entry, each quoted from the signature words to the date."""
+    return [(d, text[span.start : span.end]) for d, span in signature_spans(text)]
+
+
+def signature_spans(text: str) -> list[tuple[date, Span]]:
+    """``signature_dates`` with where each quote stands in the text."""
     found = []
     for m in _SIGNATURE.finditer(text):
         dates = dates_in(text, m.start(), min(len(text), m.end() + SIGNATURE_DATE_REACH))
         if dates:
             d, dm = dates[0]
-            found.append((d, text[m.start() : dm.end()]))
+            found.append((d, Span(m.start(), dm.end())))
     return found
 
 
