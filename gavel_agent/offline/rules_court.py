@@ -19,6 +19,7 @@ from gavel_agent.offline.rules_text import (
     doc_date,
     flat,
     is_type,
+    line_span,
     matching_sentences,
     operative_date,
     own_dockets,
@@ -695,9 +696,8 @@ def _appeal_decisions(text: str) -> list[Finding]:
     court = courts.pop() if len(courts) == 1 else "Court of appeals"
     found = []
     for m in _APPEAL_DECISION_ENTRY.finditer(text):
-        start = text.rfind("\n", 0, m.start()) + 1
-        line_end = text.find("\n", m.end())
-        entry = text[start : line_end if line_end >= 0 else len(text)]
+        line = line_span(text, m.start(), m.end())
+        start, entry = line.start, line.of(text)
         when = dates_in(entry[: m.start() - start])  # the entry's own date, before its text
         if not when:
             continue

@@ -68,6 +68,12 @@ class Span:
         return text[self.start : self.end]
 
 
+def line_span(text: str, start: int, end: int | None = None) -> Span:
+    """The whole line (or lines) holding ``text[start:end]``."""
+    stop = text.find("\n", start if end is None else end)
+    return Span(text.rfind("\n", 0, start) + 1, stop if stop >= 0 else len(text))
+
+
 # A period that ends one of these does not end a sentence ("D.C. Circuit", "No. 24-1135", "Vega v. Riverside").
 _ABBREVIATION = re.compile(
     r"(?:\b[A-Za-z]|\b(?:No|Nos|Inc|Corp|Co|Cir|Mr|Mrs|Ms|Dr|St|Ct|Supp|Stat|Fed|App|Civ|Dist|al|Jr|Sr|vs|Sec|Art|Dkt|Doc|Hon|Mag|Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec))\.$"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, settles
-from gavel_agent.offline.rules_text import doc_date, parse_date, show_date, signature_dates
+from gavel_agent.offline.rules_text import doc_date, line_span, parse_date, show_date, signature_dates
 
 PAPER_CONFIDENCE = 0.55  # a paper found as a whole (heading or signature), below any ruling sentence
 _BASE = r"(?:(?:MEMORANDUM|AMENDED|FINAL|SUPPLEMENTAL|FURTHER|PRELIMINARY|PERMANENT)[ \t]+)*(?:OPINION|ORDER|DECISION|JUDGMENT|RULING|MEMORANDUM)"
@@ -112,7 +112,7 @@ def paper_ruling(text: str, doc: DocInfo) -> Finding | None:
         # A bare heading ("ORDER") shows less than the closing words that the paper was entered; a quoted
         # signature line gives the value its own date (the quote must not contradict the value).
         closing = _CLOSING.search(text)
-        quote = signed[-1][1] if signed else (_line_at(text, closing.start()) if closing else "")
+        quote = signed[-1][1] if signed else (line_span(text, closing.start()).of(text).strip() if closing else "")
         if len(quote) >= 8:
             decided = (_entered(doc), quote)
             when = signed[-1][0] if signed else listed
@@ -145,12 +145,6 @@ def _entered(doc: DocInfo) -> str:
     ):
         return f"{title[:1].upper()}{title[1:]} entered"
     return f"{'Opinion' if 'opinion' in title.lower() and 'order' not in title.lower() else 'Order'} entered"
-
-
-def _line_at(text: str, at: int) -> str:
-    start = text.rfind("\n", 0, at) + 1
-    end = text.find("\n", at)
-    return text[start : end if end >= 0 else len(text)].strip()
 
 
 def _date_of(value: str) -> str:
