@@ -1673,3 +1673,30 @@ def test_statutes_the_coding_names_by_title_or_older_codification():
     assert cause_stated(
         "Indv. w/ Disab. Educ. Act (IDEA), Educ. of All Handcpd. Children Act , 20 U.S.C. § 1400", [idea]
     )
+
+
+def test_each_other_case_is_listed_once_under_its_fullest_value():
+    from gavel_agent.offline.registry import get_settler
+
+    rows = [
+        {"value": "No. 3:21-cv-01302-HRC", "confidence": 0.7},
+        {"value": "Lindqvist v. Riverside County, No. 3:17-cv-00452", "confidence": 0.7},
+        {"value": "No. 3:17-cv-00452-JR", "confidence": 0.7},
+        {"value": "No. 3:21-cv-01302", "confidence": 0.7},
+        {"value": "No. 3:22-cv-00017", "confidence": 0.7},
+    ]
+    settle = get_settler("gavel", "related_case_numbers")
+    assert settle is get_settler("gavel", "consolidated_cases")
+    # Judge initials do not make another case; a caption beats a bare number; other cases stay.
+    assert settle([0, 1, 2, 3, 4], rows) == [0, 1, 4]
+
+
+def test_a_bare_amendment_gives_way_to_the_same_amendment_with_its_clause():
+    from gavel_agent.offline.registry import get_settler
+
+    rows = [
+        {"value": "Fourteenth Amendment", "confidence": 1.0},
+        {"value": "Eighth Amendment", "confidence": 1.0},
+        {"value": "Fourteenth Amendment – Due Process Clause", "confidence": 0.8},
+    ]
+    assert get_settler("gavel", "statutory_basis")([0, 1, 2], rows) == [1, 2]

@@ -314,6 +314,34 @@ def consolidated_cases(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
+_VALUE_NUMBER = re.compile(r"\bNo\. (?P<number>[^\s,;]+)")
+
+
+def _case_key(value: str) -> str:
+    """The other case a value names: its docket number compared without judge initials (one paper
+    writes 3:17-cv-00452, another 3:17-cv-00452-JR), else its caption."""
+    number = _VALUE_NUMBER.search(value)
+    return docket_key(number.group("number")) if number else value.lower()
+
+
+@settles("gavel", "related_case_numbers")
+@settles("gavel", "consolidated_cases")
+def one_value_per_case(kept: list[int], rows: list[dict]) -> list[int]:
+    """Each other case is listed once: the value that also names its caption, else the surest, else
+    the one with the fuller number."""
+
+    def rank(i: int) -> tuple[bool, float, int]:
+        value = rows[i]["value"]
+        return (" v. " in value, rows[i]["confidence"], len(value))
+
+    best: dict[str, int] = {}
+    for i in kept:
+        key = _case_key(rows[i]["value"])
+        if key not in best or rank(i) > rank(best[key]):
+            best[key] = i
+    return [i for i in kept if best[_case_key(rows[i]["value"])] == i]
+
+
 # -- reported opinions ------------------------------------------------------------------
 
 # A reporter print starts with its own citation, then the court: "2019 WL 3717800 ... United States District Court".

@@ -10,7 +10,7 @@ import re
 from functools import cache
 
 from gavel_agent.case_identity import STATE_COURT_LINE
-from gavel_agent.offline.registry import DocInfo, Finding, extractor
+from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
 from gavel_agent.offline.rules_text import Span, compiled, is_type, sentence_spans
 
 # A sentence that asserts a claim, rather than, say, quoting a precedent.
@@ -142,6 +142,14 @@ def _amendment_finding(amendment: str, sentence: str, weight: float) -> Finding:
         if row["amendment"] == amendment and pattern.fullmatch(name):
             return Finding(f"{name} – {row['value']}", sentence, weight)
     return Finding(name, sentence, weight)
+
+
+@settles("gavel", "statutory_basis")
+def amendment_with_its_clause(kept: list[int], rows: list[dict]) -> list[int]:
+    """An amendment named bare in one sentence ("Fourteenth Amendment") says less than the same
+    amendment with its clause kept from another ("Fourteenth Amendment – Due Process Clause")."""
+    with_clause = {rows[i]["value"].split(" – ")[0] for i in kept if " – " in rows[i]["value"]}
+    return [i for i in kept if rows[i]["value"] not in with_clause]
 
 
 CLAUSE_CONTEXT_CHARS = 300  # a count's heading and its first paragraph
