@@ -340,6 +340,7 @@ def test_an_offline_run_over_pdfs_stores_evidence_with_pages(freelaw, tmp_path, 
     result = run_cli(monkeypatch, capsys, "run", case_dir, "--out", tmp_path / "run", "--quiet")
     assert result.code == 0, result.err
     warnings = [line for line in result.err.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 2  # each once, though both the loader and the run know them
     assert any("empty.pdf" in w and "skipped" in w for w in warnings)
     assert any("rectangles_yes.pdf" in w and "redaction" in w for w in warnings)
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from gavel_agent.case import Case, CaseError, load_case
 from gavel_agent.checklists import ChecklistSpec, UnknownItemError, load_spec
@@ -39,9 +39,13 @@ def load_inputs(case_path: str, spec_name: str, items: str) -> tuple[Case, Check
         case = load_case(case_path)
         spec = load_spec(spec_name)
         keys = spec.select(items)
-    for warning in case.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
     return case, spec, keys
+
+
+def show_case_warnings(err: Console, case: Case) -> None:
+    """Skipped files, unread scans, redactions: shown once, after loading, even with --quiet."""
+    for warning in case.warnings:
+        err.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True, highlight=False)
 
 
 def refuse_existing_run(run_dir: Path, hint: str) -> None:

@@ -21,6 +21,7 @@ from gavel_agent.cli.common import (
     UserError,
     load_inputs,
     refuse_existing_run,
+    show_case_warnings,
     user_errors,
     writable_folder,
 )
@@ -117,6 +118,7 @@ def register(app: typer.Typer) -> None:
                 on_warning=lambda w: err.print(Text.assemble(("warning: ", "bold yellow"), w)),
                 on_status=lambda s: err.print(Text(s), highlight=False),
             )
+        show_case_warnings(err, baseline.case)
         live = baseline_trace(err, baseline) if show else nullcontext()
         with user_errors(ValueError), live:
             outcome = baseline.run(resume=resume)

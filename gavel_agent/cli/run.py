@@ -23,6 +23,7 @@ from gavel_agent.cli.common import (
     UserError,
     load_inputs,
     refuse_existing_run,
+    show_case_warnings,
     user_errors,
     writable_folder,
 )
@@ -164,8 +165,7 @@ def register(app: typer.Typer) -> None:
             f"{agent_run.case.token_count:,} tokens · {len(agent_run.item_keys)} items · model {label}"
         )
         command = resume_command(case, agent_run, base_url, verify)
-        for warning in agent_run.case.warnings:  # skipped files, unread scans, redactions: always shown
-            err.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True, highlight=False)
+        show_case_warnings(err, agent_run.case)
         try:
             if not show:
                 outcome = asyncio.run(agent_run.run(resume=resume))
