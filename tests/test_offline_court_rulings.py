@@ -57,6 +57,9 @@ def test_a_paper_seen_only_by_its_signature_line_is_named_by_its_listing_title()
         "Final Judgment": "Final Judgment entered (May 3, 2001)",
         "Order": "Order entered (May 3, 2001)",
         "Memorandum of Law in Support of Motion": "Order entered (May 3, 2001)",  # a brief's title names no ruling
+        "Stipulation and Order of Dismissal": "Stipulation and Order of Dismissal entered (May 3, 2001)",
+        "Memorandum and Order": "Memorandum and Order entered (May 3, 2001)",
+        "Motion for Entry of Judgment and Order": "Order entered (May 3, 2001)",  # the parties' request, not the paper
     }
     for title, value in named.items():
         assert rulings(signed, DocInfo("paper", title, "Order/Opinion", "2001-05-03")) == [value]

@@ -33,6 +33,12 @@ _COURT_PAPER_TITLE = re.compile(
     r"|permanent|scheduling)\s+)*(?:order|opinion|judgment|decree|decision|ruling)\b",
     re.I,
 )
+# A title naming the court's paper after the parties' part in it: "Stipulation and Order of Settlement and
+# Dismissal", "Memorandum and Order" (the listing files it as the court's, so a motion title is not one).
+_NAMES_A_COURT_PAPER = re.compile(
+    r"^(?!motion|notice|application|petition|request)\w.*\b(?:and|&)\s+(?:order|opinion|judgment|decree)\b", re.I
+)
+ENTERED_TITLE_CHARS = 90  # a longer listing title is a docket text, not the paper's name
 # A listing title that names a court's paper and what it decides ("Order Granting Preliminary Injunction").
 _TITLE_OF_A_RULING = re.compile(
     rf"{_BASE}\b.*\b(?:granting|denying|approving|dismissing|adopting|certifying|affirming"
@@ -139,9 +145,10 @@ def _entered(doc: DocInfo) -> str:
     title says which the paper is."""
     title = _words(doc.title)
     if (
-        _COURT_PAPER_TITLE.match(title)
+        (_COURT_PAPER_TITLE.match(title) or _NAMES_A_COURT_PAPER.search(title))
         and title.lower() not in ("order", "opinion")
         and not _NOT_A_RULING.search(title)
+        and len(title) <= ENTERED_TITLE_CHARS
     ):
         return f"{title[:1].upper()}{title[1:]} entered"
     return f"{'Opinion' if 'opinion' in title.lower() and 'order' not in title.lower() else 'Order'} entered"
