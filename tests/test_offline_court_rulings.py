@@ -73,6 +73,13 @@ def test_a_compound_filing_lends_no_date_of_its_own_to_the_order_inside_it():
     assert rulings(order, compound) == ["Motion to enforce granted in part and denied in part"]
     assert rulings("The County appeals.\nDATED: February 15, 2024.\n", compound) == []
     assert rulings(order, ORDER) == ["Motion to enforce granted in part and denied in part (March 4, 2019)"]
+    # Read whole, the bundle's order is dated by its own closing, not by the motion's or the notice's signature.
+    bundle = (
+        "Plaintiffs move to enforce.\nDATED: October 16, 2023.\n\nOPINION AND ORDER\n"
+        + order
+        + "IT IS SO ORDERED.\nDATED this 19th day of January, 2024.\n\nNOTICE OF APPEAL\nDATED: February 15, 2024.\n"
+    )
+    assert rulings(bundle, compound) == ["Motion to enforce granted in part and denied in part (January 19, 2024)"]
 
 
 def test_a_state_courts_words_for_a_ruling():

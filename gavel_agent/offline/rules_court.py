@@ -29,7 +29,7 @@ from gavel_agent.offline.rules_text import (
     sentence_findings,
     sentence_spans,
     show_date,
-    signature_dates,
+    signature_spans,
     tables,
 )
 from gavel_agent.offline.ruling_papers import is_court_paper, paper_ruling
@@ -569,19 +569,25 @@ def _what_is_dismissed(sentence: str) -> str:
 
 
 def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
-    """A ruling in an order that writes no date of its own takes the date the order's signature line gives,
-    else the order's listing date."""
+    """A ruling in an order that writes no date of its own takes the date of the first signature line after
+    it (the order's own closing; in a paper bundling a motion, an order and a notice of appeal, the
+    motion's signature comes before the order and the notice's after it), else the order's listing date."""
     # Only the paper's own decretal words ("the motion is GRANTED"), not its account of an earlier ruling
     # ("In an earlier opinion the Court granted ...").
     undated = [f for f in found if not f.value.endswith(")") and _DISPOSITION.search(f.quote)]
     if not undated or is_type(doc, "docket"):
         return found
-    signed = signature_dates(text)
-    day = signed[-1][0] if signed else (doc_date(doc) if is_court_paper(doc) else None)
-    if day is None:
-        return found
-    when = show_date(day)
-    return [Finding(f"{f.value} ({when})", f.quote, 0.7) if f in undated else f for f in found]
+    signed = signature_spans(text)
+    listed = doc_date(doc) if is_court_paper(doc) else None
+    dated = []
+    for f in found:
+        if f in undated:
+            at = max(text.find(f.quote), 0)
+            day = next((d for d, span in signed if span.start >= at), listed)
+            if day is not None:
+                f = Finding(f"{f.value} ({show_date(day)})", f.quote, 0.7)
+        dated.append(f)
+    return dated
 
 
 # -- trials and appeals -----------------------------------------------------------------------
