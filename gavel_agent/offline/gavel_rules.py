@@ -11,7 +11,7 @@ from datetime import date
 
 from gavel_agent.case_identity import DOCKET
 from gavel_agent.offline.party_features import OFFICES, institution_word, names_an_institution
-from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
+from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
     compiled,
@@ -661,11 +661,10 @@ def _party_key(value: str) -> str:
 def plaintiffs_kept(kept: list[int], rows: list[dict]) -> list[int]:
     """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
     each person or body once (the better-ranked value), then every plaintiff the rules found."""
-    defendants: dict[str, int] = {}
-    for i in kept:
-        if rows[i]["value"].startswith("Defendant: "):
-            defendants.setdefault(_party_key(rows[i]["value"]), i)
-    return list(defendants.values()) + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
+    defendants = [i for i in kept if rows[i]["value"].startswith("Defendant: ")]
+    return best_of_each(defendants, lambda i: _party_key(rows[i]["value"])) + [
+        i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")
+    ]
 
 
 # -- class action ----------------------------------------------------------------

@@ -8,8 +8,9 @@ every quote is verified against the document before it is stored.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,20 @@ def settles(spec: str, item_key: str) -> Callable[[Settler], Settler]:
 def get_settler(spec: str, item_key: str) -> Settler | None:
     _load_rule_modules()
     return _SETTLERS.get((spec, item_key))
+
+
+def best_of_each(
+    kept: list[int], key: Callable[[int], Hashable], rank: Callable[[int], Any] = lambda i: 0
+) -> list[int]:
+    """Of the kept rows that tell the same thing (one ``key``), the best ranked, the first among equals;
+    in the kept order. The shape of most settlers: one value per day, per case, per party."""
+    best: dict[Hashable, int] = {}
+    for i in kept:
+        k = key(i)
+        if k not in best or rank(i) > rank(best[k]):
+            best[k] = i
+    chosen = set(best.values())
+    return [i for i in kept if i in chosen]
 
 
 # Modules that register extractors; each one covers one checklist spec.

@@ -9,7 +9,7 @@ import eyecite
 
 from gavel_agent.case_identity import DOCKET, docket_key
 from gavel_agent.offline.gavel_rules import SIDE_WORDS, SMALL_WORDS, filing_date
-from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
+from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
     NOT_A_STANDARD,
@@ -334,12 +334,7 @@ def one_value_per_case(kept: list[int], rows: list[dict]) -> list[int]:
         value = rows[i]["value"]
         return (" v. " in value, rows[i]["confidence"], len(value))
 
-    best: dict[str, int] = {}
-    for i in kept:
-        key = _case_key(rows[i]["value"])
-        if key not in best or rank(i) > rank(best[key]):
-            best[key] = i
-    return [i for i in kept if best[_case_key(rows[i]["value"])] == i]
+    return best_of_each(kept, lambda i: _case_key(rows[i]["value"]), rank)
 
 
 # -- reported opinions ------------------------------------------------------------------

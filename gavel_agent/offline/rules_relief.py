@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
+from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
     PERSON_RE,
@@ -617,9 +617,4 @@ def _leading_day(value: str) -> str:
 def one_value_per_day(kept: list[int], rows: list[dict]) -> list[int]:
     """A date item lists days: a second value on a day already listed (the decree's heading, then its
     filing stamp) tells the same day again; the surest of them (the first among equals) stands for it."""
-    best: dict[str, int] = {}
-    for i in kept:
-        day = _leading_day(rows[i]["value"])
-        if day not in best or rows[i]["confidence"] > rows[best[day]]["confidence"]:
-            best[day] = i
-    return [i for i in kept if best[_leading_day(rows[i]["value"])] == i]
+    return best_of_each(kept, lambda i: _leading_day(rows[i]["value"]), lambda i: rows[i]["confidence"])
