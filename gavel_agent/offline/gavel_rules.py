@@ -712,6 +712,8 @@ _SOUGHT = re.compile(
     r"\b(?:on|in)\s+behalf\s+of\s+(?:themselves|himself|herself|itself|all\s+others?|a\s+class|others?)[^.;]{0,120}?similar-?\s*ly\s+situated"
     r"|\bCLASS\s+ACTION\s+COMPLAINT\b|\bputative\s+class\b|\bproposed\s+class\b|\bplaintiff\s+class\b"
     r"|\b(?:brought|maintained|filed|proceed)\s+as\s+a\s+class\s+action\b|\bmotion\s+for\s+class\s+certification\b"
+    # "Plaintiffs bring this action as a class action": the pleading's own words for its action.
+    r"|\b(?:bring|brings|bringing|maintain|maintains|file|files)\s+(?:this|the\s+instant)\s+(?:action|suit|case|lawsuit)\s+as\s+a\s+class\s+action\b"
     r"|\bmotion\s+to\s+certify\s+(?:a\s+|the\s+)?(?:plaintiff\s+|petitioner\s+)?class\b"  # a docket's "MOTION to Certify Class"
     r"|(?<!if\s)\b(?:this|it)\s+is\s+a\s+class\s+action\b"  # not a civil cover sheet's "CHECK IF THIS IS A CLASS ACTION"
     r"|\bRule\s+23\s*\(\s*b\s*\)|\bseek(?:s|ing)?\s+to\s+represent\s+a\s+class\b",
@@ -724,7 +726,11 @@ _SOUGHT = re.compile(
 _CLASS_MENTION = re.compile(
     r"\b(?:brought|bring|brings|filed|file)\s+(?:a|this|the)\s+class\s+action\b|\bas\s+a\s+class\s+action\b"
     r"|\bclass\s+(?:members?|counsel|representatives?|notice)\b|\bon\s+behalf\s+of\s+(?:the|a)\s+class\b"
-    r"|\bothers\s+similarly\s+situated\b|\bclass\s+of\s+persons\s+similarly\b|\b(?-i:CLASS\s+ALLEGATIONS)\b",
+    r"|\bothers\s+similarly\s+situated\b|\bclass\s+of\s+persons\s+similarly\b|\b(?-i:CLASS\s+ALLEGATIONS)\b"
+    # An older opinion's words for the class a plaintiff sues for: "plaintiffs and the class they represent",
+    # "the class represented by plaintiffs", a "spurious class" (the 1938 rule's kind).
+    r"|\bclass\s+(?:they|he|she)\s+represents?\b|\bclass\s+represented\s+by\b|\bspurious\s+class\b"
+    r"|\b(?:plaintiffs?|petitioners?)\s+and\s+(?:the|their|his|her)\s+class\b",
     re.I,
 )
 # What a class action could have been or cannot be ("could have been readily maintained as a class
@@ -812,6 +818,7 @@ _PRO_SE_PLAINTIFF = re.compile(
     re.I,
 )
 SIGNATURE_BLOCK_CHARS = 900
+PRIVATE_FIRM = "Plaintiff: Private firm"
 
 
 # A complaint's signature block is the plaintiffs' counsel, whether or not it says "Attorneys for
@@ -868,15 +875,40 @@ OPINION_COUNSEL_CHARS = 300
 _LAWYER_NAME = re.compile(r"\b[A-Z][a-z]+\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+\b")
 
 
+# An appeal's caption gives each side its role on appeal ("Plaintiffs-Appellants", "Defendants-Respondents"),
+# and its counsel lines then name only the role ("argued the cause for appellants"): the plaintiffs' roles
+# are read from the caption (a role both sides hold, as in cross-appeals, says nothing).
+_ROLE_ON_APPEAL = re.compile(
+    r"\b(?P<side>Plaintiffs?|Petitioners?|Defendants?)\s*[-–—]\s*(?P<role>Appellants?|Appellees?|Respondents?)\b", re.I
+)
+APPEAL_CAPTION_CHARS = 4000
+# New Jersey's reporters put the lawyers of record after the marker: "for appellants (Jane Roe, Education
+# Law Center, attorney)".
+_COUNSEL_OF_RECORD = re.compile(rf"[ \t]*\([^()]{{8,{OPINION_COUNSEL_CHARS}}}\)")
+
+
+def _plaintiffs_roles_on_appeal(text: str) -> set[str]:
+    roles: dict[str, set[str]] = {}
+    for m in _ROLE_ON_APPEAL.finditer(text, 0, APPEAL_CAPTION_CHARS):
+        side = "defendant" if m.group("side").lower().startswith("defendant") else "plaintiff"
+        roles.setdefault(side, set()).add(m.group("role").lower().rstrip("s"))
+    return roles.get("plaintiff", set()) - roles.get("defendant", set())
+
+
 def _opinion_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
-    """An opinion's counsel lines for the plaintiffs: back from "for plaintiffs" to the previous side's marker."""
+    """An opinion's counsel lines for the plaintiffs: back from "for plaintiffs" (or the plaintiffs' role on
+    appeal, "for appellants") to the previous side's marker, and its lawyers of record in brackets after it."""
     if not is_type(doc, "opinion", "order"):
         return []
+    roles = _plaintiffs_roles_on_appeal(text)
     blocks, previous = [], 0
     for m in _FOR_SIDE.finditer(text):
-        if m.group("side").lower().startswith(("plaintiff", "petitioner")):
-            blocks.append((max(previous, m.start() - OPINION_COUNSEL_CHARS), m.end()))
-        previous = m.end()
+        side = m.group("side").lower()
+        of_record = _COUNSEL_OF_RECORD.match(text, m.end())
+        end = of_record.end() if of_record else m.end()
+        if side.startswith(("plaintiff", "petitioner")) or side.rstrip("s") in roles:
+            blocks.append((max(previous, m.start() - OPINION_COUNSEL_CHARS), end))
+        previous = end
     return blocks
 
 
@@ -936,9 +968,14 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
                 named = True
         if not named:
             unlisted.append(_unlisted_counsel(text, start, end, 0.3))
+
     # One organisation's name read by two patterns from its first word ("Legal Aid", "Legal Aid Justice
-    # Center") is the longer one.
-    found = [f for (a, b), f in matched.items() if not any(c == a and d > b for c, d in matched)]
+    # Center") is the longer one; a named organisation of the table outranks a firm's legal suffix read
+    # after its name ("Public Justice, P.C." is the nonprofit Public Justice).
+    def rank(span: tuple[int, int]) -> tuple[bool, int]:
+        return not matched[span].value.startswith(PRIVATE_FIRM), span[1]
+
+    found = [f for (a, b), f in matched.items() if not any(c == a and rank((c, d)) > rank((a, b)) for c, d in matched)]
     if not matched:
         found += _mentioned_organisations(text)
     for m in _PRO_SE_PLAINTIFF.finditer(text):

@@ -1,0 +1,80 @@
+"""The offline counsel and class-action rules on forms the older tests do not cover: an appeal's counsel
+lines, a nonprofit whose name carries a firm's suffix, and the older and plainer ways of pleading a class."""
+
+from __future__ import annotations
+
+from gavel_agent.offline.gavel_rules import MENTION_CONFIDENCE
+from gavel_agent.offline.registry import DocInfo, get_extractor
+
+COMPLAINT = DocInfo("complaint", "Complaint", "Complaint", "2017-05-09")
+OPINION = DocInfo("opinion", "Opinion", "Order/Opinion", "1982-05-13")
+
+
+def values(item: str, text: str, doc: DocInfo) -> list[str]:
+    findings = get_extractor("gavel", item)(text, doc)
+    assert all(f.quote in text for f in findings)
+    return list(dict.fromkeys(f.value for f in findings))
+
+
+def read_as_counsel(text: str) -> list[str]:
+    """Counsel values read from lines that name a side's lawyers (not an organisation merely mentioned)."""
+    found = get_extractor("gavel", "type_of_counsel")(text, OPINION)
+    return list(dict.fromkeys(f.value for f in found if f.confidence > MENTION_CONFIDENCE))
+
+
+APPEAL = (
+    "JANE ROE, et al., PLAINTIFFS-APPELLANTS,\nv.\nTHE STATE BOARD, DEFENDANTS-RESPONDENTS.\n"
+    "Supreme Court of New Jersey.\n"
+    "{plaintiffs} argued the cause for appellants ({plaintiffs_of_record}).\n"
+    "Steven Wall, Deputy Attorney General, argued the cause for respondents (Irwin Kimmel, Attorney General, attorney).\n"
+)
+
+
+def test_an_appeals_counsel_lines_name_the_plaintiffs_by_their_role_on_appeal():
+    text = APPEAL.format(
+        plaintiffs="Stephen Eisen", plaintiffs_of_record="Mary Mohr, Southern Poverty Law Center, attorney"
+    )
+    got = values("type_of_counsel", text, OPINION)
+    # The lawyers of record in brackets after "for appellants" are the plaintiffs'; the respondents' are not.
+    assert got == ["Plaintiff: Public interest nonprofit (Southern Poverty Law Center)"]
+    # Without an organisation of the table, the lines are private counsel's (named by the first name read).
+    private = APPEAL.format(plaintiffs="Stephen Eisen", plaintiffs_of_record="Mary Mohr, attorney")
+    assert [v.split(" (")[0] for v in values("type_of_counsel", private, OPINION)] == ["Plaintiff: Private"]
+    # Outside an appeal's caption, "for appellants" names no side.
+    plain = text.replace("PLAINTIFFS-APPELLANTS", "APPELLANTS").replace("DEFENDANTS-RESPONDENTS", "RESPONDENTS")
+    assert read_as_counsel(plain) == []
+
+
+def test_a_role_both_sides_hold_on_appeal_names_neither():
+    text = (
+        "ROE, Plaintiffs-Appellees,\nv.\nBOARD, Defendants-Appellees,\nUNION, Intervenor-Appellant.\n"
+        "Mary Mohr, Southern Poverty Law Center, for appellees.\n"
+    )
+    assert read_as_counsel(text) == []
+    only_plaintiffs = text.replace("Defendants-Appellees", "Defendants")
+    assert values("type_of_counsel", only_plaintiffs, OPINION) == [
+        "Plaintiff: Public interest nonprofit (Southern Poverty Law Center)"
+    ]
+
+
+def test_a_nonprofit_named_with_a_firms_suffix_is_the_nonprofit():
+    block = "Respectfully submitted,\n/s/ Jane Roe\nPUBLIC JUSTICE, P.C.\n1620 L Street\nAttorneys for Plaintiffs\n"
+    assert values("type_of_counsel", block, COMPLAINT) == ["Plaintiff: Public interest nonprofit (PUBLIC JUSTICE)"]
+    firm = block.replace("PUBLIC JUSTICE", "ROE & DOE")
+    assert values("type_of_counsel", firm, COMPLAINT) == ["Plaintiff: Private firm (ROE & DOE, P.C.)"]
+
+
+def test_a_class_pleaded_in_plain_words_or_an_older_opinions_words():
+    found = get_extractor("gavel", "class_action")(
+        "Plaintiffs bring this action as a class action pursuant to Rule 23.", COMPLAINT
+    )
+    assert [(f.value, f.confidence) for f in found] == [("Plaintiffs: Class action", 0.8)]
+    for older in (
+        "Inordinate delay can no longer deny plaintiffs and the class they represent their rights.",
+        "The rights of the plaintiffs and the spurious class, for whose benefit the action was instituted.",
+        "Teachers are not within the class represented by plaintiffs.",
+    ):
+        assert values("class_action", older, OPINION) == ["Plaintiffs: Class action"], older
+    # A class of things, and an action that could have been a class action, are not a class in this case.
+    assert values("class_action", "The class of vehicles they represent in the fleet was large.", OPINION) == []
+    assert values("class_action", "This suit could have been brought as a class action.", OPINION) == []
