@@ -51,7 +51,8 @@ _STATE_COURT = re.compile(STATE_COURT_LINE, re.I | re.M)
 
 CAPTION_CHARS = 3000  # a caption and its page stamp sit on the first page
 
-_STATES = (
+# The states and territories with a federal district court, as a regex alternation (also: a name that is a place).
+STATES = (
     "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|District\\s+of\\s+Columbia|Florida|"
     "Georgia|Guam|Hawai['‘’]?i|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|"
     "Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New\\s+Hampshire|New\\s+Jersey|New\\s+Mexico|"
@@ -68,7 +69,7 @@ _CIRCUIT = r"(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth
 _GAP = r"[\s,]*(?:\d{1,2}\s+)?"  # a pleading's line number may sit between a caption's lines
 _FEDERAL = re.compile(
     rf"\b(?:UNITED\s+STATES|U\.\s?S\.)\s+DISTRICT\s+COURT\b{_GAP}(?:FOR\s+THE\s+|IN\s+AND\s+FOR\s+THE\s+)?"
-    rf"(?:(?P<part>{_PART})\s+DISTRICT\s+OF\s+|(?P<letter>[NSEWMC])\.\s?D\.\s?|(?P<whole>D(?:ISTRICT\s+OF|\.)\s+))(?P<state>{_STATES})\b"
+    rf"(?:(?P<part>{_PART})\s+DISTRICT\s+OF\s+|(?P<letter>[NSEWMC])\.\s?D\.\s?|(?P<whole>D(?:ISTRICT\s+OF|\.)\s+))(?P<state>{STATES})\b"
     rf"|\b(?:UNITED\s+STATES|U\.\s?S\.)\s+COURT\s+OF\s+APPEALS\b{_GAP}(?:FOR\s+THE\s+)?(?P<circuit>{_CIRCUIT})\s+CIRCUIT\b"
     r"|\b(?P<fisc>FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+(?:COURT(?:\s+OF\s+REVIEW)?))\b"
     r"|\b(?:UNITED\s+STATES|U\.\s?S\.)\s+(?P<trade>COURT\s+OF\s+INTERNATIONAL\s+TRADE)\b",
@@ -77,8 +78,8 @@ _FEDERAL = re.compile(
 # A PACER docket report's header: "U.S. District Court California Northern District (San Francisco)",
 # "U.S. District Court - Eastern District of Tennessee (Greeneville)".
 _DOCKET_REPORT = re.compile(
-    rf"\bU\.S\.\s+District\s+Court\s+(?:-\s+)?(?:(?P<part>{_PART})\s+District\s+of\s+(?P<state>{_STATES})"
-    rf"|(?P<state_first>{_STATES})\s+(?:(?P<part_after>{_PART})\s+)?District)\b",
+    rf"\bU\.S\.\s+District\s+Court\s+(?:-\s+)?(?:(?P<part>{_PART})\s+District\s+of\s+(?P<state>{STATES})"
+    rf"|(?P<state_first>{STATES})\s+(?:(?P<part_after>{_PART})\s+)?District)\b",
     re.I,
 )
 # A docket number as captions and stamps write it: the common forms (DOCKET), and "3:97CV02019",

@@ -78,3 +78,14 @@ def test_a_class_pleaded_in_plain_words_or_an_older_opinions_words():
     # A class of things, and an action that could have been a class action, are not a class in this case.
     assert values("class_action", "The class of vehicles they represent in the fleet was large.", OPINION) == []
     assert values("class_action", "This suit could have been brought as a class action.", OPINION) == []
+
+
+def test_private_counsel_is_named_by_a_person_not_by_the_state_in_the_address():
+    from gavel_agent.offline.gavel_rules import _unlisted_counsel
+
+    block = "Attorneys for Plaintiffs-Appellants\n100 Main Street, Newark, New Jersey 07102\nJohn Q. Smith"
+    found = _unlisted_counsel(block, 0, len(block), 0.3)
+    assert found is not None and found.value == "Plaintiff: Private (John Q. Smith)"
+    only_a_place = "Counsel of record\nNew Jersey"
+    found = _unlisted_counsel(only_a_place, 0, len(only_a_place), 0.3)
+    assert found is not None and found.value == "Plaintiff: Private (New Jersey)"  # still a private candidate

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from gavel_agent.case_identity import DOCKET
+from gavel_agent.case_identity import DOCKET, STATES
 from gavel_agent.offline.party_features import OFFICES, institution_word, names_an_institution
 from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules_text import (
@@ -937,12 +937,15 @@ _NOT_A_LAWYER = re.compile(
     r"\b(?:Street|Avenue|Road|Court|County|States|York|Floor|Suite|Fees|Information|Action|Boulevard|Drive|Plaza|Center|Building|Division|District)$"
 )
 
+_STATE_NAME = re.compile(STATES)  # "New Jersey" in an address line is no lawyer
+
 
 def _unlisted_counsel(text: str, start: int, end: int, confidence: float) -> Finding | None:
     """Candidate: a plaintiffs' lawyer block naming no organisation of the table is private counsel
     (a low-confidence candidate for the learned selection to weigh)."""
     quote = text[max(start, end - 200) : end].strip()
     names = [m.group(0) for m in _LAWYER_NAME.finditer(quote) if not _NOT_A_LAWYER.search(m.group(0))]
+    names = [name for name in names if not _STATE_NAME.fullmatch(name)] or names  # a person before a place
     return Finding(f"Plaintiff: Private ({names[0]})", quote, confidence) if names and len(quote) >= 8 else None
 
 
