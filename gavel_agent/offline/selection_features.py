@@ -295,28 +295,8 @@ def statute_value_features(rows: list[dict], keys: list[str]) -> list[dict[str, 
         f = dict(summary[k])
         if r["value"] in _statute_values():
             f[f"statute={r['value']}"] = 1.0
-            f.update(statute_evidence(r["value"], summary[k]))
         out.append(f)
     return out
-
-
-# Which evidence pleads a statute differs by statute: a complaint names the Declaratory Judgment Act in
-# its paragraph on the court's powers whether or not the coding lists it, but names § 1983 to sue under it.
-STATUTE_EVIDENCE = (
-    "statute:complaint",
-    "statute:heading",
-    "statute:only_jurisdiction",
-    "statute:claimed",
-    "statute:relief_source_only",
-    "statute:docket_cause",
-    "statute:plaintiff_side",
-)
-
-
-def statute_evidence(value: str, summary: dict[str, float]) -> dict[str, float]:
-    """The statute's evidence features crossed with its identity ("<statute>|statute:heading"), so
-    that each statute weighs each kind of evidence on its own; only the evidence present is named."""
-    return {f"{value}|{name}": summary[name] for name in STATUTE_EVIDENCE if summary.get(name)}
 
 
 # -- counsel: one score per category ---------------------------------------------------------------
