@@ -316,12 +316,17 @@ def test_the_inner_cross_validation_chooses_the_regularisation_that_reaches_the_
     assert pick(chosen, records[0].rows("cause_of_action")) == [0]  # the pleaded statute, not the mention
 
 
-def test_the_per_value_bench_counts_causes_kept_left_and_absent():
+def _cause_values_bench():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("cause_values", SAMPLE.parents[1] / "bench" / "cause_values.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_per_value_bench_counts_causes_kept_left_and_absent():
+    bench = _cause_values_bench()
     records = _pleaded_and_mentioned()
     for r in records[:3]:  # a coded cause no candidate names
         r.coded.causes.append("Fair Housing Act/Fair Housing Amendments Act (FHAA), 42 U.S.C. §§ 3601 et seq.")
@@ -331,3 +336,41 @@ def test_the_per_value_bench_counts_causes_kept_left_and_absent():
     assert t["left"][dja] == 14 and t["kept"][dja] == 0  # coded in 15 cases, one of them unread
     assert t["absent"]["Fair Housing Act/Fair Housing Amendments Act (FHAA), 42 U.S.C. §§ 3601 et seq."] == 3
     assert t["right"]["42 U.S.C. § 1983"] == 59 and not t["wrong"]
+
+
+FHA = "Fair Housing Act/Fair Housing Amendments Act (FHAA), 42 U.S.C. §§ 3601 et seq."
+
+
+def test_the_ranking_ceiling_keeps_every_right_value_above_the_wrong_ones():
+    from gavel_agent.offline.selection import probability
+
+    bench = _cause_values_bench()
+    records = _pleaded_and_mentioned()
+    for i, r in enumerate(records):  # § 1983 always coded, the Act never; three code a cause no candidate names
+        r.coded.causes[:] = ["42 U.S.C. § 1983"] + ([FHA] if i < 3 else [])
+        r.candidates["cause_of_action"].append(row("42 U.S.C. § 1983", 1.0, "Plaintiffs sue under 42 U.S.C. § 1983."))
+    models = bench.held_out_models(records)
+    top = bench.ranking_ceiling(records, models, unread=frozenset())
+    # Every § 1983 (one value per case, though named twice) ranks above every Act: all kept, none wrong;
+    # the three causes no candidate names still count against recall.
+    assert top.recall == 60 / 63 and top.precision == 1.0 and top.average_precision == 1.0
+    dja = [
+        probability(models[r.fold], f)
+        for r in records
+        for candidate, f in zip(r.rows("cause_of_action"), r.features("cause_of_action"))
+        if candidate["value"].startswith("Declaratory")
+    ]
+    assert top.threshold is not None and top.threshold > max(dja)
+    # An unread case is fitted on but not scored.
+    assert bench.ranking_ceiling(records, models, unread=frozenset({"0"})).recall == 59 / 61
+
+
+def test_no_ranking_ceiling_when_no_threshold_reaches_the_floor():
+    bench = _cause_values_bench()
+    records = _pleaded_and_mentioned()
+    for i, r in enumerate(records):  # § 1983 never coded, the Act in one case of three: at most 1/3 right
+        r.coded.causes[:] = ["Declaratory Judgment Act, 28 U.S.C. § 2201"] if i % 3 == 0 else [FHA]
+    models = bench.held_out_models(records)
+    assert all(models.values())  # fitted: the Act is right in some cases
+    top = bench.ranking_ceiling(records, models, unread=frozenset())
+    assert top.threshold is None and top.recall == 0.0 and 0.0 < top.average_precision < 1.0
