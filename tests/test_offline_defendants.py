@@ -299,3 +299,29 @@ def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_i
         {"value": "Plaintiff: Daniel Vega"},
     ]
     assert plaintiffs_kept([2, 1, 0], rows) == [2, 1, 3]  # the better-ranked Caldwell value stands for him
+
+
+def test_of_one_persons_chosen_values_the_one_naming_the_offices_body_stands_for_him_at_his_best_rank():
+    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+
+    rows = [
+        {"value": "Defendant: John Roe, Secretary of State"},
+        {"value": "Defendant: City of Salem"},
+        {"value": "Defendant: John Roe (sued in his official capacity as the Secretary of State of Alabama)"},
+    ]
+    assert plaintiffs_kept([0, 1, 2], rows) == [2, 1]
+    assert plaintiffs_kept([0, 1], rows) == [0, 1]  # only a chosen value can stand for him
+
+
+def test_a_defendant_cut_off_at_an_and_of_its_name_gives_way_to_the_whole_name():
+    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+
+    rows = [
+        {"value": "Defendant: United States Department of Health"},
+        {"value": "Defendant: State of Ohio"},
+        {"value": "Defendant: United States Department of Health and Human Services"},
+        {"value": "Defendant: City of New York"},
+        {"value": "Defendant: City of New York Police Department"},
+    ]
+    assert plaintiffs_kept([0, 1, 2], rows) == [2, 1]  # the whole name at the cut one's better rank
+    assert plaintiffs_kept([3, 4], rows) == [3, 4]  # a body and another body its name begins: two defendants

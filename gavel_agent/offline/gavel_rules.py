@@ -651,21 +651,44 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:an?|the)\s+", re.I)
 
 
-def _party_key(value: str) -> str:
-    """Who a party value names, without its office or description: "Defendant: Raymond T. Caldwell,
-    Sheriff of Riverside County" and "Defendant: Raymond T. Caldwell (elected Sheriff ...)" are one."""
-    return re.split(r" \(|, ", value, maxsplit=1)[0].lower()
-
-
 @settles("gavel", "parties")
 def plaintiffs_kept(kept: list[int], rows: list[dict]) -> list[int]:
     """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
-    each person or body once (the better-ranked value), then every plaintiff the rules found."""
-    defendants: dict[str, int] = {}
+    each person or body once, then every plaintiff the rules found. Of the chosen values naming one
+    person, the one that says most: "John Roe (sued in his official capacity as the Secretary of State
+    of Alabama)" tells the office's body that "John Roe, Secretary of State" leaves out."""
+    fullest: dict[str, int] = {}  # in the order of each person's best-ranked value
     for i in kept:
         if rows[i]["value"].startswith("Defendant: "):
-            defendants.setdefault(_party_key(rows[i]["value"]), i)
-    return list(defendants.values()) + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
+            key = _name_head(rows[i]["value"]).lower()
+            if key not in fullest or len(rows[i]["value"]) > len(rows[fullest[key]]["value"]):
+                fullest[key] = i
+    chosen = _whole_names(list(fullest.values()), rows)
+    return chosen + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
+
+
+def _whole_names(chosen: list[int], rows: list[dict]) -> list[int]:
+    """The chosen defendants without a name cut off at an "and" of its own ("United States Department
+    of Health" beside "United States Department of Health and Human Services", from a caption whose
+    line broke there): the whole name takes the better rank of the two."""
+    out = list(chosen)
+    for i in chosen:
+        cut = _name_head(rows[i]["value"])
+        whole = next(
+            (j for j in out if re.match(rf"{re.escape(cut)}\s+and\b", _name_head(rows[j]["value"]), re.I)), None
+        )
+        if cut and whole is not None:
+            at = min(out.index(i), out.index(whole))
+            out.remove(i)
+            out.remove(whole)
+            out.insert(at, whole)
+    return out
+
+
+def _name_head(value: str) -> str:
+    """Who a party value names, without its side, office or description: "Defendant: Raymond T. Caldwell,
+    Sheriff of Riverside County" and "Defendant: Raymond T. Caldwell (elected Sheriff ...)" name one."""
+    return re.split(r" \(|, ", value.split(": ", 1)[-1], maxsplit=1)[0].strip()
 
 
 # -- class action ----------------------------------------------------------------
