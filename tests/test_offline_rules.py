@@ -307,6 +307,21 @@ def test_an_agency_name_joined_by_and_is_one_defendant():
     ]
 
 
+def test_an_agency_name_joined_by_and_runs_on_to_its_short_name_or_the_word_naming_the_body():
+    text = (
+        "JANE ROE,\nPlaintiff,\nv.\nJOHN DOE, Executive Commissioner of the Texas Health and Human Services\n"
+        "Commission; U.S. IMMIGRATION AND CUSTOMS ENFORCEMENT ICE; CITY OF PROVIDENCE and HOUSING AUTHORITY OF\n"
+        "THE CITY OF PROVIDENCE,\nDefendants."
+    )
+    assert [f.value for f in caption_parties(text)] == [
+        "Plaintiff: Jane Roe",
+        "Defendant: John Doe, Executive Commissioner of the Texas Health and Human Services Commission",
+        "Defendant: U.S. Immigration and Customs Enforcement ICE",
+        "Defendant: City of Providence",  # one public function's word before "Authority": a new body
+        "Defendant: Housing Authority of the City of Providence",
+    ]
+
+
 def test_a_two_column_opinion_caption_skips_the_running_text_beside_it():
     text = (
         "Dwight ARMSTRONG et al., Plaintiffs, \nResting  jurisdiction  upon  28  U.S.C.A.  and \nv. \n"

@@ -418,14 +418,19 @@ def _docket_office(text: str, start: int) -> tuple[str, int]:
 
 
 # The second half of an agency's name joined by "and" ("Department of Health and Human Services",
-# "Immigration and Customs Enforcement"): words that name a public function, up to the next name.
-_NAME_TAIL = (
-    r"(?i:(?:(?:Human|Services|Customs|Enforcement|Urban|Development|Border|Protection|Family|Families|Protective"
+# "Immigration and Customs Enforcement"): words that name a public function, up to the next name, the
+# agency's short name ("... Customs Enforcement ICE"), or a word that names the body after two of them
+# ("Texas Health and Human Services Commission"; not "... and Housing Authority of ...", a new body).
+_TAIL_WORD = (
+    r"(?:(?:Human|Services|Customs|Enforcement|Urban|Development|Border|Protection|Family|Families|Protective"
     r"|Developmental|Disabilities|Public|Safety|Mental|Hygiene|Wildlife|Corrections?|Industry|Hospitals|Recreation"
     r"|Naturalization|Rehabilitation|Parole|Probation|Community|Welfare|Training|Research|Technology|Budget"
     r"|Environment(?:al)?|Energy|Commerce|Labor|Education|Youth|Aging|Justice|Firearms|Explosives|Transportation"
-    r"|Housing|Agriculture|Conservation|Natural|Resources|Social|Health|Finance|Administration|Regulation|Licensure)"
-    r"\b\s*)+(?:$|[,;(]|and\b))"
+    r"|Housing|Agriculture|Conservation|Natural|Resources|Social|Health|Finance|Administration|Regulation|Licensure)\b\s*)"
+)
+_NAME_TAIL = (
+    rf"(?i:{_TAIL_WORD}+(?:$|[,;(]|and\b|(?-i:[A-Z]{{2,6}})\s*(?:$|[,;(]))"
+    rf"|{_TAIL_WORD}{{2,}}(?:Commission|Council|Agency|Division|Board|Office|Department)\b)"
 )
 # The end of an agency's name whose first words the "and" joins ("Commissioner of the Food and Drug
 # Administration", "Centers for Medicare and Medicaid Services"): no new party starts at that "and".
@@ -626,8 +631,9 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
     )
     found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
-    named = {f.value.split(", ")[0].lower() for f in found}  # an official the caption already names with the office
-    found += [f for f in officials_sued(text) if f.value.split(", ")[0].lower() not in named]
+    # an official the caption already names, with the office or a description
+    named = {_name_head(f.value).lower() for f in found}
+    found += [f for f in officials_sued(text) if _name_head(f.value).lower() not in named]
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
