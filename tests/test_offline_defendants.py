@@ -325,3 +325,17 @@ def test_a_defendant_cut_off_at_an_and_of_its_name_gives_way_to_the_whole_name()
     ]
     assert plaintiffs_kept([0, 1, 2], rows) == [2, 1]  # the whole name at the cut one's better rank
     assert plaintiffs_kept([3, 4], rows) == [3, 4]  # a body and another body its name begins: two defendants
+
+
+def test_a_defendant_name_stopping_on_an_unfinished_word_takes_the_name_another_paper_writes_whole():
+    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+
+    rows = [
+        {"value": "Defendant: Alexander County Housing"},
+        {"value": "Defendant: State of Illinois"},
+        {"value": "Defendant: Alexander County Housing Authority (public body)"},
+        {"value": "Defendant: City of New York"},
+        {"value": "Defendant: City of New York Police Department"},
+    ]
+    assert plaintiffs_kept([1, 0], rows) == [1, 2]  # not chosen, the whole name stands in the cut one's place
+    assert plaintiffs_kept([3], rows) == [3]  # a whole name another body's name begins with stays

@@ -674,21 +674,40 @@ def plaintiffs_kept(kept: list[int], rows: list[dict]) -> list[int]:
 
 
 def _whole_names(chosen: list[int], rows: list[dict]) -> list[int]:
-    """The chosen defendants without a name cut off at an "and" of its own ("United States Department
-    of Health" beside "United States Department of Health and Human Services", from a caption whose
-    line broke there): the whole name takes the better rank of the two."""
+    """The chosen defendants without a name cut off (a caption's line or column broke it): one that goes
+    on with an "and" of its own in another chosen value ("United States Department of Health" beside
+    "... Health and Human Services"), or that stops on a word leaving it unfinished where another
+    candidate goes on ("Alexander County Housing" of "... Housing Authority", "University of North").
+    The whole name takes the cut one's place, or the better rank of the two when both were chosen."""
     out = list(chosen)
+    defendants = [j for j, r in enumerate(rows) if r["value"].startswith("Defendant: ")]
     for i in chosen:
         cut = _name_head(rows[i]["value"])
+        if not cut:
+            continue
         whole = next(
             (j for j in out if re.match(rf"{re.escape(cut)}\s+and\b", _name_head(rows[j]["value"]), re.I)), None
         )
-        if cut and whole is not None:
-            at = min(out.index(i), out.index(whole))
-            out.remove(i)
+        if whole is None and _UNFINISHED.search(cut):
+            goes_on = [j for j in defendants if re.match(rf"{re.escape(cut)}\s+\w", _name_head(rows[j]["value"]), re.I)]
+            whole = min(goes_on, key=lambda j: (j not in out, len(_name_head(rows[j]["value"]))), default=None)
+        if whole is None:
+            continue
+        at = min(out.index(i), out.index(whole)) if whole in out else out.index(i)
+        out.remove(i)
+        if whole in out:
             out.remove(whole)
-            out.insert(at, whole)
+        out.insert(at, whole)
     return out
+
+
+# The last word of a name that goes on: a word that qualifies the next ("Department of Mental",
+# "County Housing", "University of North"), a joining word.
+_UNFINISHED = re.compile(
+    rf"\b(?:North|South|East|West|New|Human|Mental|Urban|Public|Social|Natural|Developmental|Protective|Housing"
+    rf"|Personnel|Juvenile|{SMALL_WORDS})$",
+    re.I,
+)
 
 
 def _name_head(value: str) -> str:
