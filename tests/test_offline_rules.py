@@ -322,6 +322,19 @@ def test_an_agency_name_joined_by_and_runs_on_to_its_short_name_or_the_word_nami
     ]
 
 
+def test_a_courts_heading_run_into_a_captions_names_is_no_party():
+    from gavel_agent.offline.gavel_rules import party_name
+
+    text = "JANE ROE,\nPlaintiff,\nv.\nSOUTHERN DISTRICT OF MISSISSIPPI JOHN M. WAGES; DISTRICT OF COLUMBIA; MARY POE,\nDefendants."
+    assert [f.value for f in caption_parties(text)] == [
+        "Plaintiff: Jane Roe",
+        "Defendant: District of Columbia",
+        "Defendant: Mary Poe",
+    ]
+    assert party_name("Michelle Warren, Court Use Only") is None  # a state court form's box beside the name
+    assert party_name("United States District Court for the District of Arizona, Tucson") is None
+
+
 def test_a_two_column_opinion_caption_skips_the_running_text_beside_it():
     text = (
         "Dwight ARMSTRONG et al., Plaintiffs, \nResting  jurisdiction  upon  28  U.S.C.A.  and \nv. \n"

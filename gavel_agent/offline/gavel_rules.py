@@ -255,6 +255,15 @@ _NOT_A_NAME = re.compile(
     r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed|Fed\.\s?R|Cal\.\s?(?:App|Rptr|\d))",
     re.I,
 )
+# A court's heading run into the names below it ("Southern District of Mississippi John M. Wages",
+# "United States District Court for the District of Arizona, Tucson", "Court Use Only" of a state form):
+# the court, not a party (the District of Columbia is one).
+_COURT_HEADING = re.compile(
+    r"^(?:For\s+the\s+)?(?:(?:Northern|Southern|Eastern|Western|Central|Middle)\s+District\s+of"
+    r"|(?:United\s+States\s+)?District\s+Court\b|District\s+of\s+(?!Columbia)[A-Z]\w+,|Judicial\s+District\s+of)"
+    r"|\bCourt\s+Use\s+Only\b|\bDetermined\s+by\s+(?:the\s+)?Court\b",
+    re.I,
+)
 # Words of a paper's title or a statute that a two-column caption interleaves with the names
 # ("ORDER DENYING IN PART WITHOUT PREJUDICE", "Civil Rights Act"): such a line is not a name.
 _TITLE_WORDS = re.compile(
@@ -315,7 +324,7 @@ def party_name(raw: str) -> str | None:
     """A party's name as a caption or party list writes it, without capacity or address; None when
     what is left is not a name (a citation, a paper's title, debris)."""
     name = " ".join(raw.split()).strip(" ,.-")
-    if _NOT_A_NAME.search(name):
+    if _NOT_A_NAME.search(name) or _COURT_HEADING.search(name):
         return None
     official = _OFFICIAL_AS.search(name)
     if official:  # the name with its office, without the words of the capacity
