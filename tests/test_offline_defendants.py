@@ -98,24 +98,27 @@ def test_the_learned_choice_of_defendants_keeps_every_plaintiff_the_rules_found(
     assert settle([2, 0, 1], rows) == [2, 1, 0, 3]  # the model's defendants in its order, then the plaintiffs
 
 
+def _candidate(value: str, document: str = "complaint") -> dict:
+    """A parties candidate row as a run records it."""
+    return {
+        "value": value,
+        "quote": value,
+        "confidence": 0.8,
+        "window_score": 1.0,
+        "document": document,
+        "doc_type": "Complaint",
+        "doc_title": "Complaint",
+        "doc_date": None,
+        "doc_tokens": 100,
+        "doc_order": 0,
+        "doc_count": 2,
+    }
+
+
 def test_party_features_tell_an_institution_from_a_person_and_count_documents():
     from gavel_agent.offline.selection_features import candidate_features
 
-    def row(value: str, document: str) -> dict:
-        return {
-            "value": value,
-            "quote": value,
-            "confidence": 0.8,
-            "window_score": 1.0,
-            "document": document,
-            "doc_type": "Complaint",
-            "doc_title": "Complaint",
-            "doc_date": None,
-            "doc_tokens": 100,
-            "doc_order": 0,
-            "doc_count": 2,
-        }
-
+    row = _candidate
     rows = [
         row("Defendant: City of Salem", "complaint"),
         row("Defendant: City of Salem", "order"),
@@ -129,6 +132,24 @@ def test_party_features_tell_an_institution_from_a_person_and_count_documents():
     assert city["party:head_documents"] > person["party:head_documents"]
     assert piece["party:fragment"] == 1 and city["party:fragment"] == 0
     assert plaintiff["party:plaintiff"] == 1 and city["party:plaintiff"] == 0
+
+
+def test_an_officer_whose_office_names_a_body_the_papers_name_as_a_party_is_told_from_others():
+    from gavel_agent.offline.selection_features import candidate_features
+
+    rows = [
+        _candidate("Defendant: Jane Roe, Secretary of the Department of Labor"),
+        _candidate("Defendant: Department of Labor", "order"),
+        _candidate("Defendant: John Poe (Director of the Bureau of Prisons)"),
+        _candidate("Defendant: Tim Loe, Secretary of State"),
+        _candidate("Defendant: Government of the District of Columbia"),
+    ]
+    roe, labor, poe, loe, district = candidate_features(rows)
+    assert roe["party:office_of_candidate"] == 1
+    assert poe["party:office_of_candidate"] == 0  # its office's body is no party of the papers
+    assert loe["party:office_of_candidate"] == 0 and labor["party:office_of_candidate"] == 0
+    # a defendant whose name starts with a kind of counsel's word still gets party features
+    assert district["party:institution"] == 1
 
 
 def test_counsel_candidates_get_no_party_features():
@@ -299,3 +320,62 @@ def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_i
         {"value": "Plaintiff: Daniel Vega"},
     ]
     assert plaintiffs_kept([2, 1, 0], rows) == [2, 1, 3]  # the better-ranked Caldwell value stands for him
+
+
+def test_of_one_persons_chosen_values_the_one_naming_the_offices_body_stands_for_him_at_his_best_rank():
+    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+
+    rows = [
+        {"value": "Defendant: John Roe, Secretary of State"},
+        {"value": "Defendant: City of Salem"},
+        {"value": "Defendant: John Roe (sued in his official capacity as the Secretary of State of Alabama)"},
+    ]
+    assert plaintiffs_kept([0, 1, 2], rows) == [2, 1]
+    assert plaintiffs_kept([0, 1], rows) == [0, 1]  # only a chosen value can stand for him
+
+
+def test_a_defendant_cut_off_at_an_and_of_its_name_gives_way_to_the_whole_name():
+    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+
+    rows = [
+        {"value": "Defendant: United States Department of Health"},
+        {"value": "Defendant: State of Ohio"},
+        {"value": "Defendant: United States Department of Health and Human Services"},
+        {"value": "Defendant: City of New York"},
+        {"value": "Defendant: City of New York Police Department"},
+    ]
+    assert plaintiffs_kept([0, 1, 2], rows) == [2, 1]  # the whole name at the cut one's better rank
+    assert plaintiffs_kept([3, 4], rows) == [3, 4]  # a body and another body its name begins: two defendants
+
+
+def test_a_defendant_name_stopping_on_an_unfinished_word_takes_the_name_another_paper_writes_whole():
+    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+
+    rows = [
+        {"value": "Defendant: Alexander County Housing"},
+        {"value": "Defendant: State of Illinois"},
+        {"value": "Defendant: Alexander County Housing Authority (public body)"},
+        {"value": "Defendant: City of New York"},
+        {"value": "Defendant: City of New York Police Department"},
+    ]
+    assert plaintiffs_kept([1, 0], rows) == [1, 2]  # not chosen, the whole name stands in the cut one's place
+    assert plaintiffs_kept([3], rows) == [3]  # a whole name another body's name begins with stays
+
+
+def test_the_defendants_operating_point_counts_the_values_a_run_keeps():
+    from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
+    from gavel_agent.offline.corpus import Record
+    from gavel_agent.offline.train import FIELDS, _list_counts
+
+    field = next(f for f in FIELDS if f.item == "parties")
+    rows = [
+        _candidate("Defendant: John Roe, Secretary of State"),
+        _candidate("Defendant: John Roe (Secretary of State of Alabama)"),
+        _candidate("Plaintiff: Jane Doe"),
+    ]
+    record = Record("1", 0, CodedCase(case="1", defendant_parts=[["Alabama Secretary of State"]]), {"parties": rows})
+    labels = [[field.label(r, record.coded) for r in rows]]
+    assert labels == [[False, True, False]]
+    model = {"kind": "list", "threshold": 0.5}
+    # The settler keeps Roe once, by the value naming his office's state; the plaintiff is never scored.
+    assert _list_counts(field, model, [record], [[0.9, 0.9, 0.9]], labels) == (1, 1, 1)

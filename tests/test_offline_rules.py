@@ -307,6 +307,34 @@ def test_an_agency_name_joined_by_and_is_one_defendant():
     ]
 
 
+def test_an_agency_name_joined_by_and_runs_on_to_its_short_name_or_the_word_naming_the_body():
+    text = (
+        "JANE ROE,\nPlaintiff,\nv.\nJOHN DOE, Executive Commissioner of the Texas Health and Human Services\n"
+        "Commission; U.S. IMMIGRATION AND CUSTOMS ENFORCEMENT ICE; CITY OF PROVIDENCE and HOUSING AUTHORITY OF\n"
+        "THE CITY OF PROVIDENCE,\nDefendants."
+    )
+    assert [f.value for f in caption_parties(text)] == [
+        "Plaintiff: Jane Roe",
+        "Defendant: John Doe, Executive Commissioner of the Texas Health and Human Services Commission",
+        "Defendant: U.S. Immigration and Customs Enforcement ICE",
+        "Defendant: City of Providence",  # one public function's word before "Authority": a new body
+        "Defendant: Housing Authority of the City of Providence",
+    ]
+
+
+def test_a_courts_heading_run_into_a_captions_names_is_no_party():
+    from gavel_agent.offline.gavel_rules import party_name
+
+    text = "JANE ROE,\nPlaintiff,\nv.\nSOUTHERN DISTRICT OF MISSISSIPPI JOHN M. WAGES; DISTRICT OF COLUMBIA; MARY POE,\nDefendants."
+    assert [f.value for f in caption_parties(text)] == [
+        "Plaintiff: Jane Roe",
+        "Defendant: District of Columbia",
+        "Defendant: Mary Poe",
+    ]
+    assert party_name("Michelle Warren, Court Use Only") is None  # a state court form's box beside the name
+    assert party_name("United States District Court for the District of Arizona, Tucson") is None
+
+
 def test_a_two_column_opinion_caption_skips_the_running_text_beside_it():
     text = (
         "Dwight ARMSTRONG et al., Plaintiffs, \nResting  jurisdiction  upon  28  U.S.C.A.  and \nv. \n"
@@ -766,7 +794,7 @@ def test_a_date_item_lists_each_day_once():
         {"value": "January 20, 2023: settlement agreement signed", "confidence": 0.6},
         {"value": "February 6, 2023: Consent Decree", "confidence": 0.7},
     ]
-    assert one_value_per_day([0, 1, 2], rows) == [1, 2]
+    assert one_value_per_day([0, 1, 2], rows) == [2, 1]  # the surer value, where its day was first kept
 
 
 def test_a_footnote_marker_after_a_stop_ends_the_sentence():

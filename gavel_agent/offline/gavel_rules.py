@@ -255,6 +255,15 @@ _NOT_A_NAME = re.compile(
     r"\b(?:F\.\s?(?:2d|3d|4th|Supp)|U\.\s?S\.\s*(?:C\.|[,\d])|S\.\s?Ct|Cir\.|L\.\s?Ed|Fed\.\s?R|Cal\.\s?(?:App|Rptr|\d))",
     re.I,
 )
+# A court's heading run into the names below it ("Southern District of Mississippi John M. Wages",
+# "United States District Court for the District of Arizona, Tucson", "Court Use Only" of a state form):
+# the court, not a party (the District of Columbia is one).
+_COURT_HEADING = re.compile(
+    r"^(?:For\s+the\s+)?(?:(?:Northern|Southern|Eastern|Western|Central|Middle)\s+District\s+of"
+    r"|(?:United\s+States\s+)?District\s+Court\b|District\s+of\s+(?!Columbia)[A-Z]\w+,|Judicial\s+District\s+of)"
+    r"|\bCourt\s+Use\s+Only\b|\bDetermined\s+by\s+(?:the\s+)?Court\b",
+    re.I,
+)
 # Words of a paper's title or a statute that a two-column caption interleaves with the names
 # ("ORDER DENYING IN PART WITHOUT PREJUDICE", "Civil Rights Act"): such a line is not a name.
 _TITLE_WORDS = re.compile(
@@ -315,7 +324,7 @@ def party_name(raw: str) -> str | None:
     """A party's name as a caption or party list writes it, without capacity or address; None when
     what is left is not a name (a citation, a paper's title, debris)."""
     name = " ".join(raw.split()).strip(" ,.-")
-    if _NOT_A_NAME.search(name):
+    if _NOT_A_NAME.search(name) or _COURT_HEADING.search(name):
         return None
     official = _OFFICIAL_AS.search(name)
     if official:  # the name with its office, without the words of the capacity
@@ -418,14 +427,19 @@ def _docket_office(text: str, start: int) -> tuple[str, int]:
 
 
 # The second half of an agency's name joined by "and" ("Department of Health and Human Services",
-# "Immigration and Customs Enforcement"): words that name a public function, up to the next name.
-_NAME_TAIL = (
-    r"(?i:(?:(?:Human|Services|Customs|Enforcement|Urban|Development|Border|Protection|Family|Families|Protective"
+# "Immigration and Customs Enforcement"): words that name a public function, up to the next name, the
+# agency's short name ("... Customs Enforcement ICE"), or a word that names the body after two of them
+# ("Texas Health and Human Services Commission"; not "... and Housing Authority of ...", a new body).
+_TAIL_WORD = (
+    r"(?:(?:Human|Services|Customs|Enforcement|Urban|Development|Border|Protection|Family|Families|Protective"
     r"|Developmental|Disabilities|Public|Safety|Mental|Hygiene|Wildlife|Corrections?|Industry|Hospitals|Recreation"
     r"|Naturalization|Rehabilitation|Parole|Probation|Community|Welfare|Training|Research|Technology|Budget"
     r"|Environment(?:al)?|Energy|Commerce|Labor|Education|Youth|Aging|Justice|Firearms|Explosives|Transportation"
-    r"|Housing|Agriculture|Conservation|Natural|Resources|Social|Health|Finance|Administration|Regulation|Licensure)"
-    r"\b\s*)+(?:$|[,;(]|and\b))"
+    r"|Housing|Agriculture|Conservation|Natural|Resources|Social|Health|Finance|Administration|Regulation|Licensure)\b\s*)"
+)
+_NAME_TAIL = (
+    rf"(?i:{_TAIL_WORD}+(?:$|[,;(]|and\b|(?-i:[A-Z]{{2,6}})\s*(?:$|[,;(]))"
+    rf"|{_TAIL_WORD}{{2,}}(?:Commission|Council|Agency|Division|Board|Office|Department)\b)"
 )
 # The end of an agency's name whose first words the "and" joins ("Commissioner of the Food and Drug
 # Administration", "Centers for Medicare and Medicaid Services"): no new party starts at that "and".
@@ -626,8 +640,9 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
     )
     found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
-    named = {f.value.split(", ")[0].lower() for f in found}  # an official the caption already names with the office
-    found += [f for f in officials_sued(text) if f.value.split(", ")[0].lower() not in named]
+    # an official the caption already names, with the office or a description
+    named = {_name_head(f.value).lower() for f in found}
+    found += [f for f in officials_sued(text) if _name_head(f.value).lower() not in named]
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
@@ -651,20 +666,59 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:an?|the)\s+", re.I)
 
 
-def _party_key(value: str) -> str:
-    """Who a party value names, without its office or description: "Defendant: Raymond T. Caldwell,
-    Sheriff of Riverside County" and "Defendant: Raymond T. Caldwell (elected Sheriff ...)" are one."""
-    return re.split(r" \(|, ", value, maxsplit=1)[0].lower()
-
-
 @settles("gavel", "parties")
 def plaintiffs_kept(kept: list[int], rows: list[dict]) -> list[int]:
     """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
-    each person or body once (the better-ranked value), then every plaintiff the rules found."""
+    each person or body once, then every plaintiff the rules found. Of the chosen values naming one
+    person, the one that says most: "John Roe (sued in his official capacity as the Secretary of State
+    of Alabama)" tells the office's body that "John Roe, Secretary of State" leaves out."""
     defendants = [i for i in kept if rows[i]["value"].startswith("Defendant: ")]
-    return best_of_each(defendants, lambda i: _party_key(rows[i]["value"])) + [
-        i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")
-    ]
+    fullest = best_of_each(defendants, lambda i: _name_head(rows[i]["value"]).lower(), lambda i: len(rows[i]["value"]))
+    chosen = _whole_names(fullest, rows)
+    return chosen + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
+
+
+def _whole_names(chosen: list[int], rows: list[dict]) -> list[int]:
+    """The chosen defendants without a name cut off (a caption's line or column broke it): one that goes
+    on with an "and" of its own in another chosen value ("United States Department of Health" beside
+    "... Health and Human Services"), or that stops on a word leaving it unfinished where another
+    candidate goes on ("Alexander County Housing" of "... Housing Authority", "University of North").
+    The whole name takes the cut one's place, or the better rank of the two when both were chosen."""
+    out = list(chosen)
+    defendants = [j for j, r in enumerate(rows) if r["value"].startswith("Defendant: ")]
+    for i in chosen:
+        cut = _name_head(rows[i]["value"])
+        if not cut:
+            continue
+        whole = next(
+            (j for j in out if re.match(rf"{re.escape(cut)}\s+and\b", _name_head(rows[j]["value"]), re.I)), None
+        )
+        if whole is None and _UNFINISHED.search(cut):
+            goes_on = [j for j in defendants if re.match(rf"{re.escape(cut)}\s+\w", _name_head(rows[j]["value"]), re.I)]
+            whole = min(goes_on, key=lambda j: (j not in out, len(_name_head(rows[j]["value"]))), default=None)
+        if whole is None:
+            continue
+        at = min(out.index(i), out.index(whole)) if whole in out else out.index(i)
+        out.remove(i)
+        if whole in out:
+            out.remove(whole)
+        out.insert(at, whole)
+    return out
+
+
+# The last word of a name that goes on: a word that qualifies the next ("Department of Mental",
+# "County Housing", "University of North"), a joining word.
+_UNFINISHED = re.compile(
+    rf"\b(?:North|South|East|West|New|Human|Mental|Urban|Public|Social|Natural|Developmental|Protective|Housing"
+    rf"|Personnel|Juvenile|{SMALL_WORDS})$",
+    re.I,
+)
+
+
+def _name_head(value: str) -> str:
+    """Who a party value names, without its side, office or description: "Defendant: Raymond T. Caldwell,
+    Sheriff of Riverside County" and "Defendant: Raymond T. Caldwell (elected Sheriff ...)" name one."""
+    return re.split(r" \(|, ", value.split(": ", 1)[-1], maxsplit=1)[0].strip()
 
 
 # -- class action ----------------------------------------------------------------

@@ -106,6 +106,12 @@ def party_features(rows: list[dict]) -> list[dict[str, float]]:
     for r in rows:
         if r["value"].startswith(SIDES[0]):
             passages.setdefault((r["document"], r.get("quote", "")), []).append(r["value"])
+    # bodies the record's candidates name (two words or more: "Department of Labor", not "County")
+    bodies = {
+        k
+        for k, h, r in zip(keys, heads, rows)
+        if r["value"].startswith(SIDES[0]) and len(k.split()) >= 2 and names_an_institution(f"{SIDES[0]}{h}")
+    }
     out = []
     for r, head, k in zip(rows, heads, keys):
         value = r["value"]
@@ -128,11 +134,19 @@ def party_features(rows: list[dict]) -> list[dict[str, float]]:
             "party:related": math.log1p(len(related)),
             "party:defendants": math.log1p(len(defendants)),
             "party:passage_rank": math.log1p(_rank(passages.get((r["document"], r.get("quote", "")), []), value)),
+            # an officer whose office or description names a body the papers name as a party ("Jane Roe,
+            # Secretary of the Department of Labor" beside "Department of Labor"): the coding names it
+            "party:office_of_candidate": float(_names_body(_key(name[len(head) :]), bodies - {k})),
         }
         for kind, pattern in _KIND_PATTERNS.items():
             f[f"party:{kind}"] = float(bool(pattern.search(head)))
         out.append(f)
     return out
+
+
+def _names_body(words: str, bodies: set[str]) -> bool:
+    """Whether a value's words after its name (a _key) hold one of the bodies' keys whole."""
+    return bool(words) and any(f" {b} " in f" {words} " for b in bodies)
 
 
 def _rank(values: list[str], value: str) -> int:

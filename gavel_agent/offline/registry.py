@@ -74,14 +74,14 @@ def best_of_each(
     kept: list[int], key: Callable[[int], Hashable], rank: Callable[[int], Any] = lambda i: 0
 ) -> list[int]:
     """Of the kept rows that tell the same thing (one ``key``), the best ranked, the first among equals;
-    in the kept order. The shape of most settlers: one value per day, per case, per party."""
+    each where its key was first kept (the learned order). The shape of most settlers: one value per day,
+    per case, per party."""
     best: dict[Hashable, int] = {}
     for i in kept:
         k = key(i)
         if k not in best or rank(i) > rank(best[k]):
             best[k] = i
-    chosen = set(best.values())
-    return [i for i in kept if i in chosen]
+    return list(best.values())
 
 
 # Modules that register extractors; each one covers one checklist spec.

@@ -182,8 +182,10 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
             _date_support(f, r, d, k, rows, keys)
             f.update(opening_features(d, earliest, opening, moved_in))
         out.append(f)
-    # the parties item's candidates (counsel values also start with a side, but name a kind of counsel)
-    if any(r["value"].startswith(SIDES[0]) for r in rows) and not any(c in COUNSEL_CATEGORIES for c in categories):
+    # the parties item's candidates (counsel values also start with a side, but name a kind of counsel;
+    # a defendant's name may start with one's word: "Government of the District of Columbia")
+    counsel = any(c in COUNSEL_CATEGORIES for c, r in zip(categories, rows) if not r["value"].startswith(SIDES[0]))
+    if any(r["value"].startswith(SIDES[0]) for r in rows) and not counsel:
         for f, feats in zip(out, party_features(rows)):
             f.update(feats)
     if any(r["value"] in _statute_values() for r in rows):

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gavel_agent.offline.corpus import Record, load_records, record_files, run_record
+from gavel_agent.offline.registry import get_settler
 from gavel_agent.offline.rules_text import parse_date
 from gavel_agent.offline.selection import MODEL_DIR, MODEL_VERSION, pick, probability
 from gavel_agent.offline.selection_features import category, category_features, value_key
@@ -51,6 +52,9 @@ class Field:
     # Regularisations the inner cross-validation chooses among for a list item with a precision floor:
     # the one whose operating point keeps the most recall at the floor (the first of equals); empty: ``c``.
     c_choices: tuple[float, ...] = ()
+    # The candidates a list item's values are scored on: parties' plaintiffs are kept by its rules and
+    # never scored (the coding names defendants only).
+    scored: Callable[[dict], bool] = lambda row: True
 
 
 def _causes_match(row: dict, coded: CodedCase) -> bool:
@@ -97,7 +101,14 @@ FIELDS = [
         precision_floor=0.8,
         c_choices=(C, 0.3, 0.1, 3.0),
     ),
-    Field("parties", "list", lambda c: bool(c.defendant_parts), _defendant_match, c=0.1),
+    Field(
+        "parties",
+        "list",
+        lambda c: bool(c.defendant_parts),
+        _defendant_match,
+        c=0.1,
+        scored=lambda row: row["value"].startswith("Defendant: "),
+    ),
 ]
 
 
@@ -121,9 +132,13 @@ def _list_counts(
 ) -> tuple[int, int, int]:
     """Distinct values kept right, kept, and right among the candidates (a value found in many windows is one value)."""
     kept_right = kept = positives = 0
+    # the values a run keeps: the item's settler, if it has one, settles the model's choice (parties:
+    # one value per defendant, whole names)
+    settle = get_settler("gavel", field.item) or (lambda chosen, rows: chosen)
     for r, p, marks in zip(records, probs, labels):
         rows = r.rows(field.item)
-        values = {_value_key(rows[i]["value"]): marks[i] for i in pick(model, rows, p)}
+        chosen = settle(pick(model, rows, p), rows)
+        values = {_value_key(rows[i]["value"]): marks[i] for i in chosen if field.scored(rows[i])}
         kept += len(values)
         kept_right += sum(values.values())
         positives += len({_value_key(row["value"]) for row, mark in zip(rows, marks) if mark})
