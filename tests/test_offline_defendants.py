@@ -379,3 +379,18 @@ def test_the_defendants_operating_point_counts_the_values_a_run_keeps():
     model = {"kind": "list", "threshold": 0.5}
     # The settler keeps Roe once, by the value naming his office's state; the plaintiff is never scored.
     assert _list_counts(field, model, [record], [[0.9, 0.9, 0.9]], labels) == (1, 1, 1)
+
+
+def test_a_docket_party_lists_lawyers_are_not_the_partys_description():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    listing = (
+        "Defendant\n"
+        "Raymond T. Caldwell, in his official capacity as Sheriff of Riverside County\n"
+        "represented by Gregory Lund (See above for address)\n"
+        "Ellen Marsh-Tolliver (See above for address)\n"
+    )
+    values = [f.value for f in parties(listing, DocInfo("docket", "Docket", "Docket", None))]
+    assert "Defendant: Raymond T. Caldwell (in his official capacity as Sheriff of Riverside County)" in values
+    assert not any("represented" in v or "Lund" in v for v in values)

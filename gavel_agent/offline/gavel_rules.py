@@ -648,7 +648,9 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             # a word hyphenated at a line's end is one word ("Depart-\nment of Health")
-            description = re.sub(r"(?<=[a-z])- (?=[a-z])", "", flat(text[m.end("name") : span.end], 120)).strip(" ,")
+            # (a docket's party list sets the lawyers beside or below it: "represented by ...")
+            described = _LAWYERS_COLUMN.split(text[m.end("name") : span.end], maxsplit=1)[0]
+            description = re.sub(r"(?<=[a-z])- (?=[a-z])", "", flat(described, 120)).strip(" ,")
             # "X is the elected Sheriff of Y." describes X as "elected Sheriff of Y"
             description = _DESCRIBING_VERB.sub("", description).rstrip(".")
             name = capitalised(name) if name.isupper() else name
@@ -664,6 +666,7 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
 
 
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:an?|the)\s+", re.I)
+_LAWYERS_COLUMN = re.compile(r"\s+represented\s+by\b", re.I)
 
 
 @settles("gavel", "parties")
