@@ -306,7 +306,7 @@ def _quoted_values(findings, text: str) -> list[str]:
 
 
 def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_its_verb():
-    from gavel_agent.offline.gavel_rules import parties, plaintiffs_kept
+    from gavel_agent.offline.gavel_rules import one_value_per_defendant, parties
     from gavel_agent.offline.registry import DocInfo
 
     paragraph = "Defendant RAYMOND T. CALDWELL is the elected Sheriff of Riverside County."
@@ -319,23 +319,23 @@ def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_i
         {"value": "Defendant: Raymond T. Caldwell (elected Sheriff of Riverside County)"},
         {"value": "Plaintiff: Daniel Vega"},
     ]
-    assert plaintiffs_kept([2, 1, 0], rows) == [2, 1, 3]  # the better-ranked Caldwell value stands for him
+    assert one_value_per_defendant([2, 1, 0], rows) == [2, 1, 3]  # the better-ranked Caldwell value stands for him
 
 
 def test_of_one_persons_chosen_values_the_one_naming_the_offices_body_stands_for_him_at_his_best_rank():
-    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+    from gavel_agent.offline.gavel_rules import one_value_per_defendant
 
     rows = [
         {"value": "Defendant: John Roe, Secretary of State"},
         {"value": "Defendant: City of Salem"},
         {"value": "Defendant: John Roe (sued in his official capacity as the Secretary of State of Alabama)"},
     ]
-    assert plaintiffs_kept([0, 1, 2], rows) == [2, 1]
-    assert plaintiffs_kept([0, 1], rows) == [0, 1]  # only a chosen value can stand for him
+    assert one_value_per_defendant([0, 1, 2], rows) == [2, 1]
+    assert one_value_per_defendant([0, 1], rows) == [0, 1]  # only a chosen value can stand for him
 
 
 def test_a_defendant_cut_off_at_an_and_of_its_name_gives_way_to_the_whole_name():
-    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+    from gavel_agent.offline.gavel_rules import one_value_per_defendant
 
     rows = [
         {"value": "Defendant: United States Department of Health"},
@@ -344,12 +344,12 @@ def test_a_defendant_cut_off_at_an_and_of_its_name_gives_way_to_the_whole_name()
         {"value": "Defendant: City of New York"},
         {"value": "Defendant: City of New York Police Department"},
     ]
-    assert plaintiffs_kept([0, 1, 2], rows) == [2, 1]  # the whole name at the cut one's better rank
-    assert plaintiffs_kept([3, 4], rows) == [3, 4]  # a body and another body its name begins: two defendants
+    assert one_value_per_defendant([0, 1, 2], rows) == [2, 1]  # the whole name at the cut one's better rank
+    assert one_value_per_defendant([3, 4], rows) == [3, 4]  # a body and another body its name begins: two defendants
 
 
 def test_a_defendant_name_stopping_on_an_unfinished_word_takes_the_name_another_paper_writes_whole():
-    from gavel_agent.offline.gavel_rules import plaintiffs_kept
+    from gavel_agent.offline.gavel_rules import one_value_per_defendant
 
     rows = [
         {"value": "Defendant: Alexander County Housing"},
@@ -358,8 +358,8 @@ def test_a_defendant_name_stopping_on_an_unfinished_word_takes_the_name_another_
         {"value": "Defendant: City of New York"},
         {"value": "Defendant: City of New York Police Department"},
     ]
-    assert plaintiffs_kept([1, 0], rows) == [1, 2]  # not chosen, the whole name stands in the cut one's place
-    assert plaintiffs_kept([3], rows) == [3]  # a whole name another body's name begins with stays
+    assert one_value_per_defendant([1, 0], rows) == [1, 2]  # not chosen, the whole name stands in the cut one's place
+    assert one_value_per_defendant([3], rows) == [3]  # a whole name another body's name begins with stays
 
 
 def test_the_defendants_operating_point_counts_the_values_a_run_keeps():

@@ -670,7 +670,7 @@ _LAWYERS_COLUMN = re.compile(r"\s+represented\s+by\b", re.I)
 
 
 @settles("gavel", "parties")
-def plaintiffs_kept(kept: list[int], rows: list[dict]) -> list[int]:
+def one_value_per_defendant(kept: list[int], rows: list[dict]) -> list[int]:
     """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
     each person or body once, then every plaintiff the rules found. Of the chosen values naming one
     person, the one that says most: "John Roe (sued in his official capacity as the Secretary of State

@@ -65,7 +65,7 @@ def _causes_match(row: dict, coded: CodedCase) -> bool:
 
 def _defendant_match(row: dict, coded: CodedCase) -> bool:
     """A defendant candidate that names a coded defendant (a plaintiff never is one: the parties item's
-    plaintiffs are kept by its rules, gavel_rules.plaintiffs_kept)."""
+    plaintiffs are kept by its rules, gavel_rules.one_value_per_defendant)."""
     from gavel_agent.evaluators.checklist.crlc_reference import defendant_named
 
     return row["value"].startswith("Defendant: ") and any(
