@@ -89,7 +89,7 @@ def ranking_ceiling(
     from sklearn.metrics import average_precision_score
 
     from gavel_agent.offline.selection import probability
-    from gavel_agent.offline.train import _value_key
+    from gavel_agent.offline.train import distinct_value_key
 
     values: list[tuple[float, str, frozenset[int]]] = []  # probability, record, the coded causes it states
     coded = 0
@@ -100,7 +100,7 @@ def ranking_ceiling(
             continue
         best: dict[str, tuple[float, str]] = {}
         for row, f in zip(r.rows(ITEM), r.features(ITEM)):
-            p, key = probability(model, f), _value_key(row["value"])
+            p, key = probability(model, f), distinct_value_key(row["value"])
             if key not in best or p > best[key][0]:
                 best[key] = (p, row["value"])
         for p, value in best.values():

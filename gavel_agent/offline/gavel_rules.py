@@ -569,6 +569,10 @@ _SUED_AS_OFFICIAL = re.compile(
 )
 
 
+# A docket party list's other column, beside or below a party's name: its lawyers.
+_LAWYERS_COLUMN = re.compile(r"\s*\brepresented\s+by\b|ATTORNEY\s+TO\s+BE\s+NOTICED", re.I)
+
+
 def officials_sued(text: str) -> list[Finding]:
     """Officials sued in an official capacity, named with the office when the office names an institution."""
     found = []
@@ -585,7 +589,7 @@ def officials_sued(text: str) -> list[Finding]:
         # An office cut off by a line's end ("Director of the Colorado Department of") names no body; a
         # docket's party list sets the lawyers ("represented by") beside the name.
         cut = re.search(rf"\b(?:{SMALL_WORDS})$", office, re.I)
-        listing = re.search(r"represented\s+by|ATTORNEY\s+TO\s+BE\s+NOTICED", span.of(text), re.I)
+        listing = _LAWYERS_COLUMN.search(span.of(text))
         if not (cut or listing or re.match(rf"(?i)(?:{SIDE_WORDS}|The|This|In|On)\b", name)) and names_an_institution(
             value
         ):
@@ -666,7 +670,6 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
 
 
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:an?|the)\s+", re.I)
-_LAWYERS_COLUMN = re.compile(r"\s+represented\s+by\b", re.I)
 
 
 @settles("gavel", "parties")

@@ -138,10 +138,10 @@ def _list_counts(
     for r, p, marks in zip(records, probs, labels):
         rows = r.rows(field.item)
         chosen = settle(pick(model, rows, p), rows)
-        values = {_value_key(rows[i]["value"]): marks[i] for i in chosen if field.scored(rows[i])}
+        values = {distinct_value_key(rows[i]["value"]): marks[i] for i in chosen if field.scored(rows[i])}
         kept += len(values)
         kept_right += sum(values.values())
-        positives += len({_value_key(row["value"]) for row, mark in zip(rows, marks) if mark})
+        positives += len({distinct_value_key(row["value"]) for row, mark in zip(rows, marks) if mark})
     return kept_right, kept, positives
 
 
@@ -168,7 +168,7 @@ def _floor_point(
     return None
 
 
-def _value_key(value: str) -> str:
+def distinct_value_key(value: str) -> str:
     """A value's key without a trailing "(description)", as the coding names a party or an organisation."""
     return value_key(value.split(" (", 1)[0])
 
@@ -183,7 +183,7 @@ def _one_per_value(
     for r, feats, record_marks in zip(records, features, labels):
         seen = set()
         for row, f, mark in zip(r.rows(field.item), feats, record_marks):
-            if (key := _value_key(row["value"])) not in seen:
+            if (key := distinct_value_key(row["value"])) not in seen:
                 seen.add(key)
                 samples.append(f)
                 marks.append(mark)
