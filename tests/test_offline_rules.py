@@ -825,6 +825,32 @@ def test_monitor_named_in_an_appointing_order():
     assert values("monitor_name", text, ORDER) == ["James Conrad Welch"]
 
 
+MONITOR_REPORT = DocInfo("report", "First Report of the Monitor", "Monitor/Expert/Receiver Report", "2023-08-21")
+
+
+def test_a_rating_label_is_named_by_the_provision_it_rates():
+    text = (
+        "7. Staffing plan (¶ 12). The County submitted a staffing plan on May 3, 2023. Rating: Substantial Compliance.\n\n"
+        "33. The County has produced monthly reports since March, but two omitted staffing data. Rating: Partial Compliance.\n\n"
+        "34. Training. The Monitor found that 40 percent of deputies completed training, which is not in compliance."
+    )
+    assert values("monitor_reports", text, MONITOR_REPORT) == [
+        "Monitor report (August 21, 2023): Staffing plan (¶ 12): Substantial Compliance",
+        "Monitor report (August 21, 2023): The County has produced monthly reports since March, but two omitted"
+        " staffing data: Partial Compliance",
+        "Monitor report (August 21, 2023): The Monitor found that 40 percent of deputies completed training, which is"
+        " not in compliance.",
+    ]
+    quotes = [f.quote for f in run("monitor_reports", text, MONITOR_REPORT)]
+    assert all(q in text for q in quotes)
+    assert quotes[0].startswith("7. Staffing plan") and quotes[0].endswith("Rating: Substantial Compliance.")
+    # read from inside a paragraph, a bare rating does not say what it rates
+    assert (
+        values("monitor_reports", "largely because of escort shortages. Rating: Partial Compliance.", MONITOR_REPORT)
+        == []
+    )
+
+
 def test_court_enforced_when_jurisdiction_is_retained():
     text = "The Court shall retain jurisdiction to enforce the terms of this Agreement until it terminates."
     assert values("court_enforced", text, DocInfo("agreement", "Settlement Agreement", "Settlement Agreement")) == [

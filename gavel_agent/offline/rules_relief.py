@@ -7,6 +7,7 @@ import re
 from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
+    MAX_QUOTE_CHARS,
     PERSON_RE,
     dates_in,
     doc_date,
@@ -572,14 +573,48 @@ _REPORT_FINDING = re.compile(r"\b(?:substantial|partial|non-?)\s*compliance\b|\b
 _REPORT_MENTION = re.compile(rf"\b{_ROLE}['’]?s?\s+(?:\w+\s+){{0,3}}reports?\b", re.I)
 
 
+# A rating given as a label of its own ("Rating: Partial Compliance.") says nothing until it is named by
+# what it rates: the provision its paragraph heads with ("9. Funded positions and vacancy rate (¶ 14).
+# ... Rating: ..."), else the sentence before it.
+_RATING_LABEL = re.compile(r"(?:(?:compliance\s+)?rating|finding|status)\s*:\s*", re.I)
+_PARAGRAPH_HEADING = re.compile(r"\s*(?P<number>[IVX]+\.|\d+\.|[A-Z]\.)?\s*(?P<title>[^.\n]{3,120}?)\.(?=\s)")
+_LABEL_WORDS = 8  # a finding this short is a label, not one naming what it rates
+_HEADING_WORDS = 12  # a paragraph's first sentence this short names its provision; a longer one is a finding
+
+
+def _rated_subject(text: str, start: int, end: int) -> tuple[str, str] | None:
+    """A short rating sentence at text[start:end] as "<what it rates>: <rating>", quoted from where that
+    subject starts; None when its paragraph gives no subject within a quote's length."""
+    blank_line = text.rfind("\n\n", 0, start)
+    paragraph = blank_line + 2 if blank_line >= 0 else 0
+    heading = _PARAGRAPH_HEADING.match(text, paragraph, start)
+    if blank_line < 0 and not (heading and heading["number"]):
+        return None  # a window read from inside the paragraph: what it rates may be in the part not read
+    if heading and len(heading["title"].split()) <= _HEADING_WORDS:
+        subject, since = flat(heading["title"]), paragraph
+    else:
+        before = [s for s in sentence_spans(text) if paragraph <= s.start and s.end <= start]
+        if not before:
+            return None
+        subject, since = flat(before[-1].of(text), 160).rstrip("."), before[-1].start
+    if end - since > MAX_QUOTE_CHARS:
+        return None
+    return f"{subject}: {flat(_RATING_LABEL.sub('', text[start:end], count=1)).rstrip('.')}", text[since:end]
+
+
 @extractor("gavel", "monitor_reports")
 def monitor_reports(text: str, doc: DocInfo) -> list[Finding]:
     if is_type(doc, "monitor", "receiver", "expert"):
         when = doc_date(doc)
         prefix = f"Monitor report ({show_date(when)}): " if when else "Monitor report: "
-        return [
-            Finding(prefix + f.value, f.quote, 0.8) for f in sentence_findings(text, _REPORT_FINDING, 0.8, chars=180)
-        ]
+        found = []
+        for span, _ in matching_sentences(text, _REPORT_FINDING):
+            sentence = span.of(text)
+            if len(sentence.split()) > _LABEL_WORDS:
+                found.append(Finding(prefix + flat(sentence, 180), sentence, 0.8))
+            elif named := _rated_subject(text, span.start, span.end):  # a label naming nothing is left out
+                found.append(Finding(prefix + named[0], named[1], 0.8))
+        return found
     return sentence_findings(text, _REPORT_MENTION, 0.5) if is_type(doc, "order", "opinion", "docket", "motion") else []
 
 
