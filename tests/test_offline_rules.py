@@ -1207,6 +1207,19 @@ def test_decree_terms_from_a_judgment_that_enjoins_without_saying_injunction():
     assert values("decree_terms", "The Court has reviewed the pleadings. Defendants shall answer.", judgment) == []
 
 
+def test_an_order_granting_a_motion_to_enforce_is_not_itself_a_decree_term():
+    order = DocInfo("order", "Order on Motion to Enforce Consent Decree", "Order/Opinion", "2024-01-19")
+    text = (
+        "IT IS ORDERED that Plaintiffs' Motion to Enforce Consent Decree (ECF 231) is GRANTED IN PART, as follows:\n\n"
+        "Within 45 days of this Order, the County Defendants shall file a corrective action plan. "
+        "IT IS FURTHER ORDERED that the motion is GRANTED and Defendants shall report monthly."
+    )
+    assert values("decree_terms", text, order) == [
+        "Within 45 days of this Order, the County Defendants shall file a corrective action plan.",
+        "IT IS FURTHER ORDERED that the motion is GRANTED and Defendants shall report monthly.",
+    ]
+
+
 def test_a_bare_amendment_takes_its_clause_from_the_counts_heading():
     text = (
         "COUNT II\nDenial of Equal Protection\n"

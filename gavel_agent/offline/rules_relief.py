@@ -43,10 +43,20 @@ _DECREE_DOC = ("decree", "injunction", "judgment", "order")
 _SETTLEMENT_DOC = ("settlement", "agreement", "stipulat", "decree")
 
 
+# "IT IS ORDERED that Plaintiffs' Motion to Enforce is GRANTED IN PART, as follows:" rules on a motion; the
+# obligations are in what follows. A sentence that also says what a party shall do is a term.
+_RULES_ON_A_MOTION = re.compile(r"\bmotion\b[^.;:]{0,160}?\b(?:is|are)\s+(?:hereby\s+)?(?:granted|denied)\b", re.I)
+_SHALL = re.compile(r"\b(?:shall|must)\b", re.I)
+
+
 def _terms(text: str, doc: DocInfo, kinds: tuple[str, ...]) -> list[Finding]:
     if not is_type(doc, *kinds):
         return []
-    return sentence_findings(text, _OBLIGED, 0.8, exclude=_BOILERPLATE)
+    return [
+        f
+        for f in sentence_findings(text, _OBLIGED, 0.8, exclude=_BOILERPLATE)
+        if not (_RULES_ON_A_MOTION.search(f.quote) and not _SHALL.search(f.quote))
+    ]
 
 
 @extractor("gavel", "decree_terms")
