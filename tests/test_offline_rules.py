@@ -692,6 +692,20 @@ def test_court_rulings_and_filings_from_docket_entries():
     assert "Motion to dismiss (filed May 2, 2023)" in values("important_filings", text, DOCKET)
 
 
+def test_a_docket_response_to_a_motion_is_not_the_motion():
+    text = (
+        "05/02/2023 25 MOTION to Dismiss for Lack of Jurisdiction by DuPont.\n"
+        "05/30/2023 31 RESPONSE in Opposition re 25 MOTION to Dismiss filed by Plaintiffs.\n"
+        "06/06/2023 | 33 | Consolidated Reply to Motion to Dismiss 25. Filed by DuPont.\n"
+        "06/07/2023 34 ANSWER to 20 Amended Complaint. Filed by DuPont.\n"
+        "06/09/2023 35 Joint MOTION for Preliminary Injunction and Brief in Support by Plaintiffs."
+    )
+    assert values("important_filings", text, DOCKET) == [
+        "Motion to dismiss (filed May 2, 2023)",
+        "Motion for preliminary injunction (filed June 9, 2023)",
+    ]
+
+
 def test_the_complaint_opens_the_important_filings():
     stamp = "Case 1:18-cv-01823-CL    Document 1    Filed 10/15/18    Page 1 of 30\nCLASS ACTION COMPLAINT"
     assert values("important_filings", stamp) == ["Complaint (filed October 15, 2018)"]

@@ -460,6 +460,14 @@ _ACTOR = re.compile(
 )
 
 
+# A docket entry whose paper answers or supports another names that paper after its own kind.
+_ANSWERS_A_PAPER = re.compile(
+    r"[\d/|#\s]*(?:(?!motion\b)\w+\s+){0,3}?(?:answer|response|opposition|reply|memorandum|brief|declaration|affidavit|objections?|"
+    r"joinder|notice\s+of\s+(?:supplemental\s+)?authority)\b(?:\s+\w+){0,4}?\s+(?:to|re:?|in|of|regarding)\b",
+    re.I,
+)
+
+
 def _kind(sentence: str) -> str | None:
     return next((row["value"] for row, pattern in compiled("filings") if pattern.search(sentence)), None)
 
@@ -510,6 +518,8 @@ def important_filings(text: str, doc: DocInfo) -> list[Finding]:
         kind = _kind(sentence)
         if kind is None or not (docket or _FILING_VERB.search(sentence)) or (docket and _outcome(sentence)):
             continue
+        if docket and _ANSWERS_A_PAPER.match(sentence):
+            continue  # "RESPONSE in Opposition re 24 MOTION to Dismiss": the response, not the motion
         actor = _ACTOR.search(sentence)
         when = _sentence_date(text, span.start, span.end, doc)
         value = kind + (f" by {actor.group(1)}" if actor else "") + (f" (filed {when})" if when else "")
