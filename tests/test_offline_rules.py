@@ -13,6 +13,7 @@ from gavel_agent.evaluators.checklist.readers import read_checklists
 from gavel_agent.offline.gavel_rules import MENTION_CONFIDENCE, caption_parties, docket_parties
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, get_extractor
+from gavel_agent.offline.rules_text import paper_title
 
 
 def _plan(key: str) -> ItemPlan:
@@ -1219,6 +1220,14 @@ def test_decree_terms_from_a_judgment_that_enjoins_without_saying_injunction():
         "Defendant is enjoined from enforcing the park exclusion ordinance against the plaintiff class."
     ]
     assert values("decree_terms", "The Court has reviewed the pleadings. Defendants shall answer.", judgment) == []
+
+
+def test_a_long_listing_title_is_named_without_its_asides():
+    decree = DocInfo(
+        "decree", "Consent Decree and Order, with Exhibit A (Stipulated Agreement Regarding Fees)", "Order"
+    )
+    assert paper_title(decree) == "Consent Decree and Order, with Exhibit A"
+    assert paper_title(DocInfo("order", "Order (Granting Dismissal)", "Order")) == "Order (Granting Dismissal)"
 
 
 def test_an_order_granting_a_motion_to_enforce_is_not_itself_a_decree_term():

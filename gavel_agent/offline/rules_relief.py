@@ -18,6 +18,7 @@ from gavel_agent.offline.rules_text import (
     listed_date,
     matching_sentences,
     operative_date,
+    paper_title,
     parse_date,
     person_name,
     sentence_findings,
@@ -339,7 +340,7 @@ def _dispositions(text: str, doc: DocInfo) -> list[Finding]:
             hits = [h for h in hits if not _SOME_CLAIMS.search(h[0].of(text))]
         hit = next(iter(hits), None)
         if hit:  # the paper's first kind of disposition names it: one event, one value
-            title = flat(doc.title, 60) or "order"
+            title = paper_title(doc) or "order"
             return [Finding(f"{show_date(day)}: {title} ({what})", hit[0].of(text), 0.6)]
     return []
 
@@ -373,7 +374,7 @@ def _latest_court_paper(text: str, doc: DocInfo) -> list[Finding]:
     quote = next((line for line in reversed(lines) if not is_page_furniture(line)), lines[-1] if lines else "")
     if not quote:
         return []
-    title = flat(doc.title, 60) or "order"
+    title = paper_title(doc) or "order"
     return [Finding(f"{show_date(day)}: {title} (the case's latest court paper)", quote, LATEST_PAPER_CONFIDENCE)]
 
 
@@ -384,7 +385,7 @@ def decree_dates(text: str, doc: DocInfo) -> list[Finding]:
     )
     found += _dispositions(text, doc) or _latest_court_paper(text, doc)
     if _is_decree(doc):
-        label = f"{flat(doc.title, 60)} entered"
+        label = f"{paper_title(doc)} entered"
         found += _court_signed_dates(text, label)
         found += _listed_on(text, doc, _DECREE_HEADING, label) or _listed_on(text, doc, _COURT_PAPER_HEADING, label)
         found += _stamped(text, label, found)
@@ -403,12 +404,12 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
     if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _signed_dates(text, "settlement agreement signed")
-        found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{flat(doc.title, 60)}") or (
-            _listed_on(text, doc, _COURT_PAPER_HEADING, f"{flat(doc.title, 60)} entered")
+        found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{paper_title(doc)}") or (
+            _listed_on(text, doc, _COURT_PAPER_HEADING, f"{paper_title(doc)} entered")
             if _approves_settlement(doc)
             else []
         )
-        found += _stamped(text, f"{flat(doc.title, 60)} filed", found)
+        found += _stamped(text, f"{paper_title(doc)} filed", found)
     if _STIPULATED_DISMISSAL_TITLE.search(doc.title) and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _new_days(found, _listed_on(text, doc, _DISMISSAL_PAPER_HEADING, "case dismissed by stipulation"))
     elif _VOLUNTARY_DISMISSAL_TITLE.search(doc.title):

@@ -164,6 +164,16 @@ def flat(text: str, limit: int = MAX_VALUE_CHARS) -> str:
     return value
 
 
+TITLE_CHARS = 60  # a listing title named in a value ("<date>: <title> entered")
+
+
+def paper_title(doc: DocInfo) -> str:
+    """A paper's listing title as a value names it: a long one without its asides in parentheses
+    ("Consent Decree and Order, with Exhibit A (Stipulated Agreement Regarding ...)"), then clipped."""
+    title = doc.title if len(doc.title) <= TITLE_CHARS else re.sub(r"\s*\([^()]*\)", "", doc.title)
+    return flat(title, TITLE_CHARS)
+
+
 def parse_date(text: str) -> date | None:
     """A date stated to the day in a plausible year for a case (others are misread numbers)."""
     parsed = full_date(text)
