@@ -51,6 +51,24 @@ def test_filing_date_from_a_docket_sheet_head():
     assert max(found, key=lambda f: f.confidence).value == "June 8, 2005"
 
 
+def test_filing_date_from_a_later_docket_complaint_entry():
+    # The clerk opened the case on a declaration (entry 1); the complaint is entry 5, days later. Only the
+    # first complaint entry is read: a later "COMPLAINT" (a member case's) says nothing of the filing.
+    text = (
+        "Date Filed # Docket Text\n01/18/2006 1  Declaration in support of motion for appointment of counsel\n"
+        "01/27/2006 4  Record of filing fee payments.\n01/27/2006 5  COMPLAINT against DEVON BROWN, filed by GEORGE RILEY\n"
+        "03/02/2007 61  COMPLAINT against JOHN ROE, filed by PAUL DOE\n"
+    )
+    entries = {f.value: f.confidence for f in run("filing_date", text, DOCKET) if f.quote.endswith("COMPLAINT")}
+    assert entries == {"January 27, 2006": 0.9}
+
+
+def test_filing_date_docket_complaint_entry_one_comes_first():
+    text = "Date Filed # Docket Text\n06/08/2005 1  COMPLAINT against the County\n07/01/2005 9  COMPLAINT against X\n"
+    entries = [f.value for f in run("filing_date", text, DOCKET) if f.quote.endswith("COMPLAINT")]
+    assert entries == ["June 8, 2005"]
+
+
 @pytest.mark.parametrize(
     "sheet, expected",
     [

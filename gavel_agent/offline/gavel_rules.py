@@ -45,7 +45,7 @@ _PLEADING_ENTRY = re.compile(r"COMPLAINT|PETITION|NOTICE\s+OF\s+REMOVAL", re.I)
 # Other papers that open a case (old cases' sheets often start years later, mid-case).
 _OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+(?:ASSIGNED|ENTERED)|forma\s+pauperis|APPLICATION|^\s*1\s", re.I)
 _DOCKET_COMPLAINT = re.compile(
-    rf"^\s*({DATE})\s+(?:#\s*)?1?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b",
+    rf"^\s*({DATE})\s+(?:#\s*)?(?P<number>\d{{1,3}})?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b",
     re.I | re.M,
 )
 # The case header of a docket report: PACER's "Crutchfield v. Wright  Date Filed: 08/08/1988", state
@@ -143,6 +143,14 @@ def _docket_head_confidence(entry: str) -> float:
     return 0.7 if _OPENING_ENTRY.search(entry) else 0.0
 
 
+def _docket_complaints(text: str) -> list[re.Match]:
+    """A docket's entries of the complaint: its first entry's, or the first one of any number (a case
+    the clerk opened on a motion or a declaration files its complaint as a later entry)."""
+    entries = list(_DOCKET_COMPLAINT.finditer(text))
+    first = [m for m in entries if m["number"] in (None, "1")]
+    return first or entries[:1]
+
+
 @extractor("gavel", "filing_date")
 def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     """Candidate filing dates, most certain first by confidence: the original complaint's own stamp
@@ -158,7 +166,7 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
             for m in _DOCKET_HEAD.finditer(text)
             if (c := _docket_head_confidence(m.group("entry")))
         ]
-        found += [_date_finding(text, m, 0.9) for m in _DOCKET_COMPLAINT.finditer(text)]
+        found += [_date_finding(text, m, 0.9) for m in _docket_complaints(text)]
         found += [_date_finding(text, m, 0.85) for m in _CASE_HEADER_FILED.finditer(text, 0, 3000)]
     if complaint:
         found += [_date_finding(text, m, 0.9) for m in (*_ANY_STAMP.finditer(text), *_COURT_STAMP.finditer(text))]
