@@ -245,6 +245,23 @@ def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_belo
     assert "Joseph Egan" not in found[0].quote
 
 
+def test_a_docket_party_lists_name_stopping_on_an_unfinished_word_goes_on_with_the_next_lines_first_word():
+    from gavel_agent.offline.gavel_rules import docket_parties
+
+    text = (
+        "Defendant\nDepartment of Housing and Urban represented by Arthur R. Goldberg\n"
+        "Development U.S. DEPARTMENT OF JUSTICE\nCIVIL DIVISION\n"
+        "Defendant\nNH Department of Health and Human represented by Andrew B. Livernois\n"
+        "Services, Director NH Attorney General's Office\n"
+        "Defendant\nCity of Omaha represented by Jane Roe\nOmaha City Attorney\n"  # a whole name: no more
+    )
+    assert _quoted_values(docket_parties(text), text) == [
+        "Defendant: Department of Housing and Urban Development",
+        "Defendant: NH Department of Health and Human Services",
+        "Defendant: City of Omaha",
+    ]
+
+
 def test_party_features_rank_a_defendant_within_the_caption_that_names_it():
     from gavel_agent.offline.party_features import party_features
 

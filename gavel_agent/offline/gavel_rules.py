@@ -399,6 +399,10 @@ def docket_parties(text: str) -> list[Finding]:
         # the lines below the name: its office ("Secretary of ..."), or the rest of a long name
         office, end = _docket_office(text, m.end("name"))
         wrap = m.group("wrap")
+        if not wrap and _UNFINISHED.search(name) and (goes_on := _NEXT_LINES_WORD.match(text, m.end())):
+            # a long name wrapped onto the next line, whose lawyers' column follows one space on
+            # ("Department of Housing and Urban represented by ...\nDevelopment U.S. DEPARTMENT OF JUSTICE")
+            wrap = goes_on.group(1)
         if wrap and not office and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
         side = _side(m.group("side"))
@@ -408,6 +412,8 @@ def docket_parties(text: str) -> list[Finding]:
     return found
 
 
+# The first word of a party list's next line (the rest of a wrapped name, before the lawyers' column).
+_NEXT_LINES_WORD = re.compile(r"\n[ \t]*([A-Z][A-Za-z]+)(?=[\s,;]|$)")
 # The other column of a party list, on the lines of a party's description: its lawyers' notes.
 _COUNSEL_COLUMN = re.compile(
     r"\(See\s+above\s+for\s+address\)|TERMINATED:.*$|LEAD\s+ATTORNEY|ATTORNEY\s+TO\s+BE\s+NOTICED|PRO\s+HAC\s+VICE",
