@@ -28,6 +28,8 @@ from gavel_agent.evaluators.checklist import crlc_reference as crlc
         (["Taylor Finishing Company"], "Defendant: Taylor Finishing, Inc."),
         (["Oregon"], "Defendant: State of Oregon"),
         (["United States"], "Defendant: United States of America"),
+        # a name of kind words only, the federal body's "United States" left out as the coding leaves it
+        (["Department of State"], "Defendant: United States Department of State"),
     ],
 )
 def test_a_value_names_the_coded_defendant_in_another_spelling(parts, value):
@@ -45,6 +47,9 @@ def test_a_value_names_the_coded_defendant_in_another_spelling(parts, value):
         (["U.S. Department of the Treasury"], "Defendant: Thomas Perez, Secretary of the U.S. Department of Labor"),
         (["Office of Management and Budget"], "Defendant: Office of Personnel Management"),
         (["United States"], "Defendant: Donald J. Trump, President of the United States"),
+        (["Department of State"], "Defendant: Pennsylvania Department of State"),  # a state's, not the federal one
+        (["United States"], "Defendant: United States Department of State"),  # the department, not the nation
+        (["Department of State"], "Defendant: United States"),
     ],
 )
 def test_a_value_naming_another_body_or_a_piece_of_the_name_does_not(parts, value):
@@ -240,6 +245,23 @@ def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_belo
     assert "Joseph Egan" not in found[0].quote
 
 
+def test_a_docket_party_lists_name_stopping_on_an_unfinished_word_goes_on_with_the_next_lines_first_word():
+    from gavel_agent.offline.gavel_rules import docket_parties
+
+    text = (
+        "Defendant\nDepartment of Housing and Urban represented by Arthur R. Goldberg\n"
+        "Development U.S. DEPARTMENT OF JUSTICE\nCIVIL DIVISION\n"
+        "Defendant\nNH Department of Health and Human represented by Andrew B. Livernois\n"
+        "Services, Director NH Attorney General's Office\n"
+        "Defendant\nCity of Omaha represented by Jane Roe\nOmaha City Attorney\n"  # a whole name: no more
+    )
+    assert _quoted_values(docket_parties(text), text) == [
+        "Defendant: Department of Housing and Urban Development",
+        "Defendant: NH Department of Health and Human Services",
+        "Defendant: City of Omaha",
+    ]
+
+
 def test_party_features_rank_a_defendant_within_the_caption_that_names_it():
     from gavel_agent.offline.party_features import party_features
 
@@ -282,6 +304,22 @@ def test_a_defendants_description_joins_a_word_hyphenated_at_a_lines_end():
     text = "Defendant Mary T. Bassett is the Commissioner of the New York State Depart-\nment of Health."
     values = [f.value for f in parties(text, DocInfo(name="complaint"))]
     assert any("New York State Department of Health" in v for v in values), values
+
+
+def test_a_caption_name_or_office_joins_a_word_or_name_hyphenated_at_a_lines_end():
+    from gavel_agent.offline.gavel_rules import caption_parties, party_name
+
+    text = (
+        "JANE ROE, Plaintiff,\nv.\nDeanna Spikula, in her official capacity as Registrar of Voters for Washoe County,\n"
+        "and Joseph P. Gloria, in his official capacity as Reg-\n19 istrar of Voters for Clark County, Defendants\n"
+        "20 Introduction"
+    )
+    values = [f.value for f in caption_parties(text)]
+    assert "Defendant: Joseph P. Gloria, Registrar of Voters for Clark County" in values, values
+    assert party_name("Rosa Diaz-\nLara") == "Rosa Diaz-Lara"  # a capital goes on: a hyphenated name
+    assert party_name("Robert K. Davis, Director of the Bureau of Insti-\ntutions") == (
+        "Robert K. Davis, Director of the Bureau of Institutions"
+    )
 
 
 def test_an_opinions_own_list_of_the_defendants_gives_each_body():

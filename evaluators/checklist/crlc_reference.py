@@ -251,6 +251,19 @@ def _has_word(word: str, words: set[str]) -> bool:
     return word in words or (len(word) >= 5 and any(fuzz.ratio(word, w) >= 85 for w in words if len(w) >= 5))
 
 
+def _head_word_sets(said: str) -> list[set[str]]:
+    """The words of a value's name before its office or description, and, for a federal body, without its
+    "United States" or "Federal", as _coded_forms drops them from the coding's name ("United States
+    Department of State" = "Department of State")."""
+    head = _name_words(re.split(r"[,(]", said, maxsplit=1)[0])
+    forms = [
+        head,
+        head[2:] if head[:2] == ["united", "states"] else [],
+        head[1:] if head[:1] in (["us"], ["federal"]) else [],
+    ]
+    return [set(f) - {"america"} for f in forms if f]
+
+
 def _coded_forms(parts: list[str]) -> list[list[str]]:
     """The words of each way the coding's parts name a defendant: the name, the institution, both, each
     of a list of them ("Director of X; Director of Y"), without an acronym in parentheses, and a federal
@@ -274,7 +287,7 @@ def defendant_named(parts: list[str], value: str) -> bool:
     for words in _coded_forms(parts):
         own = [w for w in words if w not in _defendant_words()[2]]
         if not own:  # a name of kind words only ("United States" = "United States of America"): that name alone
-            if set(_name_words(re.split(r"[,(]", said, maxsplit=1)[0])) - {"america"} == set(words) - {"america"}:
+            if set(words) - {"america"} in _head_word_sets(said):
                 return True
             continue
         held = sum(_has_word(w, ours) for w in words)

@@ -328,10 +328,22 @@ _EDGE_DEBRIS = re.compile(
 )
 
 
+# A word hyphenated at a line's end, once the lines are joined: "Reg- istrar", "Depart- ment of Health";
+# and a hyphenated name broken there: "Diaz- Lara".
+_SPLIT_WORD = re.compile(r"(?<=[a-z])-\s+(?=[a-z])")
+_SPLIT_NAME = re.compile(r"(?<=[a-z])-\s+(?=[A-Z][a-z])")
+
+
+def unsplit_words(text: str) -> str:
+    """Text whose lines were joined by spaces, with each word or hyphenated name a line's end broke made
+    whole again ("Reg- istrar" -> "Registrar", "Diaz- Lara" -> "Diaz-Lara")."""
+    return _SPLIT_NAME.sub("-", _SPLIT_WORD.sub("", text))
+
+
 def party_name(raw: str) -> str | None:
     """A party's name as a caption or party list writes it, without capacity or address; None when
     what is left is not a name (a citation, a paper's title, debris)."""
-    name = " ".join(raw.split()).strip(" ,.-")
+    name = unsplit_words(" ".join(raw.split())).strip(" ,.-")
     if _NOT_A_NAME.search(name) or _COURT_HEADING.search(name):
         return None
     official = _OFFICIAL_AS.search(name)
@@ -395,6 +407,10 @@ def docket_parties(text: str) -> list[Finding]:
         # the lines below the name: its office ("Secretary of ..."), or the rest of a long name
         office, end = _docket_office(text, m.end("name"))
         wrap = m.group("wrap")
+        if not wrap and _UNFINISHED.search(name) and (goes_on := _NEXT_LINES_WORD.match(text, m.end())):
+            # a long name wrapped onto the next line, whose lawyers' column follows one space on
+            # ("Department of Housing and Urban represented by ...\nDevelopment U.S. DEPARTMENT OF JUSTICE")
+            wrap = goes_on.group(1)
         if wrap and not office and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
         side = _side(m.group("side"))
@@ -404,6 +420,8 @@ def docket_parties(text: str) -> list[Finding]:
     return found
 
 
+# The first word of a party list's next line (the rest of a wrapped name, before the lawyers' column).
+_NEXT_LINES_WORD = re.compile(r"\n[ \t]*([A-Z][A-Za-z]+)(?=[\s,;]|$)")
 # The other column of a party list, on the lines of a party's description: its lawyers' notes.
 _COUNSEL_COLUMN = re.compile(
     r"\(See\s+above\s+for\s+address\)|TERMINATED:.*$|LEAD\s+ATTORNEY|ATTORNEY\s+TO\s+BE\s+NOTICED|PRO\s+HAC\s+VICE",
@@ -591,7 +609,7 @@ def officials_sued(text: str) -> list[Finding]:
         for m in _SUED_AS_OFFICIAL.finditer(text, span.start, span.end)
     ]
     for span, m in sued:
-        name, office = " ".join(m.group("name").split()), " ".join(_office_wrapped(text, m).split())
+        name, office = " ".join(m.group("name").split()), unsplit_words(" ".join(_office_wrapped(text, m).split()))
         name = capitalised(name) if name.isupper() else name
         value = f"Defendant: {name}, {office}"
         # An office cut off by a line's end ("Director of the Colorado Department of") names no body; a
@@ -659,10 +677,9 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
         if name[:1].isupper() and name.lower() not in ("the", "it"):
-            # a word hyphenated at a line's end is one word ("Depart-\nment of Health")
             # (a docket's party list sets the lawyers beside or below it: "represented by ...")
             described = _LAWYERS_COLUMN.split(text[m.end("name") : span.end], maxsplit=1)[0]
-            description = re.sub(r"(?<=[a-z])- (?=[a-z])", "", flat(described, 120)).strip(" ,")
+            description = unsplit_words(flat(described, 120)).strip(" ,")
             # "X is the elected Sheriff of Y." describes X as "elected Sheriff of Y"
             description = _DESCRIBING_VERB.sub("", description).rstrip(".")
             name = capitalised(name) if name.isupper() else name
