@@ -32,8 +32,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Rebuild the results store from run folders (the folders stay the source of truth)."""
         with user_errors(StoreError):
+            folders = find_runs(runs)  # first, so a missing path is named as such
             target = db or _default_db(runs)
-            folders = find_runs(runs)
             if not folders:
                 raise UserError(f"no run folders (with stats.json) under {', '.join(map(str, runs))}")
             with ResultsStore(target, replace_outdated=True) as store:
