@@ -23,7 +23,7 @@ from gavel_agent.evaluators.checklist.readers import (
 )
 from gavel_agent.evaluators.checklist.score import Report, score_cases
 from gavel_agent.evaluators.definitions import footer, help_epilog
-from gavel_agent.evaluators.summaries.files import read_candidate_file, read_references
+from gavel_agent.evaluators.summaries.files import read_candidate_file, read_model_folder, read_references
 from gavel_agent.evaluators.summaries.residual_style import ResidualStyleReport, score_summaries
 from gavel_agent.evaluators.summaries.style import DIMENSIONS
 
@@ -123,7 +123,8 @@ def report_table(report: Report, spec) -> Table:
 
 def residual_style_command(
     summaries: Path = typer.Argument(
-        ..., help="Candidate summaries: JSON {case id: text} or GAVEL's {results: {...}}."
+        ...,
+        help="Candidate summaries: JSON {case id: text} or GAVEL's {results: {...}}, or a model folder holding one.",
     ),
     reference: Path = typer.Option(
         ...,
@@ -144,7 +145,7 @@ def residual_style_command(
 ) -> None:
     """S_residual and S_style of summaries against reference summaries (offline proxies, 0-100, no model calls)."""
     with user_errors(UnknownItemError, ValueError):
-        candidates = read_candidate_file(summaries) if summaries.is_file() else _missing(summaries)
+        candidates = _read_summaries(summaries)
         references = read_references(reference)
         quotes = read_evidence_quotes(checklist) if checklist else {}
         value_files = [checklist] if checklist else []
@@ -166,7 +167,11 @@ def residual_style_command(
         print(f"wrote {out}")
 
 
-def _missing(path: Path):
+def _read_summaries(path: Path):
+    if path.is_file():
+        return read_candidate_file(path)
+    if path.is_dir():
+        return read_model_folder(path)
     raise ValueError(f"no such summaries file: {path}")
 
 
