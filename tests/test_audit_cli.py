@@ -97,7 +97,7 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys):
     pred = _write(tmp_path / "p.json", _checklist("7", {"trials": []}))
     ref = _write(tmp_path / "r.json", _checklist("9", {"trials": []}))
     for args, message in (
-        ([str(pred), "-r", str(ref)], "share documents"),
+        ([str(pred), "-r", str(ref)], "none of the predicted documents (7) is in the reference (1, e.g. 9)"),
         ([str(tmp_path / "nope"), "-r", str(ref)], "no such file or folder"),
         ([str(pred), "-r", str(ref), "--spec", "nosuch"], "no checklist spec"),
         ([str(pred), "-r", str(pred), "--judge", "openai:gpt-4.1", "--cache-dir", str(tmp_path)], "OPENAI_API_KEY"),
