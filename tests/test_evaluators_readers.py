@@ -182,3 +182,10 @@ def test_evaluate_residual_style_command(tmp_path):
     (folder / "other.json").write_text("{}")
     several = CliRunner().invoke(app, args)
     assert several.exit_code != 0 and "several summary files" in str(several.exception)
+
+
+def test_a_checklist_of_another_spec_says_which_spec_to_give(tmp_path):
+    file = tmp_path / "checklist.json"
+    file.write_text(json.dumps({"spec": "cuad", "case": "ACME", "items": {"governing_law": []}}))
+    with pytest.raises(ValueError, match=r"a 'cuad' checklist: give --spec cuad"):
+        read_checklists(file)
