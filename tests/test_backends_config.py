@@ -55,8 +55,12 @@ def test_unknown_model_names_are_user_errors(name):
 
 
 def test_openai_compatible_needs_a_base_url_but_no_key(fresh_dotenv):
-    with pytest.raises(UserError, match="--base-url"):
+    # evaluate/audit judges have no --base-url option: the message names the variable too
+    with pytest.raises(UserError, match="--base-url or OPENAI_BASE_URL"):
         resolve_model("openai-compatible:qwen")
+    for url in ("127.0.0.1:8000/v1", "localhost", "ftp://127.0.0.1/v1"):  # else ~9 s of retried connection errors
+        with pytest.raises(UserError, match="not an http:// or https:// URL"):
+            resolve_model("openai-compatible:qwen", url)
     resolved = resolve_model("openai-compatible:qwen", "http://127.0.0.1:8000/v1")
     assert resolved.prices is None and resolved.settings.max_tokens == 4096
     # An unknown local model is taken to have a 32K context: half of it for the kept history.
