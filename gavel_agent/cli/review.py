@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
             help="Case folder (or folder of cases / Clearinghouse records) for runs "
             "that do not record where their case is.",
         ),
-        port: int = typer.Option(0, help="Port to listen on (0: a free one)."),
+        port: int = typer.Option(0, min=0, max=65535, help="Port to listen on (0: a free one)."),
         host: str = typer.Option(
             "127.0.0.1", help="Address to bind; keep the default unless you know who can reach it."
         ),
