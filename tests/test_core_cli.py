@@ -135,7 +135,7 @@ def test_import_gavel_case_data(tmp_path, gavel):
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
     result = gavel("import", bad)
-    assert result.code == 2 and "not a Clearinghouse case record" in result.err
+    assert result.code == 2 and "bad.json: not a Clearinghouse case record" in result.err
 
 
 def test_no_traceback_from_the_installed_command(tmp_path):
