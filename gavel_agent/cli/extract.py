@@ -26,6 +26,7 @@ from gavel_agent.cli.common import (
     writable_folder,
 )
 from gavel_agent.cli.run import default_run_dir
+from gavel_agent.errors import RunFailed
 from gavel_agent.models import resolve_model
 from gavel_agent.trace import Status, StepTrace, loading, results_table, status_text
 
@@ -128,7 +129,7 @@ def register(app: typer.Typer) -> None:
         elif not quiet:
             Console().print(results_table(baseline.spec, outcome.checklist))
         if stats.status == "interrupted":
-            raise UserError(f"{method} run interrupted ({stats.stop_reason}); partial results in {outcome.run_dir}")
+            raise RunFailed(f"{method} run interrupted ({stats.stop_reason}); partial results in {outcome.run_dir}")
         if not json_output:
             err.print(
                 Text(
