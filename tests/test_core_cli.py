@@ -148,3 +148,13 @@ def test_no_traceback_from_the_installed_command(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr == f"error: {tmp_path / 'missing'}: no such case folder or file\n"
+
+
+def test_case_argument_help_names_every_document_format(gavel):
+    """run and extract read one PDF, Word or WordPerfect file as a case, not only .txt/.md."""
+    from gavel_agent.documents import SUFFIXES
+
+    for command in ("run", "extract"):
+        result = gavel(command, "--help")
+        text = " ".join(result.out.split())
+        assert result.code == 0 and all(suffix in text for suffix in SUFFIXES), text
