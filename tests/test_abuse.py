@@ -349,3 +349,23 @@ def test_resume_with_other_items_or_another_case_is_refused_and_keeps_the_values
         monkeypatch, capsys, "run", SAMPLE_CASE, "--items", "judge_name", "--quiet", "--out", out, "--resume"
     )
     assert again.code == 0 and (out / "checklist.json").read_text() == before
+
+
+def test_an_out_file_that_is_a_folder_is_refused_before_the_work(tmp_path, monkeypatch, capsys):
+    """--out FILE naming a folder (or audit's --out DIR naming a file): one line naming the option, exit 2."""
+    pred, ref = _checklists(tmp_path)
+    summaries = tmp_path / "summaries.json"
+    summaries.write_text(json.dumps({"7": "The court entered a consent decree in 2010."}))
+    a_file = tmp_path / "a_file"
+    a_file.write_text("x")
+    for args, message in (
+        (["evaluate", pred, "-r", ref, "--out", tmp_path], "is a folder"),
+        (["evaluate-residual-style", summaries, "-r", summaries, "--out", tmp_path], "is a folder"),
+        (["evaluate-summaries", "--reference", summaries, "--candidates", summaries, "--out", tmp_path], "is a folder"),
+        (["arguments", "generate", "--model", "hypo", "--n", "3", "--out", tmp_path], "is a folder"),
+        (["export", pred.parent, "--out", tmp_path], "is a folder"),
+        (["audit", pred, "-r", ref, "--out", a_file], "is a file"),
+    ):
+        result = run_cli(monkeypatch, capsys, *args)
+        assert f"--out {tmp_path}" in one_line_error(result) and message in result.err, (args, result.err)
+        assert result.code == 2

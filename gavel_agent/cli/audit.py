@@ -11,7 +11,7 @@ from rich.text import Text
 
 from gavel_agent.atomic import write_json
 from gavel_agent.checklists import UnknownItemError, load_spec
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.cli.common import UserError, user_errors, writable_folder
 from gavel_agent.evaluators.audit.chart import write_chart
 from gavel_agent.evaluators.audit.inputs import read_reference
 from gavel_agent.evaluators.audit.judge import StrictJudge
@@ -70,6 +70,8 @@ def audit_command(
         raise UserError(f"{pred}: no such file or folder")
     if not reference.is_file():
         raise UserError(f"{reference}: no such reference file")
+    if out is not None:
+        writable_folder(out)
     spec_name = spec or ("cuad" if reference.suffix.lower() == ".csv" else "gavel")
     with user_errors(UnknownItemError, CuadError, ValueError):
         checklist_spec = load_spec(spec_name)

@@ -13,7 +13,7 @@ from rich.text import Text
 from gavel_agent.api import make_judge
 from gavel_agent.atomic import write_json
 from gavel_agent.checklists import UnknownItemError, load_spec
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
 from gavel_agent.evaluators.checklist.readers import (
     coded_items_only,
@@ -55,6 +55,8 @@ def evaluate_command(
     ),
 ) -> None:
     """Score predicted checklist values against reference values, per item, per case and overall (0-100)."""
+    if out is not None:
+        writable_file(out, "--out")
     with user_errors(UnknownItemError, ValueError):
         checklist_spec = load_spec(spec)
         preds = read_checklists(pred, checklist_spec, case_id=case)
@@ -144,6 +146,8 @@ def residual_style_command(
     out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
 ) -> None:
     """S_residual and S_style of summaries against reference summaries (offline proxies, 0-100, no model calls)."""
+    if out is not None:
+        writable_file(out, "--out")
     with user_errors(UnknownItemError, ValueError):
         candidates = _read_summaries(summaries)
         references = read_references(reference)
