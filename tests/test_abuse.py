@@ -369,3 +369,13 @@ def test_an_out_file_that_is_a_folder_is_refused_before_the_work(tmp_path, monke
         result = run_cli(monkeypatch, capsys, *args)
         assert f"--out {tmp_path}" in one_line_error(result) and message in result.err, (args, result.err)
         assert result.code == 2
+
+
+def test_a_batch_db_that_is_a_folder_or_not_a_store_is_one_line(tmp_path, monkeypatch, capsys):
+    not_a_store = tmp_path / "notes.txt"
+    not_a_store.write_text("not sqlite " * 200)
+    for db, message in ((tmp_path, "is a folder"), (not_a_store, "not a results store")):
+        args = ["batch", SAMPLE_CASE.parent, "--out", tmp_path / f"out-{message[:6]}", "--db", db, "--quiet"]
+        result = run_cli(monkeypatch, capsys, *args, "--items", "judge_name", "--concurrency", "1")
+        assert message in one_line_error(result) and "unexpected" not in result.err
+        assert result.code == 2
