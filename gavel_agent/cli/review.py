@@ -35,6 +35,8 @@ def register(app: typer.Typer) -> None:
         from gavel_agent.review.runs import ReviewError, Runs
         from gavel_agent.review.server import create_app, listening_socket
 
+        if cases is not None and not cases.exists():
+            raise UserError(f"--cases {cases}: no such file or folder")
         with user_errors(ReviewError):
             found = Runs(runs, cases)
         missing = [r.id for r in found if not r.source]
