@@ -48,6 +48,12 @@ def test_without_model_the_default_is_offline_even_with_a_key(fresh_dotenv, monk
     assert (chosen.provider, chosen.prices) == ("openai", catalog.prices_for("openai:gpt-4.1-mini"))
 
 
+def test_a_bad_default_model_names_the_variable_it_came_from(fresh_dotenv, monkeypatch):
+    monkeypatch.setenv("GAVEL_MODEL", "gpt-4.1")  # the user never typed it on this command line
+    with pytest.raises(UserError, match=r"unknown model 'gpt-4.1' \(from GAVEL_MODEL\)"):
+        resolve_model(None)
+
+
 @pytest.mark.parametrize("name", ["gpt-4.1", "mistral:large", "openai:"])
 def test_unknown_model_names_are_user_errors(name):
     with pytest.raises(UserError, match="unknown model"):

@@ -84,13 +84,15 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     Without ``--model`` the choice is GAVEL_MODEL (environment or ``.env``), else
     offline: having an API key configured never starts spending on its own.
     """
+    origin = ""
     if name in (None, ""):
         name = keys.setting("GAVEL_MODEL") or OFFLINE_LABEL
+        origin = " (from GAVEL_MODEL)" if name != OFFLINE_LABEL else ""
     provider, _, model_id = name.partition(":")
     offline = provider == OFFLINE_LABEL
     if provider not in REGISTRY or offline != (not model_id):  # offline takes no model id; the others need one
         raise keys.user_error(
-            f"unknown model {name!r}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}"
+            f"unknown model {name!r}{origin}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}"
         )
     if base_url and urlsplit(base_url).scheme not in ("http", "https"):
         raise keys.user_error(
