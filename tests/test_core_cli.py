@@ -158,3 +158,10 @@ def test_case_argument_help_names_every_document_format(gavel):
         result = gavel(command, "--help")
         text = " ".join(result.out.split())
         assert result.code == 0 and all(suffix in text for suffix in SUFFIXES), text
+
+
+def test_extract_resume_of_a_finished_baseline_says_what_resume_is_for(sample_case, tmp_path, gavel):
+    out = tmp_path / "chunk"
+    assert gavel("extract", sample_case, "--items", "judge_name", "--out", out, "--quiet").code == 0
+    result = gavel("extract", sample_case, "--items", "judge_name", "--out", out, "--resume", "--quiet")
+    assert result.code == 2 and result.err.count("\n") == 1 and "--resume picks up a --batch-api run" in result.err

@@ -58,7 +58,8 @@ def prepare_baseline(
         if not (resume and (run_dir / BATCH_STATE_NAME).is_file()):
             refuse_existing_run(
                 run_dir,
-                "choose another --out" + (" (--resume picks up a --batch-api run)" if options.get("batch_api") else ""),
+                "choose another --out"
+                + (" (--resume picks up a --batch-api run)" if resume or options.get("batch_api") else ""),
             )
         writable_folder(run_dir)
         return baseline_for(case, spec, keys, method, run_dir, model, base_url, **options)
