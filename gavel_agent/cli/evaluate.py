@@ -12,10 +12,13 @@ from rich.text import Text
 
 from gavel_agent.api import make_judge
 from gavel_agent.atomic import write_json
-from gavel_agent.checklists import UnknownItemError, load_spec
+from gavel_agent.checklists import ChecklistSpec, UnknownItemError, load_spec
 from gavel_agent.cli.common import UserError, user_errors, writable_file
+from gavel_agent.evaluators.audit.inputs import read_reference
+from gavel_agent.evaluators.checklist.cuad import CuadError
 from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
 from gavel_agent.evaluators.checklist.readers import (
+    Checklists,
     coded_items_only,
     codes_some_items,
     read_checklists,
@@ -41,12 +44,15 @@ def evaluate_command(
         ...,
         "--reference",
         "-r",
-        help="Reference checklists: GAVEL human.json, a checklist.json, a hand-made {item: [values]} file, or a Clearinghouse case_<id>.json record.",
+        help="Reference checklists: GAVEL human.json, a checklist.json, a hand-made {item: [values]} file, "
+        "a Clearinghouse case_<id>.json record, or CUAD's master_clauses.csv.",
     ),
     judge: str = typer.Option("offline", "--judge", help="offline (no model calls) or a model such as openai:gpt-4.1."),
     out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
     case: str = typer.Option(None, "--case", help="Score only this case id (also names a single-case checklist)."),
-    spec: str = typer.Option("gavel", "--spec", help="Checklist spec the files follow."),
+    spec: str = typer.Option(
+        None, "--spec", help="Checklist spec the files follow; default: cuad for a .csv reference, else gavel."
+    ),
     cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for LLM judge replies."),
     batch_api: bool = typer.Option(
         False,
@@ -57,10 +63,10 @@ def evaluate_command(
     """Score predicted checklist values against reference values, per item, per case and overall (0-100)."""
     if out is not None:
         writable_file(out, "--out")
-    with user_errors(UnknownItemError, ValueError):
-        checklist_spec = load_spec(spec)
+    with user_errors(UnknownItemError, CuadError, ValueError):
+        checklist_spec = load_spec(spec or ("cuad" if reference.lower().endswith(".csv") else "gavel"))
         preds = read_checklists(pred, checklist_spec, case_id=case)
-        refs = read_checklists(reference, checklist_spec, case_id=case)
+        refs = read_reference_checklists(reference, checklist_spec, case)
         if codes_some_items(reference):
             preds = coded_items_only(preds, refs)
     if case:
@@ -169,6 +175,13 @@ def residual_style_command(
     if out is not None:
         write_json(out, report.model_dump(mode="json"))
         print(f"wrote {out}")
+
+
+def read_reference_checklists(reference: str, spec: ChecklistSpec, case: str | None) -> Checklists:
+    """Any reference ``read_checklists`` knows, or CUAD's master_clauses.csv (as ``audit`` reads it)."""
+    if reference.lower().endswith(".csv"):
+        return read_reference(reference, spec)
+    return read_checklists(reference, spec, case_id=case)
 
 
 def _read_summaries(path: Path):
