@@ -165,3 +165,12 @@ def test_extract_resume_of_a_finished_baseline_says_what_resume_is_for(sample_ca
     assert gavel("extract", sample_case, "--items", "judge_name", "--out", out, "--quiet").code == 0
     result = gavel("extract", sample_case, "--items", "judge_name", "--out", out, "--resume", "--quiet")
     assert result.code == 2 and result.err.count("\n") == 1 and "--resume picks up a --batch-api run" in result.err
+
+
+def test_a_folder_of_cases_given_to_run_points_to_batch(tmp_path, gavel):
+    (tmp_path / "many" / "a").mkdir(parents=True)
+    (tmp_path / "many" / "a" / "complaint.txt").write_text("COMPLAINT filed March 3, 2020.")
+    (tmp_path / "many" / "case_7.json").write_text("{}")
+    result = gavel("run", tmp_path / "many")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "no documents" in result.err and f"gavel-agent batch {tmp_path / 'many'} --out DIR" in result.err
