@@ -265,6 +265,10 @@ class Batch:
             raise ValueError(f"unknown engine {self.engine!r}; use one of {', '.join(ENGINES)}")
         if self.address and self.engine != "ray":
             raise ValueError("--address is for --engine ray")
+        if self.settings.max_steps < 1:
+            raise ValueError("--max-steps must be at least 1")
+        if self.requests_per_minute is not None and self.requests_per_minute <= 0:
+            raise ValueError("--requests-per-minute must be above 0")
         # Resolving the model checks its name up front.
         resolved = resolve_model(self.settings.model, self.settings.base_url)
         self.offline, self.model_label, self.provider = resolved.is_offline, resolved.label, resolved.provider

@@ -211,7 +211,12 @@ def load_folder(path: Path) -> Case:
     files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in DOCUMENT_SUFFIXES)
     files = [p for p in files if p.name.lower() != "readme.md"]
     if not files:
-        raise CaseError(f"{path}: no documents ({', '.join(DOCUMENT_SUFFIXES)} files) in this folder")
+        # A folder of case folders or records is what batch takes: say so rather than only "no documents".
+        inner = [p for p in path.iterdir() if not p.name.startswith(".") and (p.is_dir() or p.name.startswith("case_"))]
+        hint = f"; it holds case folders or records: run them with gavel-agent batch {path} --out DIR"
+        raise CaseError(
+            f"{path}: no documents ({', '.join(DOCUMENT_SUFFIXES)} files) in this folder" + (hint if inner else "")
+        )
     docs, warnings = [], []
     for p, name in zip(files, unique_names([p.stem for p in files])):
         if p.is_symlink():  # a link can reach any file on the machine (passwd.txt -> /etc/passwd)

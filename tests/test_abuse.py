@@ -244,6 +244,21 @@ def test_a_failing_llm_judge_ends_in_one_redacted_line(command, tmp_path, monkey
     assert FAKE_KEY not in err + result.out and "Bearer sk-" not in err
 
 
+@pytest.mark.parametrize("command", ["run", "extract"])
+def test_a_run_its_model_server_fails_exits_1_not_bad_input(command, tmp_path, monkeypatch, capsys):
+    """README: exit 2 is bad input; a server failing after retries is a failure (1), its stored work kept."""
+    no_backoff(monkeypatch)
+    args = [command, SAMPLE_CASE, "--items", "judge_name", "--out", tmp_path / "r", "--quiet"]
+    args += ["--model", "openai-compatible:qwen", "--base-url", "http://127.0.0.1:8000/v1"]
+    args += ["--context-tokens", "100000"] if command == "extract" else []  # no warning about a cut text
+    with httpx2_mock() as router:
+        router.post(url__regex=r".*").mock(return_value=httpx.Response(500, json={"error": {"message": "down"}}))
+        result = run_cli(monkeypatch, capsys, *args)
+        assert router.calls
+    assert "run interrupted" in one_line_error(result) and result.code == 1
+    assert json.loads((tmp_path / "r" / "stats.json").read_text())["status"] == "interrupted"
+
+
 # -- 6. a torn ledger line is repaired before the next append --------------------------------------------------
 
 
@@ -334,3 +349,33 @@ def test_resume_with_other_items_or_another_case_is_refused_and_keeps_the_values
         monkeypatch, capsys, "run", SAMPLE_CASE, "--items", "judge_name", "--quiet", "--out", out, "--resume"
     )
     assert again.code == 0 and (out / "checklist.json").read_text() == before
+
+
+def test_an_out_file_that_is_a_folder_is_refused_before_the_work(tmp_path, monkeypatch, capsys):
+    """--out FILE naming a folder (or audit's --out DIR naming a file): one line naming the option, exit 2."""
+    pred, ref = _checklists(tmp_path)
+    summaries = tmp_path / "summaries.json"
+    summaries.write_text(json.dumps({"7": "The court entered a consent decree in 2010."}))
+    a_file = tmp_path / "a_file"
+    a_file.write_text("x")
+    for args, message in (
+        (["evaluate", pred, "-r", ref, "--out", tmp_path], "is a folder"),
+        (["evaluate-residual-style", summaries, "-r", summaries, "--out", tmp_path], "is a folder"),
+        (["evaluate-summaries", "--reference", summaries, "--candidates", summaries, "--out", tmp_path], "is a folder"),
+        (["arguments", "generate", "--model", "hypo", "--n", "3", "--out", tmp_path], "is a folder"),
+        (["export", pred.parent, "--out", tmp_path], "is a folder"),
+        (["audit", pred, "-r", ref, "--out", a_file], "is a file"),
+    ):
+        result = run_cli(monkeypatch, capsys, *args)
+        assert f"--out {tmp_path}" in one_line_error(result) and message in result.err, (args, result.err)
+        assert result.code == 2
+
+
+def test_a_batch_db_that_is_a_folder_or_not_a_store_is_one_line(tmp_path, monkeypatch, capsys):
+    not_a_store = tmp_path / "notes.txt"
+    not_a_store.write_text("not sqlite " * 200)
+    for db, message in ((tmp_path, "is a folder"), (not_a_store, "not a results store")):
+        args = ["batch", SAMPLE_CASE.parent, "--out", tmp_path / f"out-{message[:6]}", "--db", db, "--quiet"]
+        result = run_cli(monkeypatch, capsys, *args, "--items", "judge_name", "--concurrency", "1")
+        assert message in one_line_error(result) and "unexpected" not in result.err
+        assert result.code == 2

@@ -97,7 +97,7 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys):
     pred = _write(tmp_path / "p.json", _checklist("7", {"trials": []}))
     ref = _write(tmp_path / "r.json", _checklist("9", {"trials": []}))
     for args, message in (
-        ([str(pred), "-r", str(ref)], "share documents"),
+        ([str(pred), "-r", str(ref)], "none of the predicted documents (7) is in the reference (1, e.g. 9)"),
         ([str(tmp_path / "nope"), "-r", str(ref)], "no such file or folder"),
         ([str(pred), "-r", str(ref), "--spec", "nosuch"], "no checklist spec"),
         ([str(pred), "-r", str(pred), "--judge", "openai:gpt-4.1", "--cache-dir", str(tmp_path)], "OPENAI_API_KEY"),
@@ -108,3 +108,21 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys):
         err = capsys.readouterr().err
         assert exit_info.value.code == 2
         assert err.startswith("error: ") and err.count("\n") == 1 and message in err
+
+
+def test_evaluate_reads_cuad_master_clauses_as_audit_does(tmp_path):
+    """README: audit and evaluate take the same references; a .csv reference is CUAD's and picks --spec cuad."""
+    items = {"governing_law": [{"value": "New York"}], "non_compete": []}
+    pred = _write(tmp_path / "run" / "checklist.json", {"spec": "cuad", "case": "ACME", "items": items})
+    header = ["Filename"] + [c for i in load_spec("cuad").items for c in (i.name, i.name + "-Answer")]
+    row = {h: "[]" for h in header} | {h: "" for h in header if h.endswith("-Answer")}
+    row |= {"Filename": "ACME.pdf", "Governing Law": "['the laws of New York']", "Governing Law-Answer": "New York"}
+    csv_path = tmp_path / "master_clauses.csv"
+    with csv_path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, header)
+        w.writeheader()
+        w.writerow(row)
+    out = tmp_path / "report.json"
+    result = CliRunner().invoke(app, ["evaluate", str(pred), "-r", str(csv_path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["overall"] == 100.0

@@ -48,6 +48,12 @@ def test_without_model_the_default_is_offline_even_with_a_key(fresh_dotenv, monk
     assert (chosen.provider, chosen.prices) == ("openai", catalog.prices_for("openai:gpt-4.1-mini"))
 
 
+def test_a_bad_default_model_names_the_variable_it_came_from(fresh_dotenv, monkeypatch):
+    monkeypatch.setenv("GAVEL_MODEL", "gpt-4.1")  # the user never typed it on this command line
+    with pytest.raises(UserError, match=r"unknown model 'gpt-4.1' \(from GAVEL_MODEL\)"):
+        resolve_model(None)
+
+
 @pytest.mark.parametrize("name", ["gpt-4.1", "mistral:large", "openai:"])
 def test_unknown_model_names_are_user_errors(name):
     with pytest.raises(UserError, match="unknown model"):
@@ -55,8 +61,12 @@ def test_unknown_model_names_are_user_errors(name):
 
 
 def test_openai_compatible_needs_a_base_url_but_no_key(fresh_dotenv):
-    with pytest.raises(UserError, match="--base-url"):
+    # evaluate/audit judges have no --base-url option: the message names the variable too
+    with pytest.raises(UserError, match="--base-url or OPENAI_BASE_URL"):
         resolve_model("openai-compatible:qwen")
+    for url in ("127.0.0.1:8000/v1", "localhost", "ftp://127.0.0.1/v1"):  # else ~9 s of retried connection errors
+        with pytest.raises(UserError, match="not an http:// or https:// URL"):
+            resolve_model("openai-compatible:qwen", url)
     resolved = resolve_model("openai-compatible:qwen", "http://127.0.0.1:8000/v1")
     assert resolved.prices is None and resolved.settings.max_tokens == 4096
     # An unknown local model is taken to have a 32K context: half of it for the kept history.

@@ -240,3 +240,20 @@ def test_litellm_keys_are_redacted(monkeypatch):
 
     monkeypatch.setenv("MISTRAL_API_KEY", MISTRAL_KEY)
     assert redact(f"401 for {MISTRAL_KEY} and ?key={GEMINI_KEY}") == "401 for [redacted] and ?key=[redacted]"
+
+
+@pytest.mark.parametrize(
+    ("name", "variable"),
+    [
+        ("litellm:gemini/gemini-2.5-flash", "GEMINI_API_KEY"),
+        ("litellm:mistral/mistral-large-latest", "MISTRAL_API_KEY"),
+    ],
+)
+def test_a_missing_provider_key_is_one_line_before_any_request(monkeypatch, name, variable):
+    for unset in ("GEMINI_API_KEY", "GOOGLE_API_KEY", "MISTRAL_API_KEY"):
+        monkeypatch.delenv(unset, raising=False)
+    with respx.mock(assert_all_called=False) as wire:  # nothing may go out
+        with pytest.raises(UserError, match=rf"{variable}.* is not set") as error:
+            resolve_model(name)
+        assert not wire.calls
+    assert "\n" not in str(error.value)

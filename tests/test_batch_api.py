@@ -136,7 +136,7 @@ def test_openai_batch_partial_failure_then_resume_resubmits_only_the_failed_requ
     with httpx2_mock(assert_all_called=False) as router:
         server = OpenAIBatchServer(router, fail={"weight"})
         first = extract()
-        assert first.code == 2 and "1 of 2 batch requests failed" in first.err and "--resume" in first.err
+        assert first.code == 1 and "1 of 2 batch requests failed" in first.err and "--resume" in first.err
         assert len(server.uploads) == 1 and len(server.uploads[0]) == 2
         assert json.loads((out / "checklist.json").read_text())["items"]["colour"][0]["value"] == "red"
         state = json.loads((out / "batch_api.json").read_text())
@@ -238,7 +238,7 @@ def test_anthropic_message_batches_with_an_expired_request(case_and_spec, tmp_pa
             tmp_path / "run",
             "--quiet",
         )
-    assert result.code == 2 and "expired" in result.err
+    assert result.code == 1 and "expired" in result.err
     assert all(r["params"]["model"] == "claude-sonnet-4-5" and r["params"]["system"] for r in sent) and len(sent) == 2
     items = json.loads((tmp_path / "run" / "checklist.json").read_text())["items"]
     assert items["colour"][0]["value"] == "red" and items["weight"] == []

@@ -64,6 +64,14 @@ def test_unknown_engines_and_stray_addresses_are_refused(sample_case, tmp_path):
         Batch([sample_case], tmp_path / "b", address="ray://10.0.0.1:10001")
 
 
+def test_a_step_budget_or_request_rate_below_one_is_refused(sample_case, tmp_path):
+    # --max-steps 0 "finished" every case with 0 steps and 0 values
+    with pytest.raises(ValueError, match="--max-steps must be at least 1"):
+        Batch([sample_case], tmp_path / "a", RunSettings(max_steps=0))
+    with pytest.raises(ValueError, match="--requests-per-minute must be above 0"):
+        Batch([sample_case], tmp_path / "b", requests_per_minute=0)
+
+
 @pytest.fixture(scope="module")
 def local_ray():
     ray = pytest.importorskip("ray", reason="needs Ray: pip install 'gavel-agent[ray]'")

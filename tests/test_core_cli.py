@@ -135,7 +135,7 @@ def test_import_gavel_case_data(tmp_path, gavel):
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
     result = gavel("import", bad)
-    assert result.code == 2 and "not a Clearinghouse case record" in result.err
+    assert result.code == 2 and "bad.json: not a Clearinghouse case record" in result.err
 
 
 def test_no_traceback_from_the_installed_command(tmp_path):
@@ -148,3 +148,29 @@ def test_no_traceback_from_the_installed_command(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr == f"error: {tmp_path / 'missing'}: no such case folder or file\n"
+
+
+def test_case_argument_help_names_every_document_format(gavel):
+    """run and extract read one PDF, Word or WordPerfect file as a case, not only .txt/.md."""
+    from gavel_agent.documents import SUFFIXES
+
+    for command in ("run", "extract"):
+        result = gavel(command, "--help")
+        text = " ".join(result.out.split())
+        assert result.code == 0 and all(suffix in text for suffix in SUFFIXES), text
+
+
+def test_extract_resume_of_a_finished_baseline_says_what_resume_is_for(sample_case, tmp_path, gavel):
+    out = tmp_path / "chunk"
+    assert gavel("extract", sample_case, "--items", "judge_name", "--out", out, "--quiet").code == 0
+    result = gavel("extract", sample_case, "--items", "judge_name", "--out", out, "--resume", "--quiet")
+    assert result.code == 2 and result.err.count("\n") == 1 and "--resume picks up a --batch-api run" in result.err
+
+
+def test_a_folder_of_cases_given_to_run_points_to_batch(tmp_path, gavel):
+    (tmp_path / "many" / "a").mkdir(parents=True)
+    (tmp_path / "many" / "a" / "complaint.txt").write_text("COMPLAINT filed March 3, 2020.")
+    (tmp_path / "many" / "case_7.json").write_text("{}")
+    result = gavel("run", tmp_path / "many")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "no documents" in result.err and f"gavel-agent batch {tmp_path / 'many'} --out DIR" in result.err

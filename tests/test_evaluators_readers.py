@@ -173,3 +173,19 @@ def test_evaluate_residual_style_command(tmp_path):
         app, ["evaluate-residual-style", str(tmp_path / "none.json"), "-r", str(tmp_path / "ref.json")]
     )
     assert bad.exit_code != 0 and "no such summaries file" in str(bad.exception)
+    # A model folder of GAVEL's summaries/ (one JSON file) is read like that file.
+    folder = tmp_path / "model"
+    folder.mkdir()
+    (tmp_path / "cand.json").rename(folder / "cand.json")
+    args = ["evaluate-residual-style", str(folder), "-r", str(tmp_path / "ref.json")]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    (folder / "other.json").write_text("{}")
+    several = CliRunner().invoke(app, args)
+    assert several.exit_code != 0 and "several summary files" in str(several.exception)
+
+
+def test_a_checklist_of_another_spec_says_which_spec_to_give(tmp_path):
+    file = tmp_path / "checklist.json"
+    file.write_text(json.dumps({"spec": "cuad", "case": "ACME", "items": {"governing_law": []}}))
+    with pytest.raises(ValueError, match=r"a 'cuad' checklist: give --spec cuad"):
+        read_checklists(file)

@@ -274,3 +274,4 @@ def test_index_and_export_commands(batch_folder, tmp_path, monkeypatch, capsys):
     assert result.code == 2 and result.err.startswith("error: parquet is a binary format")
     result = run_cli(monkeypatch, capsys, "index", tmp_path / "nowhere")
     assert result.code == 2 and result.err.count("\n") == 1
+    assert "nowhere: no such file or folder" in result.err  # not "give --db PATH"

@@ -186,6 +186,8 @@ def test_the_command_line_refuses_what_it_cannot_review(tmp_path, monkeypatch, c
     (tmp_path / "empty").mkdir()
     result = run_cli(monkeypatch, capsys, "review", tmp_path / "empty")
     assert result.code == 2 and "no run folders" in result.err
+    result = run_cli(monkeypatch, capsys, "review", tmp_path / "empty", "--cases", tmp_path / "nowhere")
+    assert result.code == 2 and result.err.count("\n") == 1 and "--cases" in result.err and "nowhere" in result.err
 
 
 def test_a_port_already_in_use_is_a_one_line_error(run, monkeypatch, capsys):
@@ -197,3 +199,9 @@ def test_a_port_already_in_use_is_a_one_line_error(run, monkeypatch, capsys):
     finally:
         busy.close()
     assert result.code == 2 and result.err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in result.err
+
+
+def test_a_port_out_of_range_is_a_one_line_error(run, monkeypatch, capsys):
+    result = run_cli(monkeypatch, capsys, "review", run, "--port", 99999)
+    assert result.code == 2 and "--port" in result.err and "Traceback" not in result.err
+    assert "unexpected" not in result.err  # was an OverflowError from bind()

@@ -119,6 +119,8 @@ def _read_file(file: Path, spec: ChecklistSpec, case_id: str | None) -> Checklis
         raise ValueError(f"{file}: empty or not a checklist (expected a JSON object)")
     if "items" in data and ("case" in data or "spec" in data):
         record = ChecklistFile.model_validate(data)
+        if record.spec and record.spec != spec.name and any(spec.try_resolve(k) is None for k in record.items):
+            raise ValueError(f"{file}: a {record.spec!r} checklist: give --spec {record.spec}")
         case = record.case or case_id or _case_from_path(file)
         # A reviewed checklist keeps the values a reviewer rejected (with the verdict): they are not values.
         return {

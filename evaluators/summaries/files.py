@@ -63,12 +63,15 @@ def read_candidates(path: str | Path) -> dict[str, Summaries]:
         models = [root] if list(root.glob("*.json")) else []
     if not models:
         raise ValueError(f"{root}: no summary files (expected <model>/*.json or *.json)")
-    return {model.name: _one_file(model) for model in models}
+    return {model.name: read_model_folder(model) for model in models}
 
 
-def _one_file(folder: Path) -> Summaries:
+def read_model_folder(folder: Path) -> Summaries:
+    """The summaries in a model's folder of GAVEL's ``summaries/``, which holds one JSON file."""
     files = sorted(folder.glob("*.json"))
+    if not files:
+        raise ValueError(f"{folder}: no summary files (*.json) in this folder")
     if len(files) > 1:
         names = ", ".join(f.name for f in files[:3])
-        raise ValueError(f"{folder}: several summary files ({names}); point --candidates at one of them")
+        raise ValueError(f"{folder}: several summary files ({names}); give one of them")
     return read_candidate_file(files[0])

@@ -24,7 +24,6 @@ from gavel_agent.cli.common import UserError
 from gavel_agent.models.keys import redact
 
 # command name -> (module, one-line summary for the command list)
-EXIT_BAD_INPUT = 2
 EXIT_FAILED = 1
 EXIT_INTERRUPTED = 130
 MAX_ERROR_CHARS = 400
@@ -146,4 +145,4 @@ def main() -> None:
         if os.environ.get("GAVEL_DEBUG"):
             print(redact(traceback.format_exc()), file=sys.stderr)
         print(f"error: {error_line(e)}", file=sys.stderr)
-        sys.exit(EXIT_BAD_INPUT if isinstance(e, UserError) else EXIT_FAILED)
+        sys.exit(e.exit_code if isinstance(e, UserError) else EXIT_FAILED)

@@ -17,7 +17,7 @@ from gavel_agent.arguments.mentions import factor_pairs, read_mentions
 from gavel_agent.arguments.records import ArgumentRecord, read_records
 from gavel_agent.arguments.scenarios import Triple, generate_triples
 from gavel_agent.atomic import write_text
-from gavel_agent.cli.common import UserError, console
+from gavel_agent.cli.common import UserError, console, writable_file
 from gavel_agent.evaluators.arguments import ArgumentScore, SummaryRow, score_argument, summarize
 from gavel_agent.evaluators.definitions import footer, help_epilog
 
@@ -57,6 +57,7 @@ def generate_command(
     """Generate case triples and a 3-ply argument (or an abstention) for each."""
     if n < 1:
         raise UserError(f"--n must be at least 1 (got {n})")
+    writable_file(out, "--out")
     argue = _argue(model, base_url)
     label = "hypo" if model in DETERMINISTIC else model
     lines = []
@@ -104,6 +105,8 @@ def evaluate_command(
     Files whose arguments carry the same model label are kept apart: the label gets the file's
     name, e.g. "hypo (run1.jsonl)", so two runs of one model are never silently pooled.
     """
+    if out is not None:
+        writable_file(out, "--out")
     by_file: list[tuple[Path, list[ArgumentRecord]]] = []
     for path in files:
         if not path.is_file():

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from gavel_agent.atomic import write_json
 from gavel_agent.checklists import UnknownItemError, load_spec
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.cli.common import UserError, user_errors, writable_folder
 from gavel_agent.evaluators.audit.chart import write_chart
 from gavel_agent.evaluators.audit.inputs import read_reference
 from gavel_agent.evaluators.audit.judge import StrictJudge
@@ -22,6 +22,7 @@ from gavel_agent.evaluators.audit.metrics import (
     RESAMPLES,
     SEED,
     AuditReport,
+    Checklists,
     Interval,
     audit,
     match_documents,
@@ -69,6 +70,8 @@ def audit_command(
         raise UserError(f"{pred}: no such file or folder")
     if not reference.is_file():
         raise UserError(f"{reference}: no such reference file")
+    if out is not None:
+        writable_folder(out)
     spec_name = spec or ("cuad" if reference.suffix.lower() == ".csv" else "gavel")
     with user_errors(UnknownItemError, CuadError, ValueError):
         checklist_spec = load_spec(spec_name)
@@ -76,6 +79,8 @@ def audit_command(
         expected = read_reference(reference, checklist_spec)
         if codes_some_items(reference):
             predicted = coded_items_only(predicted, expected)
+        if predicted and expected and not match_documents(predicted, expected):
+            raise UserError(_no_shared_documents(predicted, expected))
         report = audit(
             predicted,
             expected,
@@ -113,6 +118,16 @@ def _cell(interval: Interval) -> str:
     if interval.low is None:
         return f"{interval.value:.2f}"
     return f"{interval.value:.2f} [{interval.low:.2f}, {interval.high:.2f}]"
+
+
+def _no_shared_documents(predicted: Checklists, expected: Checklists) -> str:
+    """Name both sides: a run is named after its case folder or file, CUAD's rows after the contract's file."""
+    names = ", ".join(sorted(predicted)[:3]) + (", ..." if len(predicted) > 3 else "")
+    examples = ", ".join(sorted(expected)[:2])
+    return (
+        f"none of the predicted documents ({names}) is in the reference ({len(expected)}, e.g. {examples}); "
+        "a run is named after its case folder or file"
+    )
 
 
 def typed_table(report: AuditReport) -> Table:

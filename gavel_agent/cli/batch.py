@@ -24,9 +24,17 @@ from rich.text import Text
 from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover, read_index
 from gavel_agent.batch import Progress as BatchProgress
 from gavel_agent.checklists import UnknownItemError, load_spec
-from gavel_agent.cli.common import BASE_URL_OPTION, ITEMS_OPTION, SPEC_OPTION, UserError, user_errors, writable_folder
+from gavel_agent.cli.common import (
+    BASE_URL_OPTION,
+    ITEMS_OPTION,
+    SPEC_OPTION,
+    UserError,
+    user_errors,
+    writable_file,
+    writable_folder,
+)
 from gavel_agent.loop import DEFAULT_MAX_STEPS
-from gavel_agent.results import DB_NAME
+from gavel_agent.results import DB_NAME, StoreError
 
 FAILURES_SHOWN = 10
 EXIT_NOT_ALL_FINISHED = 1
@@ -177,6 +185,8 @@ def register(app: typer.Typer) -> None:
         if method not in BATCH_METHODS:
             raise UserError(f"unknown --method {method!r}; use one of {', '.join(BATCH_METHODS)}")
         writable_folder(out)
+        if db is not None:
+            writable_file(db, "--db")
         err = Console(stderr=True)
         bar = ProgressBar(err)
         with user_errors(ValueError, UnknownItemError):
@@ -195,7 +205,7 @@ def register(app: typer.Typer) -> None:
                 requests_per_minute=requests_per_minute,
             )
         try:
-            with nullcontext() if quiet else bar.bar:
+            with user_errors(StoreError), nullcontext() if quiet else bar.bar:
                 report = asyncio.run(job.run())
         except KeyboardInterrupt:
             raise stopped_by_user(err, job, resume_command(input_dir, out, settings)) from None

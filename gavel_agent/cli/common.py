@@ -17,7 +17,9 @@ from gavel_agent.errors import UserError
 console = Console(stderr=True)
 
 # Parameters several commands take, declared once so their flags and help read the same everywhere.
-CASE_ARGUMENT = typer.Argument(..., help="Case folder, Clearinghouse case_<id>.json record, or a .txt/.md document.")
+CASE_ARGUMENT = typer.Argument(
+    ..., help="Case folder, Clearinghouse case_<id>.json record, or one document (.txt, .md, .pdf, .docx, .doc, .wpd)."
+)
 ITEMS_OPTION = typer.Option("all", help="'all', a group key, or comma-separated item keys.")
 SPEC_OPTION = typer.Option("gavel", help="Checklist spec: gavel, cato, cuad, or a spec file.")
 BASE_URL_OPTION = typer.Option(None, help="Server URL for openai-compatible models.")

@@ -12,10 +12,13 @@ from rich.text import Text
 
 from gavel_agent.api import make_judge
 from gavel_agent.atomic import write_json
-from gavel_agent.checklists import UnknownItemError, load_spec
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.checklists import ChecklistSpec, UnknownItemError, load_spec
+from gavel_agent.cli.common import UserError, user_errors, writable_file
+from gavel_agent.evaluators.audit.inputs import read_reference
+from gavel_agent.evaluators.checklist.cuad import CuadError
 from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
 from gavel_agent.evaluators.checklist.readers import (
+    Checklists,
     coded_items_only,
     codes_some_items,
     read_checklists,
@@ -23,7 +26,7 @@ from gavel_agent.evaluators.checklist.readers import (
 )
 from gavel_agent.evaluators.checklist.score import Report, score_cases
 from gavel_agent.evaluators.definitions import footer, help_epilog
-from gavel_agent.evaluators.summaries.files import read_candidate_file, read_references
+from gavel_agent.evaluators.summaries.files import read_candidate_file, read_model_folder, read_references
 from gavel_agent.evaluators.summaries.residual_style import ResidualStyleReport, score_summaries
 from gavel_agent.evaluators.summaries.style import DIMENSIONS
 
@@ -41,12 +44,15 @@ def evaluate_command(
         ...,
         "--reference",
         "-r",
-        help="Reference checklists: GAVEL human.json, a checklist.json, a hand-made {item: [values]} file, or a Clearinghouse case_<id>.json record.",
+        help="Reference checklists: GAVEL human.json, a checklist.json, a hand-made {item: [values]} file, "
+        "a Clearinghouse case_<id>.json record, or CUAD's master_clauses.csv.",
     ),
     judge: str = typer.Option("offline", "--judge", help="offline (no model calls) or a model such as openai:gpt-4.1."),
     out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
     case: str = typer.Option(None, "--case", help="Score only this case id (also names a single-case checklist)."),
-    spec: str = typer.Option("gavel", "--spec", help="Checklist spec the files follow."),
+    spec: str = typer.Option(
+        None, "--spec", help="Checklist spec the files follow; default: cuad for a .csv reference, else gavel."
+    ),
     cache_dir: Path = typer.Option(Path(".gavel-cache"), "--cache-dir", help="Cache for LLM judge replies."),
     batch_api: bool = typer.Option(
         False,
@@ -55,10 +61,12 @@ def evaluate_command(
     ),
 ) -> None:
     """Score predicted checklist values against reference values, per item, per case and overall (0-100)."""
-    with user_errors(UnknownItemError, ValueError):
-        checklist_spec = load_spec(spec)
+    if out is not None:
+        writable_file(out, "--out")
+    with user_errors(UnknownItemError, CuadError, ValueError):
+        checklist_spec = load_spec(spec or ("cuad" if reference.lower().endswith(".csv") else "gavel"))
         preds = read_checklists(pred, checklist_spec, case_id=case)
-        refs = read_checklists(reference, checklist_spec, case_id=case)
+        refs = read_reference_checklists(reference, checklist_spec, case)
         if codes_some_items(reference):
             preds = coded_items_only(preds, refs)
     if case:
@@ -123,7 +131,8 @@ def report_table(report: Report, spec) -> Table:
 
 def residual_style_command(
     summaries: Path = typer.Argument(
-        ..., help="Candidate summaries: JSON {case id: text} or GAVEL's {results: {...}}."
+        ...,
+        help="Candidate summaries: JSON {case id: text} or GAVEL's {results: {...}}, or a model folder holding one.",
     ),
     reference: Path = typer.Option(
         ...,
@@ -143,8 +152,10 @@ def residual_style_command(
     out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
 ) -> None:
     """S_residual and S_style of summaries against reference summaries (offline proxies, 0-100, no model calls)."""
+    if out is not None:
+        writable_file(out, "--out")
     with user_errors(UnknownItemError, ValueError):
-        candidates = read_candidate_file(summaries) if summaries.is_file() else _missing(summaries)
+        candidates = _read_summaries(summaries)
         references = read_references(reference)
         quotes = read_evidence_quotes(checklist) if checklist else {}
         value_files = [checklist] if checklist else []
@@ -166,7 +177,18 @@ def residual_style_command(
         print(f"wrote {out}")
 
 
-def _missing(path: Path):
+def read_reference_checklists(reference: str, spec: ChecklistSpec, case: str | None) -> Checklists:
+    """Any reference ``read_checklists`` knows, or CUAD's master_clauses.csv (as ``audit`` reads it)."""
+    if reference.lower().endswith(".csv"):
+        return read_reference(reference, spec)
+    return read_checklists(reference, spec, case_id=case)
+
+
+def _read_summaries(path: Path):
+    if path.is_file():
+        return read_candidate_file(path)
+    if path.is_dir():
+        return read_model_folder(path)
     raise ValueError(f"no such summaries file: {path}")
 
 

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from gavel_agent.atomic import write_json
 from gavel_agent.case import CaseError, load_case
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.evaluators.agreement import Agreement
 from gavel_agent.evaluators.llm import ReplyCache, cached
 from gavel_agent.evaluators.summaries.evaluate import (
@@ -94,6 +94,8 @@ def evaluate_summaries(
     out: Path = typer.Option(None, "--out", help="Write every score, question, answer and grade here as JSON."),
 ) -> None:
     """Score generated summaries against reference summaries, one table per model plus per-model means."""
+    if out is not None:
+        writable_file(out, "--out")
     with user_errors(ValueError):
         methods = check_methods(method.split(","))
         references = read_references(reference)

@@ -26,6 +26,7 @@ from gavel_agent.cli.common import (
     writable_folder,
 )
 from gavel_agent.cli.run import default_run_dir
+from gavel_agent.errors import RunFailed
 from gavel_agent.models import resolve_model
 from gavel_agent.trace import Status, StepTrace, loading, results_table, status_text
 
@@ -57,7 +58,8 @@ def prepare_baseline(
         if not (resume and (run_dir / BATCH_STATE_NAME).is_file()):
             refuse_existing_run(
                 run_dir,
-                "choose another --out" + (" (--resume picks up a --batch-api run)" if options.get("batch_api") else ""),
+                "choose another --out"
+                + (" (--resume picks up a --batch-api run)" if resume or options.get("batch_api") else ""),
             )
         writable_folder(run_dir)
         return baseline_for(case, spec, keys, method, run_dir, model, base_url, **options)
@@ -128,7 +130,7 @@ def register(app: typer.Typer) -> None:
         elif not quiet:
             Console().print(results_table(baseline.spec, outcome.checklist))
         if stats.status == "interrupted":
-            raise UserError(f"{method} run interrupted ({stats.stop_reason}); partial results in {outcome.run_dir}")
+            raise RunFailed(f"{method} run interrupted ({stats.stop_reason}); partial results in {outcome.run_dir}")
         if not json_output:
             err.print(
                 Text(

@@ -125,8 +125,12 @@ def register(app: typer.Typer) -> None:
             data = json.loads(record.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
             raise UserError(f"{record}: not a JSON file ({e.__class__.__name__})") from None
+        try:
+            found = cases_in(data)
+        except UserError as e:
+            raise UserError(f"{record}: {e}") from None
         writable_folder(out)
-        for case_id, title, documents in cases_in(data):
+        for case_id, title, documents in found:
             if not documents:
                 console.print(f"[yellow]skipped {case_id}: no document texts[/yellow]")
                 continue

@@ -9,7 +9,7 @@ from typing import cast
 import typer
 from rich.console import Console
 
-from gavel_agent.cli.common import UserError, user_errors
+from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.results import DB_NAME, FORMATS, ResultsStore, StoreError, export, find_runs
 from gavel_agent.results.tables import ExportFormat
 
@@ -32,8 +32,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Rebuild the results store from run folders (the folders stay the source of truth)."""
         with user_errors(StoreError):
+            folders = find_runs(runs)  # first, so a missing path is named as such
             target = db or _default_db(runs)
-            folders = find_runs(runs)
             if not folders:
                 raise UserError(f"no run folders (with stats.json) under {', '.join(map(str, runs))}")
             with ResultsStore(target, replace_outdated=True) as store:
@@ -60,6 +60,8 @@ def register(app: typer.Typer) -> None:
         """Export every value with its evidence (or a one-row-per-case table) as CSV, Parquet or JSONL."""
         if len(runs) != 1:
             raise UserError("export takes one source: a store, a batch folder or a run folder")
+        if out is not None:
+            writable_file(out, "--out")
         with user_errors(StoreError):
             text = export(runs[0], out, cast(ExportFormat, format), as_wide=wide, checklist=checklist)
         if text is not None:

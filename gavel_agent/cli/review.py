@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
             help="Case folder (or folder of cases / Clearinghouse records) for runs "
             "that do not record where their case is.",
         ),
-        port: int = typer.Option(0, help="Port to listen on (0: a free one)."),
+        port: int = typer.Option(0, min=0, max=65535, help="Port to listen on (0: a free one)."),
         host: str = typer.Option(
             "127.0.0.1", help="Address to bind; keep the default unless you know who can reach it."
         ),
@@ -35,6 +35,8 @@ def register(app: typer.Typer) -> None:
         from gavel_agent.review.runs import ReviewError, Runs
         from gavel_agent.review.server import create_app, listening_socket
 
+        if cases is not None and not cases.exists():
+            raise UserError(f"--cases {cases}: no such file or folder")
         with user_errors(ReviewError):
             found = Runs(runs, cases)
         missing = [r.id for r in found if not r.source]

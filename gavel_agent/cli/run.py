@@ -27,6 +27,7 @@ from gavel_agent.cli.common import (
     user_errors,
     writable_folder,
 )
+from gavel_agent.errors import RunFailed
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import resolve_model
 from gavel_agent.run_dirs import folder_name, folder_under
@@ -195,7 +196,7 @@ def register(app: typer.Typer) -> None:
             if line := identity_line(agent_run.files.identity):
                 err.print(Text(line), soft_wrap=True, highlight=False)
         if stats.status == "interrupted":
-            raise UserError(f"run interrupted ({stats.stop_reason}); continue with: {command}")
+            raise RunFailed(f"run interrupted ({stats.stop_reason}); continue with: {command}")
         if not json_output:
             if not quiet:
                 err.print()

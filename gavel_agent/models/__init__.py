@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from agents import ModelSettings
 from agents.models.interface import Model
@@ -46,7 +47,9 @@ def _openai_compatible(model_id: str, base_url: str | None) -> Model:
 
     base_url = base_url or keys.setting("OPENAI_BASE_URL")
     if not base_url:
-        raise keys.user_error("openai-compatible models need --base-url (e.g. http://127.0.0.1:8000/v1)")
+        raise keys.user_error(
+            "openai-compatible models need a server URL: --base-url or OPENAI_BASE_URL (e.g. http://127.0.0.1:8000/v1)"
+        )
     return openai_backend.chat_completions_model(model_id, base_url)
 
 
@@ -81,13 +84,19 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     Without ``--model`` the choice is GAVEL_MODEL (environment or ``.env``), else
     offline: having an API key configured never starts spending on its own.
     """
+    origin = ""
     if name in (None, ""):
         name = keys.setting("GAVEL_MODEL") or OFFLINE_LABEL
+        origin = " (from GAVEL_MODEL)" if name != OFFLINE_LABEL else ""
     provider, _, model_id = name.partition(":")
     offline = provider == OFFLINE_LABEL
     if provider not in REGISTRY or offline != (not model_id):  # offline takes no model id; the others need one
         raise keys.user_error(
-            f"unknown model {name!r}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}"
+            f"unknown model {name!r}{origin}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}"
+        )
+    if base_url and urlsplit(base_url).scheme not in ("http", "https"):
+        raise keys.user_error(
+            f"--base-url {base_url!r} is not an http:// or https:// URL (e.g. http://127.0.0.1:8000/v1)"
         )
     model = REGISTRY[provider](model_id, base_url)
     if offline:

@@ -15,7 +15,7 @@ from agents.models.interface import Model
 from agents.retry import ModelRetryBackoffSettings, ModelRetrySettings, retry_policies
 
 from gavel_agent.models.catalog import client_options
-from gavel_agent.models.keys import user_error
+from gavel_agent.models.keys import setting, user_error
 
 RETRIED_STATUSES = (408, 409, 429, 500, 502, 503, 504)
 INSTALL_HINT = "the litellm: route needs LiteLLM: pip install 'gavel-agent[litellm]'"
@@ -30,7 +30,24 @@ def litellm_model(model: str, base_url: str | None = None) -> Model:
         raise user_error(INSTALL_HINT) from None
     if "/" not in model:
         raise user_error(f"litellm models are named provider/model (e.g. litellm:gemini/gemini-2.5-pro), not {model!r}")
+    _require_key(model, base_url)
     return LitellmModel(model=model, base_url=base_url)
+
+
+def _require_key(model: str, base_url: str | None) -> None:
+    """A provider whose API key is unset fails here, in one line, not after retrying requests sent without it.
+
+    Only ``*_API_KEY`` variables are required: AWS credentials may come from a profile or a role instead.
+    """
+    import litellm
+
+    litellm.suppress_debug_info = True  # its "Provider List" banner for a provider it does not know
+    missing = litellm.validate_environment(model=model, api_base=base_url).get("missing_keys") or []
+    # setting() also reads .env (into the environment, where LiteLLM looks); any one of the variables will do.
+    if missing and all(k.endswith("_API_KEY") for k in missing) and not any(setting(k) for k in missing):
+        raise user_error(
+            f"{' or '.join(missing)} is not set; export it or put it in a .env file in the working directory"
+        )
 
 
 def client_settings(settings: ModelSettings) -> ModelSettings:
