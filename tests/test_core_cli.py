@@ -83,6 +83,28 @@ def test_bad_cases_give_one_line_errors(tmp_path, make, message, gavel):
     assert not (tmp_path / "run").exists()
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("evaluate", "x.json", "--threshold", "20"), "No such option: --threshold (see gavel-agent evaluate --help)"),
+        (("run", "cases/riverside-jail", "--max-steps", "abc"), "Invalid value for '--max-steps'"),
+        (("run",), "Missing argument 'case'. (see gavel-agent run --help)"),
+        (("nosuch",), "No such command 'nosuch'."),
+    ],
+)
+def test_usage_errors_are_one_line_as_ours_are(args, message, gavel):
+    result = gavel(*args)
+    assert result.code == 2 and result.err.startswith("error: ") and result.err.count("\n") == 1
+    assert message in result.err and "Usage:" not in result.err and "Traceback" not in result.err
+
+
+def test_a_bare_command_shows_the_help_and_help_exits_0(gavel):
+    bare = gavel()
+    assert bare.code == 2 and "Usage: gavel-agent" in bare.out + bare.err and "Commands" in bare.out + bare.err
+    helped = gavel("run", "--help")
+    assert helped.code == 0 and "--max-steps" in helped.out
+
+
 def test_unknown_item_lists_the_valid_ones(sample_case, tmp_path, gavel):
     if not sample_case.is_dir():
         pytest.skip("the sample case is not there")

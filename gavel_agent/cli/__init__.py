@@ -18,6 +18,7 @@ import traceback
 
 import click
 import typer
+import typer.core
 from typer.core import TyperGroup
 
 from gavel_agent.cli.common import UserError
@@ -131,18 +132,36 @@ def error_line(error: BaseException) -> str:
     return text
 
 
+# The click that typer runs on: its own copy from typer 0.29, whose errors are that copy's classes.
+_CLICK_ERRORS = getattr(typer.core, "_click", click).exceptions
+_NO_ARGS_IS_HELP = getattr(_CLICK_ERRORS, "NoArgsIsHelpError", ())  # click 8.2 on
+
+
 def main() -> None:
     if not os.environ.get("GAVEL_DEBUG"):
         # Libraries' own error logs (the agents SDK logs each failed model call) would add unredacted
         # lines around ours; a root handler keeps Python's last-resort stderr printer out of it.
         logging.getLogger().addHandler(logging.NullHandler())
     try:
-        app()
+        # Not standalone: click's own usage errors come here to be told in one line, as ours are.
+        outcome = app(standalone_mode=False, prog_name="gavel-agent")
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(EXIT_INTERRUPTED)
+    except _CLICK_ERRORS.ClickException as e:
+        if isinstance(e, _NO_ARGS_IS_HELP):  # a bare command: its help is the answer
+            e.show()
+        else:  # an unknown option, a bad value, a missing argument: one line, as our own errors
+            where = f" (see {e.ctx.command_path} --help)" if getattr(e, "ctx", None) else ""
+            print(f"error: {' '.join(e.format_message().split())}{where}", file=sys.stderr)
+        sys.exit(e.exit_code)
+    except (typer.Abort, click.Abort):  # end of input at a prompt
+        print("error: aborted", file=sys.stderr)
+        sys.exit(EXIT_FAILED)
     except Exception as e:
         if os.environ.get("GAVEL_DEBUG"):
             print(redact(traceback.format_exc()), file=sys.stderr)
         print(f"error: {error_line(e)}", file=sys.stderr)
         sys.exit(e.exit_code if isinstance(e, UserError) else EXIT_FAILED)
+    # typer returns an explicit exit's code (typer.Exit, --help, Ctrl-C's 130); a command returns None
+    sys.exit(outcome if isinstance(outcome, int) else 0)
