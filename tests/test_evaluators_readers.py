@@ -189,3 +189,14 @@ def test_a_checklist_of_another_spec_says_which_spec_to_give(tmp_path):
     file.write_text(json.dumps({"spec": "cuad", "case": "ACME", "items": {"governing_law": []}}))
     with pytest.raises(ValueError, match=r"a 'cuad' checklist: give --spec cuad"):
         read_checklists(file)
+
+
+def test_an_unreadable_json_file_says_where_it_breaks(tmp_path):
+    broken = tmp_path / "checklist.json"
+    broken.write_text('{"items": {"filing_date": [\n  "May 1, 2020",\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"checklist\.json: not a readable JSON file \(.* at line 3, column 1\)"):
+        read_checklists(str(broken))
+    latin = tmp_path / "record.json"
+    latin.write_bytes('{"case": "caf\xe9"}'.encode("latin-1"))
+    with pytest.raises(ValueError, match=r"record\.json: not a readable JSON file \(not UTF-8 text\)"):
+        read_checklists(str(latin))

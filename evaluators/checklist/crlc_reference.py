@@ -20,6 +20,7 @@ from rapidfuzz import fuzz, utils
 
 from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference
 from gavel_agent.evaluators.checklist.normalize import usc_sections
+from gavel_agent.evaluators.json_files import read_json
 
 TABLE_FILE = Path(__file__).with_name("crlc_reference.json")
 
@@ -63,10 +64,7 @@ def table() -> dict:
 
 def read_record(path: str | Path) -> dict:
     """A Clearinghouse record file; ValueError with a one-line reason when it is not one."""
-    try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"{path}: not a readable Clearinghouse record ({type(e).__name__})") from None
+    record = read_json(path, "Clearinghouse record")
     if not isinstance(record, dict) or not isinstance(record.get("case_data"), dict):
         raise ValueError(f"{path}: not a Clearinghouse record (no 'case_data' object)")
     return record

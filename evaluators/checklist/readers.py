@@ -18,6 +18,7 @@ from gavel_agent.checklists import ChecklistSpec, load_spec
 from gavel_agent.checklists.record import ChecklistFile, canonical_case_name
 from gavel_agent.evaluators.checklist import crlc_reference
 from gavel_agent.evaluators.checklist.judges.base import Judgment, Relation
+from gavel_agent.evaluators.json_files import read_json
 
 Checklists = dict[str, dict[str, list[str]]]
 
@@ -60,7 +61,7 @@ def is_clearinghouse_record(path: str | Path) -> bool:
     file = Path(path)
     if not file.is_file() or file.suffix.lower() != ".json":
         return False
-    data = _load_json(file)
+    data = read_json(file)
     return isinstance(data, dict) and "case_data" in data and "documents" in data
 
 
@@ -72,7 +73,7 @@ def codes_some_items(path: str | Path) -> bool:
     file = Path(path)
     if not file.is_file() or file.suffix.lower() != ".json":
         return False
-    data = _load_json(file)
+    data = read_json(file)
     return isinstance(data, dict) and "items" in data and isinstance(data.get("coded_items"), list)
 
 
@@ -106,15 +107,8 @@ def _expand(path: str | Path) -> list[Path]:
     return files
 
 
-def _load_json(file: Path) -> object:
-    try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"{file}: not a readable JSON file ({type(e).__name__})") from None
-
-
 def _read_file(file: Path, spec: ChecklistSpec, case_id: str | None) -> Checklists:
-    data = _load_json(file)
+    data = read_json(file)
     if not isinstance(data, dict) or not data:
         raise ValueError(f"{file}: empty or not a checklist (expected a JSON object)")
     if "items" in data and ("case" in data or "spec" in data):
@@ -190,7 +184,7 @@ def read_evidence_quotes(path: str | Path, case_id: str | None = None) -> dict[s
     """Every evidence quote per case, in any checklist format that carries evidence (none: empty lists)."""
     quotes: dict[str, list[str]] = {}
     for file in _expand(path):
-        data = _load_json(file)
+        data = read_json(file)
         if isinstance(data, dict) and "items" in data and ("case" in data or "spec" in data):
             record = ChecklistFile.model_validate(data)
             case = record.case or case_id or _case_from_path(file)
@@ -217,7 +211,7 @@ def read_evidence_status(
     spec = spec or load_spec("gavel")
     out: dict[str, dict[str, dict[str, int]]] = {}
     for file in _expand(path):
-        data = _load_json(file)
+        data = read_json(file)
         if not (isinstance(data, dict) and "items" in data and ("case" in data or "spec" in data)):
             continue
         record = ChecklistFile.model_validate(data)
@@ -276,7 +270,7 @@ def read_judgments(path: str | Path, spec: ChecklistSpec | None = None) -> dict[
     file = Path(path)
     if not file.is_file():
         raise ValueError(f"no such judge result file: {file}")
-    data = _load_json(file)
+    data = read_json(file)
     results = data.get("results") if isinstance(data, dict) else None
     if not isinstance(results, dict):
         raise ValueError(f"{file}: not a judge result file (no 'results' object)")

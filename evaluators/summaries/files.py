@@ -10,19 +10,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+from gavel_agent.evaluators.json_files import read_json
 
 REFERENCE_FIELD = "summary/long"
 
 Summaries = dict[str, str]
-
-
-def _load(file: Path) -> object:
-    try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"{file}: not a readable JSON file ({type(e).__name__})") from None
 
 
 def _texts(mapping: object, file: Path, field: str | None) -> Summaries:
@@ -42,11 +36,11 @@ def read_references(path: str | Path) -> Summaries:
     file = Path(path)
     if not file.is_file():
         raise ValueError(f"no such reference file: {file}")
-    return _texts(_load(file), file, REFERENCE_FIELD)
+    return _texts(read_json(file), file, REFERENCE_FIELD)
 
 
 def read_candidate_file(file: Path) -> Summaries:
-    data = _load(file)
+    data = read_json(file)
     results = data.get("results") if isinstance(data, dict) and "results" in data else data
     return _texts(results, file, None)
 
