@@ -60,6 +60,14 @@ def test_unknown_model_names_are_user_errors(name):
         resolve_model(name)
 
 
+def test_a_server_url_from_the_environment_needs_its_scheme_too(fresh_dotenv, monkeypatch):
+    monkeypatch.setenv("OPENAI_BASE_URL", "127.0.0.1:8000/v1")
+    with pytest.raises(UserError, match="OPENAI_BASE_URL '127.0.0.1:8000/v1' is not an http:// or https:// URL"):
+        resolve_model("openai-compatible:qwen")
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:8000/v1")
+    assert resolve_model("openai-compatible:qwen").provider == "openai-compatible"
+
+
 def test_openai_compatible_needs_a_base_url_but_no_key(fresh_dotenv):
     # evaluate/audit judges have no --base-url option: the message names the variable too
     with pytest.raises(UserError, match="--base-url or OPENAI_BASE_URL"):

@@ -42,10 +42,17 @@ def _openai(model_id: str, base_url: str | None) -> Model:
     return openai_backend.responses_model(model_id)
 
 
+def _require_http(url: str, source: str) -> None:
+    """A server URL without its scheme ("127.0.0.1:8000/v1") would only fail after retried connection errors."""
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise keys.user_error(f"{source} {url!r} is not an http:// or https:// URL (e.g. http://127.0.0.1:8000/v1)")
+
+
 def _openai_compatible(model_id: str, base_url: str | None) -> Model:
     from gavel_agent.models import openai_backend
 
-    base_url = base_url or keys.setting("OPENAI_BASE_URL")
+    if not base_url and (base_url := keys.setting("OPENAI_BASE_URL")):
+        _require_http(base_url, "OPENAI_BASE_URL")
     if not base_url:
         raise keys.user_error(
             "openai-compatible models need a server URL: --base-url or OPENAI_BASE_URL (e.g. http://127.0.0.1:8000/v1)"
@@ -94,10 +101,8 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
         raise keys.user_error(
             f"unknown model {name!r}{origin}; use 'offline' or one of {', '.join(p + ':<model>' for p in PROVIDERS)}"
         )
-    if base_url and urlsplit(base_url).scheme not in ("http", "https"):
-        raise keys.user_error(
-            f"--base-url {base_url!r} is not an http:// or https:// URL (e.g. http://127.0.0.1:8000/v1)"
-        )
+    if base_url:
+        _require_http(base_url, "--base-url")
     model = REGISTRY[provider](model_id, base_url)
     if offline:
         return ResolvedModel(model, OFFLINE_LABEL, OFFLINE_LABEL, agent=catalog.agent_options(OFFLINE_LABEL))
