@@ -158,6 +158,11 @@ def test_import_gavel_case_data(tmp_path, gavel):
     bad.write_text("[1, 2]")
     result = gavel("import", bad)
     assert result.code == 2 and "bad.json: not a Clearinghouse case record" in result.err
+    bad.write_text('{"case_id": 1,\n "documents": [')
+    broken = gavel("import", bad)
+    assert (
+        broken.code == 2 and "bad.json: not a readable JSON file (Expecting value at line 2, column 16)" in broken.err
+    )
 
 
 def test_no_traceback_from_the_installed_command(tmp_path):

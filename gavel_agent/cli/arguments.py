@@ -105,8 +105,7 @@ def evaluate_command(
     Files whose arguments carry the same model label are kept apart: the label gets the file's
     name, e.g. "hypo (run1.jsonl)", so two runs of one model are never silently pooled.
     """
-    if out is not None:
-        writable_file(out, "--out")
+    writable_file(out, "--out")
     by_file: list[tuple[Path, list[ArgumentRecord]]] = []
     for path in files:
         if not path.is_file():

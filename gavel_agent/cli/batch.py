@@ -185,8 +185,7 @@ def register(app: typer.Typer) -> None:
         if method not in BATCH_METHODS:
             raise UserError(f"unknown --method {method!r}; use one of {', '.join(BATCH_METHODS)}")
         writable_folder(out)
-        if db is not None:
-            writable_file(db, "--db")
+        writable_file(db, "--db")
         err = Console(stderr=True)
         bar = ProgressBar(err)
         with user_errors(ValueError, UnknownItemError):

@@ -68,8 +68,11 @@ def writable_folder(path: Path, option: str = "--out") -> Path:
     return path
 
 
-def writable_file(path: Path, option: str) -> Path:
-    """``path`` checked as a file that can be written, before the work whose result it will hold."""
+def writable_file(path: Path | None, option: str) -> Path | None:
+    """``path`` checked as a file that can be written, before the work whose result it will hold (an
+    option not given, None, asks for nothing)."""
+    if path is None:
+        return None
     if path.is_dir():
         raise UserError(f"{option} {path} is a folder; give a file name")
     writable_folder(path.parent, f"{option} {path}: its folder")

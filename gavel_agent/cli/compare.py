@@ -115,8 +115,7 @@ def register(app: typer.Typer) -> None:
         if len(runs) < 2:
             raise UserError("compare needs at least two runs (RUN_A RUN_B)")
         for path, option in ((json_out, "--json"), (html_out, "--html")):
-            if path is not None:
-                writable_file(path, option)
+            writable_file(path, option)
         with user_errors(ValueError, UnknownItemError):
             checklist_spec = load_spec(spec)
             comparison = compare(runs, checklist_spec, reference, _judge(judge_model, checklist_spec))

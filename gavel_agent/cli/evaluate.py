@@ -61,8 +61,7 @@ def evaluate_command(
     ),
 ) -> None:
     """Score predicted checklist values against reference values, per item, per case and overall (0-100)."""
-    if out is not None:
-        writable_file(out, "--out")
+    writable_file(out, "--out")
     with user_errors(UnknownItemError, CuadError, ValueError):
         checklist_spec = load_spec(spec or ("cuad" if reference.lower().endswith(".csv") else "gavel"))
         preds = read_checklists(pred, checklist_spec, case_id=case)
@@ -152,8 +151,7 @@ def residual_style_command(
     out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
 ) -> None:
     """S_residual and S_style of summaries against reference summaries (offline proxies, 0-100, no model calls)."""
-    if out is not None:
-        writable_file(out, "--out")
+    writable_file(out, "--out")
     with user_errors(UnknownItemError, ValueError):
         candidates = _read_summaries(summaries)
         references = read_references(reference)

@@ -94,8 +94,7 @@ def evaluate_summaries(
     out: Path = typer.Option(None, "--out", help="Write every score, question, answer and grade here as JSON."),
 ) -> None:
     """Score generated summaries against reference summaries, one table per model plus per-model means."""
-    if out is not None:
-        writable_file(out, "--out")
+    writable_file(out, "--out")
     with user_errors(ValueError):
         methods = check_methods(method.split(","))
         references = read_references(reference)

@@ -3,7 +3,6 @@ case from the Clearinghouse API (``clearinghouse:<case id>``) or CourtListener (
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from gavel_agent import atomic
 from gavel_agent.case import Document, documents_from_clearinghouse, slug, unique_names
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.cli.common import UserError, console, user_errors, writable_folder
+from gavel_agent.evaluators.json_files import read_json
 from gavel_agent.run_dirs import folder_under
 from gavel_agent.sources import SOURCES, FetchedCase, fetcher, parse_remote
 from gavel_agent.sources.model import SourceError
@@ -121,10 +121,8 @@ def register(app: typer.Typer) -> None:
         record = Path(source)
         if not record.is_file():
             raise UserError(f"{record}: no such file")
-        try:
-            data = json.loads(record.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise UserError(f"{record}: not a JSON file ({e.__class__.__name__})") from None
+        with user_errors(ValueError):
+            data = read_json(record)
         try:
             found = cases_in(data)
         except UserError as e:

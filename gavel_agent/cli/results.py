@@ -60,8 +60,7 @@ def register(app: typer.Typer) -> None:
         """Export every value with its evidence (or a one-row-per-case table) as CSV, Parquet or JSONL."""
         if len(runs) != 1:
             raise UserError("export takes one source: a store, a batch folder or a run folder")
-        if out is not None:
-            writable_file(out, "--out")
+        writable_file(out, "--out")
         with user_errors(StoreError):
             text = export(runs[0], out, cast(ExportFormat, format), as_wide=wide, checklist=checklist)
         if text is not None:

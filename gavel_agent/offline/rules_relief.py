@@ -403,13 +403,12 @@ def settlement_date(text: str, doc: DocInfo) -> list[Finding]:
     found += _new_days(found, _docket_entries(text, doc, _VOLUNTARY_DISMISSAL_ENTRY, "case voluntarily dismissed"))
     # A party's motion about a settlement ("Joint Motion for Approval of Settlement") dates the motion, not the settlement.
     if is_type(doc, "settlement") and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
+        title = paper_title(doc)
         found += _signed_dates(text, "settlement agreement signed")
-        found += _listed_on(text, doc, _SETTLEMENT_HEADING, f"{paper_title(doc)}") or (
-            _listed_on(text, doc, _COURT_PAPER_HEADING, f"{paper_title(doc)} entered")
-            if _approves_settlement(doc)
-            else []
+        found += _listed_on(text, doc, _SETTLEMENT_HEADING, title) or (
+            _listed_on(text, doc, _COURT_PAPER_HEADING, f"{title} entered") if _approves_settlement(doc) else []
         )
-        found += _stamped(text, f"{paper_title(doc)} filed", found)
+        found += _stamped(text, f"{title} filed", found)
     if _STIPULATED_DISMISSAL_TITLE.search(doc.title) and not _PARTY_PAPER_TITLE.match(doc.title.strip()):
         found += _new_days(found, _listed_on(text, doc, _DISMISSAL_PAPER_HEADING, "case dismissed by stipulation"))
     elif _VOLUNTARY_DISMISSAL_TITLE.search(doc.title):
