@@ -19,6 +19,19 @@ def _write(path, data):
     return path
 
 
+def _master_clauses(folder, contract, governing_law_text):
+    """CUAD's master_clauses.csv for one contract whose only clause found is its governing law (New York)."""
+    header = ["Filename"] + [c for i in load_spec("cuad").items for c in (i.name, i.name + "-Answer")]
+    row = {h: "[]" for h in header} | {h: "" for h in header if h.endswith("-Answer")}
+    row |= {"Filename": contract, "Governing Law": f"['{governing_law_text}']", "Governing Law-Answer": "New York"}
+    path = folder / "master_clauses.csv"
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, header)
+        w.writeheader()
+        w.writerow(row)
+    return path
+
+
 def _checklist(case, items):
     return {"spec": "gavel", "case": case, "items": {k: [{"value": v} for v in vals] for k, vals in items.items()}}
 
@@ -70,18 +83,7 @@ def test_audit_of_a_folder_of_runs_against_a_reference(tmp_path):
 def test_audit_against_cuad_csv_picks_the_cuad_spec(tmp_path):
     items = {"governing_law": [{"value": "Delaware"}], "non_compete": []}
     pred = _write(tmp_path / "run" / "checklist.json", {"spec": "cuad", "case": "ACME", "items": items})
-    header = ["Filename"] + [c for i in load_spec("cuad").items for c in (i.name, i.name + "-Answer")]
-    row = {h: "[]" for h in header} | {h: "" for h in header if h.endswith("-Answer")}
-    row |= {
-        "Filename": "ACME.pdf",
-        "Governing Law": "['governed by the laws of New York']",
-        "Governing Law-Answer": "New York",
-    }
-    csv_path = tmp_path / "master_clauses.csv"
-    with csv_path.open("w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, header)
-        w.writeheader()
-        w.writerow(row)
+    csv_path = _master_clauses(tmp_path, "ACME.pdf", "governed by the laws of New York")
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["audit", str(pred), "-r", str(csv_path), "--out", str(out), "--resamples", "100"])
     assert result.exit_code == 0, result.output
@@ -114,14 +116,7 @@ def test_evaluate_reads_cuad_master_clauses_as_audit_does(tmp_path):
     """README: audit and evaluate take the same references; a .csv reference is CUAD's and picks --spec cuad."""
     items = {"governing_law": [{"value": "New York"}], "non_compete": []}
     pred = _write(tmp_path / "run" / "checklist.json", {"spec": "cuad", "case": "ACME", "items": items})
-    header = ["Filename"] + [c for i in load_spec("cuad").items for c in (i.name, i.name + "-Answer")]
-    row = {h: "[]" for h in header} | {h: "" for h in header if h.endswith("-Answer")}
-    row |= {"Filename": "ACME.pdf", "Governing Law": "['the laws of New York']", "Governing Law-Answer": "New York"}
-    csv_path = tmp_path / "master_clauses.csv"
-    with csv_path.open("w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, header)
-        w.writeheader()
-        w.writerow(row)
+    csv_path = _master_clauses(tmp_path, "ACME.pdf", "the laws of New York")
     out = tmp_path / "report.json"
     result = CliRunner().invoke(app, ["evaluate", str(pred), "-r", str(csv_path), "--out", str(out)])
     assert result.exit_code == 0, result.output
