@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -13,7 +14,7 @@ from gavel_agent.evaluators.checklist.readers import read_checklists
 from gavel_agent.offline.gavel_rules import MENTION_CONFIDENCE, caption_parties, docket_parties
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, get_extractor
-from gavel_agent.offline.rules_text import paper_title
+from gavel_agent.offline.rules_text import matching_sentences, paper_title
 
 
 def _plan(key: str) -> ItemPlan:
@@ -708,7 +709,8 @@ def test_related_cases_named_with_their_numbers_but_not_cited_precedents_or_own_
 def test_court_rulings_and_filings_from_docket_entries():
     text = "05/02/2023 25 MOTION to Dismiss for Lack of Jurisdiction by DuPont.\n07/03/2023 41 ORDER denying 25 Motion to Dismiss. Signed by Judge Carl J. Barbier."
     assert values("court_rulings", text, DOCKET) == ["Motion to dismiss denied (July 3, 2023)"]
-    assert "Motion to dismiss (filed May 2, 2023)" in values("important_filings", text, DOCKET)
+    # the entry names its movant after the paper
+    assert values("important_filings", text, DOCKET) == ["Motion to dismiss by DuPont (filed May 2, 2023)"]
 
 
 def test_a_docket_response_to_a_motion_is_not_the_motion():
@@ -720,8 +722,52 @@ def test_a_docket_response_to_a_motion_is_not_the_motion():
         "06/09/2023 35 Joint MOTION for Preliminary Injunction and Brief in Support by Plaintiffs."
     )
     assert values("important_filings", text, DOCKET) == [
-        "Motion to dismiss (filed May 2, 2023)",
-        "Motion for preliminary injunction (filed June 9, 2023)",
+        "Motion to dismiss by DuPont (filed May 2, 2023)",
+        "Motion for preliminary injunction by Plaintiffs (filed June 9, 2023)",
+    ]
+
+
+def test_a_docket_entry_names_its_movant_and_a_hearing_is_no_filing():
+    text = (
+        "10/16/2023 | 231 | MOTION to Enforce Consent Decree and for Further Remedial Relief. Filed by all Plaintiffs."
+        " (Attachments: # 1 Declaration of Priya Raman) (Entered: 10/16/2023)\n"
+        "12/12/2023 | 247 | MINUTES of Proceedings: Evidentiary Hearing held on 12/12/2023 on Motion to Enforce 231."
+        " Judge Helen R. Castellano presiding.\n"
+        "01/19/2024 | 252 | OPINION AND ORDER: Plaintiffs' Motion to Enforce Consent Decree 231 is GRANTED IN PART and"
+        " DENIED IN PART. Signed on 1/19/2024 by Judge Helen R. Castellano.\n"
+        "02/01/2024 | 255 | MOTION to Modify Scheduling Order by Riverside County."
+    )
+    assert values("important_filings", text, DOCKET) == [
+        "Motion to enforce by Plaintiffs (filed October 16, 2023)",
+        "Motion to modify by Riverside County (filed February 1, 2024)",
+    ]
+    # a scheduling order is no decree: changing it is no dispute over compliance
+    assert values("enforcement_disputes", text, DOCKET) == [
+        "October 16, 2023: Plaintiffs: Motion to enforce Consent Decree and for Further Remedial Relief",
+        "January 19, 2024: Motion to enforce; granted in part and denied in part",
+    ]
+
+
+def test_a_motion_to_enforce_is_a_dispute_by_its_heading_and_a_legal_standard_is_none():
+    motion = DocInfo("motion", "Motion to Enforce", "Pleading / Motion / Brief", "2023-10-16")
+    text = (
+        "Case No. 3:21-cv-01187-HRC\n\nPLAINTIFFS' MOTION TO ENFORCE CONSENT DECREE AND FOR FURTHER REMEDIAL RELIEF\n\n"
+        "A party may be held in civil contempt when it has violated a specific and definite order of the court."
+    )
+    assert values("enforcement_disputes", text, motion) == [
+        "October 16, 2023: Plaintiffs: Motion to enforce consent decree and for further remedial relief"
+    ]
+
+
+def test_an_undated_ruling_takes_the_filing_stamp_of_its_page():
+    text = (
+        "Case 3:21-cv-01187-HRC     Document 252     Filed 01/19/24     Page 3 of 4\n\n"
+        "IT IS ORDERED that Plaintiffs' Motion to Enforce Consent Decree (ECF 231) is GRANTED IN PART and DENIED IN"
+        " PART, as follows:"
+    )
+    motion = DocInfo("motion", "Motion to Enforce and Order", "Pleading / Motion / Brief", "2023-10-16")
+    assert values("court_rulings", text, motion) == [
+        "Motion to enforce granted in part and denied in part (January 19, 2024)"
     ]
 
 
@@ -882,6 +928,26 @@ def test_a_rating_label_is_named_by_the_provision_it_rates():
         values("monitor_reports", "largely because of escort shortages. Rating: Partial Compliance.", MONITOR_REPORT)
         == []
     )
+
+
+def test_a_ratings_table_gives_one_finding_a_row():
+    text = (
+        "Respectfully submitted,\n\nAPPENDIX A — COMPLIANCE RATINGS BY PROVISION\n\n"
+        "¶ 12 Staffing plan — Substantial Compliance\n"
+        "¶ 21 Mental-health unit — Not Yet Rated\n"
+        "¶ 17 Population protocol — Partial Compliance (adoption) / Non-Compliance (implementation)\n"
+        "Staffing levels fell — the Monitor finds partial compliance with\n"
+    )
+    assert values("monitor_reports", text, MONITOR_REPORT) == [
+        "Monitor report (August 21, 2023): Staffing plan (¶ 12): Substantial Compliance",
+        "Monitor report (August 21, 2023): Population protocol (¶ 17): Partial Compliance (adoption) /"
+        " Non-Compliance (implementation)",
+    ]
+    assert [f.quote for f in run("monitor_reports", text, MONITOR_REPORT)][
+        0
+    ] == "¶ 12 Staffing plan — Substantial Compliance"
+    # a window that opens inside a row cannot tell which provision it rates
+    assert values("monitor_reports", "12 Staffing plan — Substantial Compliance\n", MONITOR_REPORT) == []
 
 
 def test_court_enforced_when_jurisdiction_is_retained():
@@ -1454,9 +1520,8 @@ def test_a_page_header_is_not_a_sentence():
         "The Court held a hearing on the motion to enforce the decree.\n\n"
         "Page 3 – OPINION AND ORDER ON MOTION TO ENFORCE\n\nThe County has not complied."
     )
-    assert values("enforcement_disputes", text, ORDER) == [
-        "The Court held a hearing on the motion to enforce the decree."
-    ]
+    said = [span.of(text) for span, _ in matching_sentences(text, re.compile("enforce", re.I))]
+    assert said == ["The Court held a hearing on the motion to enforce the decree."]
 
 
 def test_a_proposed_decree_or_a_motion_about_one_is_not_a_decree_entered():

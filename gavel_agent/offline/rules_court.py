@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 
 import eyecite
 
@@ -17,6 +18,7 @@ from gavel_agent.offline.rules_text import (
     compiled,
     dates_in,
     doc_date,
+    filed_stamp,
     flat,
     is_type,
     line_span,
@@ -505,14 +507,37 @@ def _sentence_date(text: str, start: int, end: int, doc: DocInfo) -> str | None:
 FILED_FOR_SURE = 0.9  # a filing-date finding this certain is the complaint's own record
 
 
-@extractor("gavel", "important_filings")
-def important_filings(text: str, doc: DocInfo) -> list[Finding]:
-    # The complaint opens every list of filings; its date is found as the filing date is.
-    filed = max(
-        (f for f in filing_date(text, doc) if f.confidence >= FILED_FOR_SURE), key=lambda f: f.confidence, default=None
-    )
-    found = [Finding(f"Complaint (filed {filed.value})", filed.quote, 0.9)] if filed else []
+@dataclass(frozen=True)
+class FilingMention:
+    kind: str  # the filings table's name for the paper ("Motion to enforce")
+    movant: str | None
+    when: str | None
+    quote: str
+
+
+# A docket entry names who filed its paper after the paper: "MOTION to Enforce ... Filed by all Plaintiffs.",
+# "MOTION to Dismiss by Riverside County." (not "Signed by Judge ...").
+_FILED_BY = re.compile(
+    r"\b(?:Filed\s+by|(?<!Signed\s)(?<!Referred\s)by)\s+(?:all\s+)?(?P<who>[A-Z][\w.'’&-]*(?:,?[ \t]+(?:of[ \t]+|the[ \t]+)?[A-Z][\w.'’&-]*){0,5})(?=\s*[.(;]|\s*$)"
+)
+
+
+# A docket entry recording a hearing or a notice of one, which names the motion heard, not a paper filed.
+_NOT_A_FILING = re.compile(r"[\d/|#\s]*(?:MINUTES?|(?:NOTICE|ORDER)\s+(?:of|setting)\s+(?:\w+\s+)?HEARING|HEARING)\b", re.I)
+
+
+def _movant(sentence: str, docket: bool) -> str | None:
+    if actor := _ACTOR.search(sentence):
+        return actor.group(1)
+    if docket and (named := _FILED_BY.search(sentence)) and not named["who"].startswith("Judge"):
+        return named["who"].rstrip(".")
+    return None
+
+
+def filing_mentions(text: str, doc: DocInfo) -> list[FilingMention]:
+    """Each sentence (in a docket: each entry) that files a paper of a kind the filings table names."""
     docket = is_type(doc, "docket")
+    found = []
     for span in sentence_spans(text):
         sentence = span.of(text)
         kind = _kind(sentence)
@@ -520,10 +545,25 @@ def important_filings(text: str, doc: DocInfo) -> list[Finding]:
             continue
         if docket and _ANSWERS_A_PAPER.match(sentence):
             continue  # "RESPONSE in Opposition re 24 MOTION to Dismiss": the response, not the motion
-        actor = _ACTOR.search(sentence)
+        if docket and _NOT_A_FILING.match(sentence):
+            continue  # "MINUTES of Proceedings: Evidentiary Hearing held on Motion to Enforce 231"
         when = _sentence_date(text, span.start, span.end, doc)
-        value = kind + (f" by {actor.group(1)}" if actor else "") + (f" (filed {when})" if when else "")
-        found.append(Finding(value, sentence if len(sentence) <= 600 else sentence[:600], 0.8 if when else 0.5))
+        # A docket entry's later sentences name who filed it ("... Relief. Filed by all Plaintiffs.").
+        said = line_span(text, span.start, span.end).of(text) if docket else sentence
+        found.append(FilingMention(kind, _movant(said, docket), when, sentence[:600]))
+    return found
+
+
+@extractor("gavel", "important_filings")
+def important_filings(text: str, doc: DocInfo) -> list[Finding]:
+    # The complaint opens every list of filings; its date is found as the filing date is.
+    filed = max(
+        (f for f in filing_date(text, doc) if f.confidence >= FILED_FOR_SURE), key=lambda f: f.confidence, default=None
+    )
+    found = [Finding(f"Complaint (filed {filed.value})", filed.quote, 0.9)] if filed else []
+    for m in filing_mentions(text, doc):
+        value = m.kind + (f" by {m.movant}" if m.movant else "") + (f" (filed {m.when})" if m.when else "")
+        found.append(Finding(value, m.quote, 0.8 if m.when else 0.5))
     return found
 
 
@@ -568,27 +608,111 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
     return found + ([paper] if paper else [])
 
 
+# -- disputes over compliance -------------------------------------------------------------------
+
+# Papers asking the court to make a party comply, or to change or end what binds it.
+_COMPLIANCE_KINDS = ("Motion to enforce", "Motion for contempt")
+_RELIEF_KINDS = ("Motion to modify", "Motion to terminate")
+_OF_BINDING_TERMS = re.compile(r"\b(?:decree|settlement|agreement|injunction|judgment)\b", re.I)
+# A paper's own heading: "PLAINTIFFS' MOTION TO ENFORCE CONSENT DECREE AND FOR FURTHER REMEDIAL RELIEF".
+_HEADING_MOVANT = re.compile(r"^\s*(?P<who>[A-Z][A-Z .,&'’-]*?)['’]S?\s+MOTION\b")
+_TITLE_END = re.compile(r"\.(?:\s|$)|\(|\s+(?:Filed\s+)?by\s+|\s+(?:re:?\s+)?\d+\b|\n")
+DISPUTE_TITLE_CHARS = 100
+
+
+def _is_dispute(kind: str, said: str) -> bool:
+    return kind in _COMPLIANCE_KINDS or (kind in _RELIEF_KINDS and bool(_OF_BINDING_TERMS.search(said)))
+
+
+def _paper_named(kind: str, said: str) -> str:
+    """The paper's name as ``said`` writes it from its kind on ("Motion to enforce Consent Decree and for
+    Further Remedial Relief"), else the kind."""
+    pattern = next(p for row, p in compiled("filings") if row["value"] == kind)
+    m = pattern.search(said)
+    if not m:
+        return kind
+    end = _TITLE_END.search(said, m.end())
+    rest = flat(said[m.end() : end.start() if end else len(said)], DISPUTE_TITLE_CHARS)
+    return f"{kind} {rest.lower() if rest.isupper() else rest}".strip()
+
+
+@extractor("gavel", "enforcement_disputes")
+def enforcement_disputes(text: str, doc: DocInfo) -> list[Finding]:
+    """Each motion to enforce, for contempt, or to modify or end a decree, as "[date]: [movant]: [paper]", and
+    each ruling on one as "[date]: [paper]; [outcome]": from docket entries, a motion's own heading, and an
+    order's decretal sentences."""
+    if not is_type(doc, "motion", "order", "opinion", "docket", "brief") or is_type(
+        doc, "monitor", "receiver", "expert"
+    ):
+        return []
+    found = []
+    for m in filing_mentions(text, doc):
+        if _is_dispute(m.kind, m.quote):
+            parts = [m.when, m.movant, _paper_named(m.kind, m.quote)]
+            found.append(Finding(": ".join(p for p in parts if p), m.quote, 0.8 if m.when else 0.5))
+    if is_type(doc, "motion") and (heading := _compliance_heading(text, doc)):
+        found.append(heading)
+    for ruling in court_rulings(text, doc):
+        ruled = _DATED_RULING.fullmatch(ruling.value)
+        kind = next((k for k in (*_COMPLIANCE_KINDS, *_RELIEF_KINDS) if ruling.value.startswith(k)), None)
+        if ruled and kind and _is_dispute(kind, ruling.quote):
+            outcome = ruled["what"][len(kind) :].strip()
+            value = (f"{ruled['when']}: " if ruled["when"] else "") + f"{kind}; {outcome}"
+            found.append(Finding(value, ruling.quote, ruling.confidence))
+    return found
+
+
+_DATED_RULING = re.compile(r"(?P<what>.+?)(?: \((?P<when>[^()]+)\))?")
+
+
+def _compliance_heading(text: str, doc: DocInfo) -> Finding | None:
+    """A motion paper whose heading in capitals asks for compliance, dated by its listing."""
+    for line in text.splitlines()[:80]:
+        kind = _kind(line)
+        if kind and line.strip().isupper() and _is_dispute(kind, line):
+            movant = _HEADING_MOVANT.match(line)
+            when = doc_date(doc)
+            parts = [
+                show_date(when) if when else None,
+                movant["who"].strip().title() if movant else None,
+                _paper_named(kind, line),
+            ]
+            return Finding(": ".join(p for p in parts if p), line.strip(), 0.7)
+    return None
+
+
 def _what_is_dismissed(sentence: str) -> str:
     low = sentence.lower()
     return next((word for word in ("Appeal", "Complaint", "Claims") if word.lower().rstrip("s") in low), "Case")
 
 
+# The court's stamp heading each page of a filed paper ("Document 252 Filed 01/19/24"): the paper a ruling
+# sits in, in a file bundling several, was filed that day.
+_PAGE_STAMP = filed_stamp()
+
+
 def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
     """A ruling in an order that writes no date of its own takes the date of the first signature line after
     it (the order's own closing; in a paper bundling a motion, an order and a notice of appeal, the
-    motion's signature comes before the order and the notice's after it), else the order's listing date."""
+    motion's signature comes before the order and the notice's after it), else the filing stamp of the
+    page it is on, else the order's listing date."""
     # Only the paper's own decretal words ("the motion is GRANTED"), not its account of an earlier ruling
     # ("In an earlier opinion the Court granted ...").
     undated = [f for f in found if not f.value.endswith(")") and _DISPOSITION.search(f.quote)]
     if not undated or is_type(doc, "docket"):
         return found
     signed = signature_spans(text)
+    stamped = [(m.start(), parse_date(m.group(1))) for m in _PAGE_STAMP.finditer(text)]
     listed = doc_date(doc) if is_court_paper(doc) else None
     dated = []
     for f in found:
         if f in undated:
             at = max(text.find(f.quote), 0)
-            day = next((d for d, span in signed if span.start >= at), listed)
+            day = (
+                next((d for d, span in signed if span.start >= at), None)
+                or next((d for start, d in reversed(stamped) if start < at and d), None)
+                or listed
+            )
             if day is not None:
                 f = Finding(f"{f.value} ({show_date(day)})", f.quote, 0.7)
         dated.append(f)

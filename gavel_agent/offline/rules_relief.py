@@ -529,27 +529,6 @@ def court_enforced(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
-_DISPUTE = re.compile(
-    r"\bmotion\s+to\s+enforce\b|\b(?:civil\s+)?contempt\b|\bnon-?compliance\b|\bfailed\s+to\s+comply\b|\border\s+to\s+show\s+cause\b"
-    r"|\bmotion\s+to\s+(?:modify|terminate|vacate|extend)\s+(?:the\s+)?(?:consent\s+decree|settlement|agreement|injunction|judgment)",
-    re.I,
-)
-
-
-# Someone asked the court to act on compliance, or the court did.
-_DISPUTE_ACTOR = re.compile(r"\b(?:moved|filed|motion|Court|ORDER\w*|held|found|hearing)\b")
-_DOCKET_DEBRIS = re.compile(r"\(Entered:|\(Attachments:|Signed\s+by", re.I)
-
-
-@extractor("gavel", "enforcement_disputes")
-def enforcement_disputes(text: str, doc: DocInfo) -> list[Finding]:
-    if not is_type(doc, "motion", "order", "opinion", "docket", "brief") or is_type(
-        doc, "monitor", "receiver", "expert"
-    ):
-        return []
-    return [f for f in sentence_findings(text, _DISPUTE, 0.7, exclude=_DOCKET_DEBRIS) if _DISPUTE_ACTOR.search(f.quote)]
-
-
 # -- monitoring -----------------------------------------------------------------------------
 
 _ROLE = r"(?:(?i:Independent)\s+|Court\s+|Federal\s+|Compliance\s+)?(?:Monitor|Special\s+Master|Co-Neutrals?|Receiver)"
@@ -612,14 +591,37 @@ def _rated_subject(text: str, start: int, end: int) -> tuple[str, str] | None:
     return f"{subject}: {flat(_RATING_LABEL.sub('', text[start:end], count=1)).rstrip('.')}", text[since:end]
 
 
+# A row of a ratings table, one provision a line: "¶ 15 Escorts — Non-Compliance". Without stops, a
+# sentence splitter reads the whole table as one sentence; each row is a finding of its own.
+_RATING_ROW = re.compile(
+    r"^[ \t]*(?:¶[ \t]*(?P<paragraph>\d+)[ \t]+)?(?P<subject>[^\n—–]{3,80}?)[ \t]+[—–][ \t]+(?P<rating>[^\n]{0,120})$",
+    re.M,
+)
+
+
+def _rating_rows(text: str) -> list[tuple[str, re.Match]]:
+    """The ratings-table rows of ``text`` that open with a compliance finding, each as "<provision>: <rating>"."""
+    rows = []
+    for row in _RATING_ROW.finditer(text):
+        if row.start() == 0:
+            continue  # the window may open inside a row ("15 Escorts — ..." for "¶ 15 Escorts — ...")
+        if _REPORT_FINDING.match(row["rating"]):  # a rating, not a prose line that happens to hold a dash
+            where = f" (¶ {row['paragraph']})" if row["paragraph"] else ""
+            rows.append((f"{flat(row['subject'])}{where}: {flat(row['rating'])}", row))
+    return rows
+
+
 @extractor("gavel", "monitor_reports")
 def monitor_reports(text: str, doc: DocInfo) -> list[Finding]:
     if is_type(doc, "monitor", "receiver", "expert"):
         when = doc_date(doc)
         prefix = f"Monitor report ({show_date(when)}): " if when else "Monitor report: "
-        found = []
+        rows = _rating_rows(text)
+        found = [Finding(prefix + value, row.group(0).strip(), 0.7) for value, row in rows]
         for span, _ in matching_sentences(text, _REPORT_FINDING):
             sentence = span.of(text)
+            if sum(span.start <= row.start() < span.end for _, row in rows) > 1:
+                continue  # a table read as one sentence: its rows are listed above
             if len(sentence.split()) > _LABEL_WORDS:
                 found.append(Finding(prefix + flat(sentence, 180), sentence, 0.8))
             elif named := _rated_subject(text, span.start, span.end):  # a label naming nothing is left out
