@@ -759,6 +759,17 @@ def test_a_motion_to_enforce_is_a_dispute_by_its_heading_and_a_legal_standard_is
     ]
 
 
+def test_a_request_for_contempt_is_ruled_on_as_itself():
+    text = (
+        "IT IS ORDERED that Plaintiffs' Motion to Enforce Consent Decree (ECF 231) is GRANTED IN PART.\n\n"
+        "5. The request to hold the County Defendants in civil contempt is DENIED without prejudice."
+    )
+    assert values("enforcement_disputes", text, ORDER) == [
+        "August 7, 2019: Motion to enforce; granted in part",
+        "August 7, 2019: Motion for contempt; denied",
+    ]
+
+
 def test_an_undated_ruling_takes_the_filing_stamp_of_its_page():
     text = (
         "Case 3:21-cv-01187-HRC     Document 252     Filed 01/19/24     Page 3 of 4\n\n"
