@@ -729,45 +729,52 @@ def test_a_docket_response_to_a_motion_is_not_the_motion():
 
 def test_a_docket_entry_names_its_movant_and_a_hearing_is_no_filing():
     text = (
-        "10/16/2023 | 231 | MOTION to Enforce Consent Decree and for Further Remedial Relief. Filed by all Plaintiffs."
+        "10/16/2023 | 231 | MOTION to Enforce Settlement Agreement and for Further Relief. Filed by all Plaintiffs."
         " (Attachments: # 1 Declaration of Priya Raman) (Entered: 10/16/2023)\n"
         "12/12/2023 | 247 | MINUTES of Proceedings: Evidentiary Hearing held on 12/12/2023 on Motion to Enforce 231."
         " Judge Helen R. Castellano presiding.\n"
-        "01/19/2024 | 252 | OPINION AND ORDER: Plaintiffs' Motion to Enforce Consent Decree 231 is GRANTED IN PART and"
-        " DENIED IN PART. Signed on 1/19/2024 by Judge Helen R. Castellano.\n"
-        "02/01/2024 | 255 | MOTION to Modify Scheduling Order by Riverside County."
+        "01/19/2024 | 252 | OPINION AND ORDER: Plaintiffs' Motion to Enforce Settlement Agreement 231 is GRANTED IN"
+        " PART and DENIED IN PART. Signed on 1/19/2024 by Judge Helen R. Castellano.\n"
+        "02/01/2024 | 255 | MOTION to Modify Scheduling Order by Riverside County.\n"
+        "03/01/2024 | 260 | MOTION to Enforce Consent Decree by Plaintiffs."
     )
     assert values("important_filings", text, DOCKET) == [
         "Motion to enforce by Plaintiffs (filed October 16, 2023)",
         "Motion to modify by Riverside County (filed February 1, 2024)",
+        "Motion to enforce by Plaintiffs (filed March 1, 2024)",
     ]
-    # a scheduling order is no decree: changing it is no dispute over compliance
+    # Changing a scheduling order is no dispute over a settlement; enforcing a decree is one over an order,
+    # which the item leaves out.
     assert values("enforcement_disputes", text, DOCKET) == [
-        "October 16, 2023: Plaintiffs: Motion to enforce Consent Decree and for Further Remedial Relief",
+        "October 16, 2023: Plaintiffs: Motion to enforce Settlement Agreement and for Further Relief",
         "January 19, 2024: Motion to enforce; granted in part and denied in part",
     ]
 
 
 def test_a_motion_to_enforce_is_a_dispute_by_its_heading_and_a_legal_standard_is_none():
     motion = DocInfo("motion", "Motion to Enforce", "Pleading / Motion / Brief", "2023-10-16")
-    text = (
-        "Case No. 3:21-cv-01187-HRC\n\nPLAINTIFFS' MOTION TO ENFORCE CONSENT DECREE AND FOR FURTHER REMEDIAL RELIEF\n\n"
-        "A party may be held in civil contempt when it has violated a specific and definite order of the court."
-    )
-    assert values("enforcement_disputes", text, motion) == [
-        "October 16, 2023: Plaintiffs: Motion to enforce consent decree and for further remedial relief"
+    heading = "Case No. 3:21-cv-01187-HRC\n\nPLAINTIFFS' MOTION TO ENFORCE {} AND FOR FURTHER RELIEF\n\n"
+    standard = "A party may be held in civil contempt when it has violated a specific and definite order of the court."
+    assert values("enforcement_disputes", heading.format("SETTLEMENT AGREEMENT") + standard, motion) == [
+        "October 16, 2023: Plaintiffs: Motion to enforce settlement agreement and for further relief"
     ]
+    assert values("enforcement_disputes", heading.format("CONSENT DECREE") + standard, motion) == []
 
 
 def test_a_request_for_contempt_is_ruled_on_as_itself():
     text = (
-        "IT IS ORDERED that Plaintiffs' Motion to Enforce Consent Decree (ECF 231) is GRANTED IN PART.\n\n"
+        "IT IS ORDERED that Plaintiffs' Motion to Enforce the Settlement Agreement (ECF 231) is GRANTED IN PART.\n\n"
         "5. The request to hold the County Defendants in civil contempt is DENIED without prejudice."
     )
     assert values("enforcement_disputes", text, ORDER) == [
         "August 7, 2019: Motion to enforce; granted in part",
         "August 7, 2019: Motion for contempt; denied",
     ]
+    # in an order on a decree's enforcement, the contempt it refuses is over the decree too
+    on_a_decree = DocInfo(
+        "order", "Opinion and Order on Motion to Enforce Consent Decree", "Order/Opinion", "2019-08-07"
+    )
+    assert values("enforcement_disputes", text, on_a_decree) == []
 
 
 def test_an_undated_ruling_takes_the_filing_stamp_of_its_page():

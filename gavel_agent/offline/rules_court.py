@@ -523,7 +523,9 @@ _FILED_BY = re.compile(
 
 
 # A docket entry recording a hearing or a notice of one, which names the motion heard, not a paper filed.
-_NOT_A_FILING = re.compile(r"[\d/|#\s]*(?:MINUTES?|(?:NOTICE|ORDER)\s+(?:of|setting)\s+(?:\w+\s+)?HEARING|HEARING)\b", re.I)
+_NOT_A_FILING = re.compile(
+    r"[\d/|#\s]*(?:MINUTES?|(?:NOTICE|ORDER)\s+(?:of|setting)\s+(?:\w+\s+)?HEARING|HEARING)\b", re.I
+)
 
 
 def _movant(sentence: str, docket: bool) -> str | None:
@@ -610,18 +612,23 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
 
 # -- disputes over compliance -------------------------------------------------------------------
 
-# Papers asking the court to make a party comply, or to change or end what binds it.
+# Papers asking the court to make a party comply with a settlement, or to change or end one.
 _COMPLIANCE_KINDS = ("Motion to enforce", "Motion for contempt")
 _RELIEF_KINDS = ("Motion to modify", "Motion to terminate")
-_OF_BINDING_TERMS = re.compile(r"\b(?:decree|settlement|agreement|injunction|judgment)\b", re.I)
+_OF_A_SETTLEMENT = re.compile(r"\b(?:settlement|agreement)\b", re.I)
+# The item asks for disputes over a settlement the court did not enter as its own order: a paper naming a
+# decree, an injunction or a judgment is over an order, which the item leaves out.
+_OF_AN_ORDER = re.compile(r"\b(?:decree|injunction|judgment)\b", re.I)
 # A paper's own heading: "PLAINTIFFS' MOTION TO ENFORCE CONSENT DECREE AND FOR FURTHER REMEDIAL RELIEF".
 _HEADING_MOVANT = re.compile(r"^\s*(?P<who>[A-Z][A-Z .,&'’-]*?)['’]S?\s+MOTION\b")
 _TITLE_END = re.compile(r"\.(?:\s|$)|\(|\s+(?:Filed\s+)?by\s+|\s+(?:re:?\s+)?\d+\b|\n")
 DISPUTE_TITLE_CHARS = 100
 
 
-def _is_dispute(kind: str, said: str) -> bool:
-    return kind in _COMPLIANCE_KINDS or (kind in _RELIEF_KINDS and bool(_OF_BINDING_TERMS.search(said)))
+def _is_dispute(kind: str, said: str, doc: DocInfo) -> bool:
+    if _OF_AN_ORDER.search(said) or _OF_AN_ORDER.search(doc.title):
+        return False
+    return kind in _COMPLIANCE_KINDS or (kind in _RELIEF_KINDS and bool(_OF_A_SETTLEMENT.search(said)))
 
 
 def _paper_named(kind: str, said: str) -> str:
@@ -638,16 +645,16 @@ def _paper_named(kind: str, said: str) -> str:
 
 @extractor("gavel", "enforcement_disputes")
 def enforcement_disputes(text: str, doc: DocInfo) -> list[Finding]:
-    """Each motion to enforce, for contempt, or to modify or end a decree, as "[date]: [movant]: [paper]", and
-    each ruling on one as "[date]: [paper]; [outcome]": from docket entries, a motion's own heading, and an
-    order's decretal sentences."""
+    """Each motion to enforce a settlement, for contempt, or to modify or end a settlement, as "[date]:
+    [movant]: [paper]", and each ruling on one as "[date]: [paper]; [outcome]": from docket entries, a
+    motion's own heading, and an order's decretal sentences. Disputes over a decree are left out."""
     if not is_type(doc, "motion", "order", "opinion", "docket", "brief") or is_type(
         doc, "monitor", "receiver", "expert"
     ):
         return []
     found = []
     for m in filing_mentions(text, doc):
-        if _is_dispute(m.kind, m.quote):
+        if _is_dispute(m.kind, m.quote, doc):
             parts = [m.when, m.movant, _paper_named(m.kind, m.quote)]
             found.append(Finding(": ".join(p for p in parts if p), m.quote, 0.8 if m.when else 0.5))
     if is_type(doc, "motion") and (heading := _compliance_heading(text, doc)):
@@ -655,7 +662,7 @@ def enforcement_disputes(text: str, doc: DocInfo) -> list[Finding]:
     for ruling in court_rulings(text, doc):
         ruled = _DATED_RULING.fullmatch(ruling.value)
         kind = next((k for k in (*_COMPLIANCE_KINDS, *_RELIEF_KINDS) if ruling.value.startswith(k)), None)
-        if ruled and kind and _is_dispute(kind, ruling.quote):
+        if ruled and kind and _is_dispute(kind, ruling.quote, doc):
             outcome = ruled["what"][len(kind) :].strip()
             value = (f"{ruled['when']}: " if ruled["when"] else "") + f"{kind}; {outcome}"
             found.append(Finding(value, ruling.quote, ruling.confidence))
@@ -669,7 +676,7 @@ def _compliance_heading(text: str, doc: DocInfo) -> Finding | None:
     """A motion paper whose heading in capitals asks for compliance, dated by its listing."""
     for line in text.splitlines()[:80]:
         kind = _kind(line)
-        if kind and line.strip().isupper() and _is_dispute(kind, line):
+        if kind and line.strip().isupper() and _is_dispute(kind, line, doc):
             movant = _HEADING_MOVANT.match(line)
             when = doc_date(doc)
             parts = [
