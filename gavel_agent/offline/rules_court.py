@@ -623,6 +623,8 @@ _OF_AN_ORDER = re.compile(r"\b(?:decree|injunction|judgment)\b", re.I)
 _HEADING_MOVANT = re.compile(r"^\s*(?P<who>[A-Z][A-Z .,&'’-]*?)['’]S?\s+MOTION\b")
 _TITLE_END = re.compile(r"\.(?:\s|$)|\(|\s+(?:Filed\s+)?by\s+|\s+(?:re:?\s+)?\d+\b|\n")
 DISPUTE_TITLE_CHARS = 100
+# A court_rulings value: "<kind> <outcome>", and " (<date>)" when the ruling is dated.
+_DATED_RULING = re.compile(r"(?P<what>.+?)(?: \((?P<when>[^()]+)\))?")
 
 
 def _is_dispute(kind: str, said: str, doc: DocInfo) -> bool:
@@ -667,9 +669,6 @@ def enforcement_disputes(text: str, doc: DocInfo) -> list[Finding]:
             value = (f"{ruled['when']}: " if ruled["when"] else "") + f"{kind}; {outcome}"
             found.append(Finding(value, ruling.quote, ruling.confidence))
     return found
-
-
-_DATED_RULING = re.compile(r"(?P<what>.+?)(?: \((?P<when>[^()]+)\))?")
 
 
 def _compliance_heading(text: str, doc: DocInfo) -> Finding | None:
