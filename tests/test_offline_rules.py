@@ -969,10 +969,11 @@ def test_a_ratings_table_gives_one_finding_a_row():
 
 
 def test_court_enforced_when_jurisdiction_is_retained():
+    agreement = DocInfo("agreement", "Settlement Agreement", "Settlement Agreement")
     text = "The Court shall retain jurisdiction to enforce the terms of this Agreement until it terminates."
-    assert values("court_enforced", text, DocInfo("agreement", "Settlement Agreement", "Settlement Agreement")) == [
-        "Yes"
-    ]
+    assert values("court_enforced", text, agreement) == ["Yes"]
+    denied = "The settlement was never entered as a judgment, and the Court did not retain jurisdiction to enforce it."
+    assert values("court_enforced", denied, agreement) == ["No"]
 
 
 # -- the Clearinghouse coding as a reference ------------------------------------------------------------------

@@ -510,9 +510,12 @@ _APPROVED = re.compile(
     re.I,
 )
 _PRIVATE = re.compile(
-    r"\bprivate\s+settlement\b|\b(?:shall|will|does)\s+not\s+retain\s+jurisdiction\b|\bnot\s+(?:be\s+)?enforceable\s+by\s+(?:the|this)\s+court\b",
+    r"\bprivate\s+settlement\b|\b(?:not|never)\s+(?:\w+\s+)?retain\w*\s+(?:continuing\s+|exclusive\s+)?jurisdiction\b"
+    r"|\bnot\s+(?:be\s+)?enforceable\s+by\s+(?:the|this)\s+court\b",
     re.I,
 )
+# "the Court did not retain jurisdiction": a retention denied.
+_DENIED_BEFORE = re.compile(r"\b(?:not|never)\s+(?:\w+\s+)?$", re.I)
 # A case that simply ends by dismissal leaves nothing for the court to enforce (weak evidence).
 _DISMISSED = re.compile(
     r"\bvoluntar(?:y|ily)\s+dismiss\w*|\bstipulat\w*\s+(?:of|for|to)\s+(?:voluntary\s+)?dismiss\w*", re.I
@@ -521,7 +524,11 @@ _DISMISSED = re.compile(
 
 @extractor("gavel", "court_enforced")
 def court_enforced(text: str, doc: DocInfo) -> list[Finding]:
-    found = [Finding("Yes", s.of(text), 1.0) for s, _ in matching_sentences(text, _RETAINED)]
+    found = [
+        Finding("Yes", s.of(text), 1.0)
+        for s, m in matching_sentences(text, _RETAINED)
+        if not _DENIED_BEFORE.search(text, s.start, m.start())
+    ]
     found += [Finding("Yes", s.of(text), 0.6) for s, _ in matching_sentences(text, _DECREE)]
     found += [Finding("Yes", s.of(text), 0.8) for s, _ in matching_sentences(text, _APPROVED)]
     found += [Finding("No", s.of(text), 0.8) for s, _ in matching_sentences(text, _PRIVATE)]
