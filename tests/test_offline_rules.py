@@ -144,21 +144,6 @@ def test_filing_date_from_a_state_docket_header_not_from_its_newest_entry():
     assert values("filing_date", sheet, DOCKET) == ["September 21, 2006"]
 
 
-def test_filing_date_from_state_case_summaries_and_document_lists():
-    # A case summary's "Filed Date:" or its "Filed" label on a line of its own; an e-filing
-    # system's document list, whose paper number 1 is the pleading (its date before or after the title).
-    summary = "Case Number: 2024CP4203780 Court Agency: Common Pleas Filed Date: 09/18/2024\nCase Type: Common Pleas"
-    assert values("filing_date", summary, DOCKET) == ["September 18, 2024"]
-    labelled = "Type MS - Miscellaneous Matters\nFiled 03/30/2020\nStatus 03/30/2020 , Pending"
-    assert values("filing_date", labelled, DOCKET) == ["March 30, 2020"]
-    dated_first = "# Received/Filed Document Description\n1  07/11/2016  PETITION --none--  BRANT\n2  07/12/2016  RJI"
-    assert values("filing_date", dated_first, DOCKET) == ["July 11, 2016"]
-    titled_first = "Doc# Document Type Status Date Received\n1 PETITION Processed 03/25/2020 Freeman, L.\n2 NO FEE"
-    assert values("filing_date", titled_first, DOCKET) == ["March 25, 2020"]
-    # A clerk's entry date in parentheses is not the paper's filing date.
-    assert values("filing_date", "1 COMPLAINT against All Defendants (Entered: 01/17/2020)", DOCKET) == []
-
-
 def test_filing_date_from_a_typed_dockets_year_line():
     # Old typed dockets write the year once, above the entries' month and day.
     sheet = "DATE PROCEEDINGS\n1972\nSep 28 1.  Complaint.\n2.  Request for Trial at Lincoln.\nOct 11 3.  Summons"

@@ -53,18 +53,7 @@ _DOCKET_COMPLAINT = re.compile(
 # courts' "File Date: 9/21/2006" or "Filing Date: ...", Massachusetts' "Entry Date  05/06/2004" (and an
 # appeal's "TC Entry Date", the day the trial court case was entered).
 _CASE_HEADER_FILED = re.compile(
-    rf"\b(?:(?:Date\s+Filed|Fil(?:e|ed|ing)\s+Date):|(?:TC\s+)?Entry\s+Date:?)\s*({DATE})"
-    # a case summary's label on a line of its own ("Type MS - Miscellaneous Matters\nFiled 03/30/2020")
-    rf"|^[ \t]*Filed:?[ \t]+({DATE})[ \t]*$",
-    re.I | re.M,
-)
-# A state e-filing system's document list numbers the papers as filed; its first is the pleading:
-# "1  07/11/2016  PETITION --none--" or "1 PETITION Processed 03/25/2020 Freeman, L." (a PACER line's
-# "(Entered: ...)" date is the clerk's, so the date after the title stands outside parentheses).
-_LISTED_FIRST_PAPER = re.compile(
-    rf"^[ \t]*1[ \t]+({DATE})[ \t]+(?:[A-Z][A-Z ]{{0,30}}[ \t])?(?:COMPLAINT|PETITION)\b"
-    rf"|^[ \t]*1[ \t]+(?:[A-Z][A-Z ]{{0,30}}[ \t])?(?:COMPLAINT|PETITION)\b[^\n()]{{0,60}}?\b({DATE})",
-    re.M,
+    rf"\b(?:(?:Date\s+Filed|Fil(?:e|ing)\s+Date):|(?:TC\s+)?Entry\s+Date:?)\s*({DATE})", re.I
 )
 # An old typed docket ("DATE  PROCEEDINGS") writes the year on a line of its own above the month and
 # day of each entry: "1972\nSep 28 1.  Complaint." or "1973\nJuly  26  1.  Filed Complaint".
@@ -193,7 +182,6 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         ]
         found += [_date_finding(text, m, 0.9) for m in _docket_complaints(text)]
         found += [_date_finding(text, m, 0.85) for m in _CASE_HEADER_FILED.finditer(text, 0, 3000)]
-        found += [_date_finding(text, m, 0.9) for m in _LISTED_FIRST_PAPER.finditer(text)][:1]
         found += [_typed_entry(m) for m in _TYPED_FIRST_ENTRY.finditer(text)][:1]
     if complaint:
         found += [_date_finding(text, m, 0.9) for m in (*_ANY_STAMP.finditer(text), *_COURT_STAMP.finditer(text))]
