@@ -145,6 +145,14 @@ def test_filing_date_from_a_state_docket_header_not_from_its_newest_entry():
     assert values("filing_date", sheet, DOCKET) == ["September 21, 2006"]
 
 
+def test_filing_date_from_a_typed_dockets_year_line():
+    # Old typed dockets write the year once, above the entries' month and day.
+    sheet = "DATE PROCEEDINGS\n1972\nSep 28 1.  Complaint.\n2.  Request for Trial at Lincoln.\nOct 11 3.  Summons"
+    assert values("filing_date", sheet, DOCKET) == ["September 28, 1972"]
+    later = "1974\nJan 8 35. Stipulation for extension of time\nJan 9 36.  Complaint in intervention"
+    assert values("filing_date", later, DOCKET) == []
+
+
 def test_filing_date_from_procedural_histories_and_applications():
     history = (
         "These proceedings were initiated by the filing of Plaintiffs' Class Action Complaint "

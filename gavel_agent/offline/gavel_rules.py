@@ -14,6 +14,7 @@ from gavel_agent.offline.party_features import OFFICES, institution_word, names_
 from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
+    MONTH,
     compiled,
     doc_date,
     filed_stamp,
@@ -53,6 +54,13 @@ _DOCKET_COMPLAINT = re.compile(
 # appeal's "TC Entry Date", the day the trial court case was entered).
 _CASE_HEADER_FILED = re.compile(
     rf"\b(?:(?:Date\s+Filed|Fil(?:e|ing)\s+Date):|(?:TC\s+)?Entry\s+Date:?)\s*({DATE})", re.I
+)
+# An old typed docket ("DATE  PROCEEDINGS") writes the year on a line of its own above the month and
+# day of each entry: "1972\nSep 28 1.  Complaint." or "1973\nJuly  26  1.  Filed Complaint".
+_TYPED_FIRST_ENTRY = re.compile(
+    rf"^[ \t]*((?:19|20)\d\d)[ \t]*\n[ \t]*({MONTH})[ \t]+(\d{{1,2}})[ \t]+1[ \t]*\.?[ \t]+(?:Filed[ \t]+)?"
+    r"(?:(?:Class[ \t]+Action|Verified|Original)[ \t]+)?(?:Complaint|Petition)\b",
+    re.M | re.I,
 )
 # A state-court caption line: "Complaint Filed: Oct. 3, 2008", "Action Filed: ...".
 _CAPTION_FILED = re.compile(rf"\b(?:Complaint|Petition|Action)\s+Filed:?\s*({DATE})", re.I)
@@ -135,6 +143,12 @@ def _date_finding(text: str, m: re.Match, confidence: float) -> Finding | None:
     return Finding(show_date(d), quote, confidence)
 
 
+def _typed_entry(m: re.Match) -> Finding | None:
+    """A typed docket's first entry, its date put together from the year line and the entry's month and day."""
+    d = parse_date(f"{m[2]} {m[3]}, {m[1]}")
+    return Finding(show_date(d), m.group(0).strip(), 0.9) if d else None
+
+
 def _docket_head_confidence(entry: str) -> float:
     """How surely a docket's first entry opened the case; 0 for any other paper (a sheet that lists
     the newest entry first, or one that starts mid-case, says nothing of the filing there)."""
@@ -168,6 +182,7 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         ]
         found += [_date_finding(text, m, 0.9) for m in _docket_complaints(text)]
         found += [_date_finding(text, m, 0.85) for m in _CASE_HEADER_FILED.finditer(text, 0, 3000)]
+        found += [_typed_entry(m) for m in _TYPED_FIRST_ENTRY.finditer(text)][:1]
     if complaint:
         found += [_date_finding(text, m, 0.9) for m in (*_ANY_STAMP.finditer(text), *_COURT_STAMP.finditer(text))]
         # The complaint's own date in the case listing, quoted with the complaint's title.
