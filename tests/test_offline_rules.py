@@ -934,6 +934,14 @@ def test_clearinghouse_coding_as_checklist_values():
     assert not crlc.cause_stated(
         "Indv. w/ Disab. Educ. Act (IDEA), Educ. of All Handcpd. Children Act", ["Equal Pay Act"]
     )
+    # An Act's year leaves its name a name: the coding cites another section of the same Act.
+    aacwa = "Adoption Assistance and Child Welfare Act of 1980 (AACWA), 42 U.S.C. §§  620 et seq."
+    assert crlc.cause_stated(aacwa, ["Adoption Assistance and Child Welfare Act of 1980 (AACWA), 42 U.S.C. § 670"])
+    assert crlc.cause_stated("Nursing Care Reform Act of 1987/ Omnibus Reconciliation Act", ["Nursing Home Reform Act"])
+    assert not crlc.cause_stated(
+        "Civil Rights Act of 1957/1960, 52 U.S.C. § 10101",
+        ["Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"],
+    )
     assert crlc.clause_stated("Equal Protection", ["Fourteenth Amendment – Equal Protection Clause"])
 
 
