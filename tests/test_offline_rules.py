@@ -604,6 +604,12 @@ def test_causes_from_a_docket_header_and_a_state_court_caption():
         "Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"
     ]
     assert values("cause_of_action", "Cause: 28:1331 Federal Question", DOCKET) == []
+    cover = (
+        "VI. CAUSE OF ACTION (CITE THE U.S. CIVIL STATUTE UNDER WHICH THE CASE IS FILED AND WRITE A BRIEF "
+        "STATEMENT OF CAUSE)  42 U.S.C.  1983 Conditions of confinement. ATTORNEYS"
+    )
+    assert values("cause_of_action", cover, DOCKET) == ["42 U.S.C. § 1983"]
+    assert values("cause_of_action", "Filed order under 42 U.S.C. 1983 granting leave.", DOCKET) == []
     state = "IN THE CHANCERY COURT FOR DAVIDSON COUNTY\nJANE ROE, Plaintiff,\nv.\nBILL LEE, Defendant."
     assert values("cause_of_action", state) == ["State law"]
     federal = (
