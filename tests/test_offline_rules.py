@@ -613,6 +613,12 @@ def test_causes_from_a_docket_header_and_a_state_court_caption():
         "Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"
     ]
     assert values("cause_of_action", "Cause: 28:1331 Federal Question", DOCKET) == []
+    cover = (
+        "VI. CAUSE OF ACTION (CITE THE U.S. CIVIL STATUTE UNDER WHICH THE CASE IS FILED AND WRITE A BRIEF "
+        "STATEMENT OF CAUSE)  42 U.S.C.  1983 Conditions of confinement. ATTORNEYS"
+    )
+    assert values("cause_of_action", cover, DOCKET) == ["42 U.S.C. § 1983"]
+    assert values("cause_of_action", "Filed order under 42 U.S.C. 1983 granting leave.", DOCKET) == []
     state = "IN THE CHANCERY COURT FOR DAVIDSON COUNTY\nJANE ROE, Plaintiff,\nv.\nBILL LEE, Defendant."
     assert values("cause_of_action", state) == ["State law"]
     federal = (
@@ -1026,6 +1032,14 @@ def test_clearinghouse_coding_as_checklist_values():
     assert crlc.cause_stated(rluipa, ["Religious Land Use and Institutionalized Persons Act"])
     assert not crlc.cause_stated(
         "Indv. w/ Disab. Educ. Act (IDEA), Educ. of All Handcpd. Children Act", ["Equal Pay Act"]
+    )
+    # An Act's year leaves its name a name: the coding cites another section of the same Act.
+    aacwa = "Adoption Assistance and Child Welfare Act of 1980 (AACWA), 42 U.S.C. §§  620 et seq."
+    assert crlc.cause_stated(aacwa, ["Adoption Assistance and Child Welfare Act of 1980 (AACWA), 42 U.S.C. § 670"])
+    assert crlc.cause_stated("Nursing Care Reform Act of 1987/ Omnibus Reconciliation Act", ["Nursing Home Reform Act"])
+    assert not crlc.cause_stated(
+        "Civil Rights Act of 1957/1960, 52 U.S.C. § 10101",
+        ["Title VII of the Civil Rights Act of 1964, 42 U.S.C. § 2000e"],
     )
     assert crlc.clause_stated("Equal Protection", ["Fourteenth Amendment – Equal Protection Clause"])
 

@@ -204,6 +204,10 @@ def _similar(a: str, b: str, cutoff: float = 85) -> bool:
     return fuzz.token_set_ratio(a, b, processor=utils.default_process) >= cutoff
 
 
+# The year an Act's name carries ("Act of 1980", "Act of 1957/1960").
+_ENACTED = re.compile(r"\bof\s+(?:1[89]|20)\d\d(?:/(?:1[89]|20)\d\d)?\b")
+
+
 def cause_stated(cause: str, values: list[str]) -> bool:
     """A coded cause matches a written one by U.S.C. title and section, or by the statute's name."""
     wanted = _sections(cause)
@@ -215,7 +219,9 @@ def cause_stated(cause: str, values: list[str]) -> bool:
     # A label naming alternatives outside its parentheses is stated by either: "Ex Parte Young (Federal)
     # or Bivens", "Religious Freedom Rest. Act/Religious Land Use and Inst. Persons Act (RFRA/RLUIPA)".
     names += re.split(r"\s+or\s+|(?<=\bAct)\s*/\s*", re.sub(r"\([^()]*\)", " ", cause.split(",", 1)[0]))[1:]
-    names = [n for n in (n.strip() for n in names) if n and not re.search(r"\d", n)]
+    # A name's digits make it a citation, not a name, unless they are the Act's year: "Adoption Assistance
+    # and Child Welfare Act of 1980" is a name (the coding cites its § 620, the statute table its § 670).
+    names = [n for n in (n.strip() for n in names) if n and not re.search(r"\d", _ENACTED.sub(" ", n))]
     return any((wanted & _sections(v)) or any(_similar(n, v) for n in names) for v in values)
 
 

@@ -27,6 +27,11 @@ _ORDINAL = (
 _AMENDMENT = re.compile(rf"\b{_ORDINAL}(?:,?\s+(?:and/or\s+|and\s+|or\s+)?{_ORDINAL})*\s+Amendments?\b", re.I)
 # The case header of a PACER docket report names the statute sued under: "Cause: 42:1983 Civil Rights Act".
 _DOCKET_CAUSE = re.compile(r"\bCause:\s*(\d{1,2}):0*(\d+[a-z]*)[ \t]*([^\n]{0,60})")
+# A civil cover sheet, often scanned into a paper docket, has a field for the statute sued under:
+# "(CITE THE U.S. CIVIL STATUTE UNDER WHICH THE CASE IS FILED AND WRITE A BRIEF STATEMENT OF CAUSE) 42 U.S.C. 1983".
+_COVER_SHEET_STATUTE = re.compile(
+    r"STATUTE\s+UNDER\s+WHICH\s+(?:THE\s+CASE\s+IS\s+FILED|YOU\s+ARE\s+FILING)[^)]{0,160}\)?.{0,160}", re.I | re.S
+)
 _PRAYER = re.compile(
     r"WHEREFORE|PRAYER\s+FOR\s+RELIEF|REQUESTS?\s+FOR\s+RELIEF|RELIEF\s+(?:REQUESTED|SOUGHT)|respectfully\s+(?:request|pray|ask)",
     re.I,
@@ -88,6 +93,15 @@ def _docket_causes(text: str) -> list[Finding]:
     return found
 
 
+def _cover_sheet_causes(text: str) -> list[Finding]:
+    return [
+        Finding(row["value"], m.group(0), 0.9)
+        for m in _COVER_SHEET_STATUTE.finditer(text)
+        for row, pattern in compiled("statutes")
+        if "cause" in row["roles"] and pattern.search(_readable(row, m.group(0)))
+    ]
+
+
 # A state court's caption written in capitals, as captions are (a sentence naming a state court is no caption).
 STATE_COURT_CAPTION = re.compile(STATE_COURT_LINE, re.M)
 
@@ -100,7 +114,7 @@ def _state_court(text: str) -> list[Finding]:
 @extractor("gavel", "cause_of_action")
 def cause_of_action(text: str, doc: DocInfo) -> list[Finding]:
     if is_type(doc, "docket"):
-        return _docket_causes(text)
+        return _docket_causes(text) + _cover_sheet_causes(text)
     return _statute_findings(text, doc, "cause") + _state_court(text) if _legal_context(doc) else []
 
 
