@@ -292,6 +292,8 @@ _ADDRESS_PIECE = re.compile(
 _OFFICIAL_AS = re.compile(
     r",?\s*(?:individually\s+and\s+)?in\s+(?:his|her|their|its)\s+(?:individual\s+and\s+)?official\s+capacit(?:y|ies)"
     r"\s+as\s+(?:the\s+)?(?P<office>[A-Z][^,;]{2,80}"
+    # "... Department of Children, Youth, and Families": a body's name that lists its charges
+    r"(?:(?:,\s*(?-i:[A-Z])[\w'’-]*)+,?\s+and\s+(?-i:[A-Z])[\w'’-]*)?"
     # "... as Secretary, United States Department of Health and Human Services": the office's agency after a comma
     r"(?:,\s*[^,;]{0,40}?\b(?:Department|Agency|Office|Board|Bureau|Commission|Administration|Authority)\b[^,;]{0,60})?)",
     re.I,
@@ -411,6 +413,10 @@ def docket_parties(text: str) -> list[Finding]:
             # a long name wrapped onto the next line, whose lawyers' column follows one space on
             # ("Department of Housing and Urban represented by ...\nDevelopment U.S. DEPARTMENT OF JUSTICE")
             wrap = goes_on.group(1)
+        if not wrap and not office and (joined := _JOINED_LINE.match(text, m.end())):
+            # the name goes on with a joining word on the next line ("United States Department of Health\nand
+            # Human Services"), the lawyers' column (if any) set off beside it
+            wrap, end = joined.group(1), max(end, joined.end(1))
         if wrap and not office and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
         side = _side(m.group("side"))
@@ -442,7 +448,11 @@ def _docket_office(text: str, start: int) -> tuple[str, int]:
     column, without the lawyers' notes beside it), and where that description ends; ("", start) when
     the lines below say no office."""
     lines, end = [], start
-    for line in text[start:].split("\n", DESCRIPTION_LINES + 1)[1 : DESCRIPTION_LINES + 1]:
+    for k, line in enumerate(text[start:].split("\n", DESCRIPTION_LINES + 2)[1 : DESCRIPTION_LINES + 2]):
+        # a description runs to DESCRIPTION_LINES lines, and one more where the last stops on a joining
+        # word ("SECRETARY OF THE UNITED STATES\nDEPARTMENT OF HOUSING AND\nURBAN DEVELOPMENT")
+        if k == DESCRIPTION_LINES and not re.search(rf"\b(?:{SMALL_WORDS})$", lines[-1] if lines else "", re.I):
+            break
         left = _COUNSEL_COLUMN.sub(" ", re.split(r"[ \t]{2,}", line.strip(), maxsplit=1)[0]).strip()
         if not left or re.match(rf"(?:{SIDE_WORDS}|represented|\d|V\.?$)", left, re.I) or "@" in left:
             break
@@ -470,6 +480,9 @@ _NAME_TAIL = (
 # The end of an agency's name whose first words the "and" joins ("Commissioner of the Food and Drug
 # Administration", "Centers for Medicare and Medicaid Services"): no new party starts at that "and".
 _AGENCY_END = r"(?:[A-Z][\w'’-]*\s+){0,2}(?i:Administration|Services?|Management)\b\s*(?:$|[,;(])"
+# A party list's next line that goes on with a joining word and the words of a public function ("United
+# States Department of Health\nand Human Services"); the lawyers' column may follow one space on.
+_JOINED_LINE = re.compile(rf"\n[ \t]*((?:and|of|for)[ \t]+{_TAIL_WORD}+)", re.I)
 
 
 def _kept_per_side(side: str) -> int:
@@ -487,9 +500,10 @@ def _caption_names(block: str, side: str) -> list[str]:
         if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", segment)))
     )
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
-    # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
+    # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ..., nor
+    # before the last of the charges a body's name lists: "DEPARTMENT OF CHILDREN, YOUTH, AND FAMILIES").
     for part in re.split(
-        rf";|\band\s+(?=[A-Z])(?!{_NAME_TAIL}|{_AGENCY_END})|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){{1,}}[A-Z]+)",
+        rf";|\band\s+(?=[A-Z])(?!{_NAME_TAIL}|{_AGENCY_END})|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b|AND\s+{_NAME_TAIL})(?=(?:[A-Z][A-Z]+\s){{1,}}[A-Z]+)",
         cleaned,
     ):
         name = party_name(part)
@@ -548,7 +562,9 @@ _PARTY_SENTENCE = re.compile(
     # "... is sued in her official capacity as the Secretary of ...", "..., acting in his official capacity as ..."
     r"|,?\s+(?:(?:is|was|are|were)\s+)?(?:sued\s+|acting\s+)?in\s+(?:his|her|their|its)\s+official\s+capacit(?:y|ies)\s+as\b"
     # "..., Secretary of the DOC, ..." (not a list's next party: "Defendants Riverside County, Sheriff Raymond ...")
-    rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b)"
+    rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b"
+    # "... is Director of Federal Protective Services", "... was Acting Commissioner of ...": an office without an article
+    rf"|,?\s+(?:is|was)\s+(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b)"
 )
 
 _LAST_OF_TWO = re.compile(r"\s+and\s+(?-i:[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+)$")
@@ -694,7 +710,7 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
-_DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:an?|the)\s+", re.I)
+_DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?=[A-Z])))", re.I)
 
 
 @settles("gavel", "parties")
