@@ -490,3 +490,18 @@ def test_a_caption_keeps_a_body_whose_name_lists_its_charges_whole():
     # a comma and "AND" before a new party still part the two
     other = "JANE DOE,\n   Plaintiffs,\nv.\nCITY OF OMAHA, AND JOHN SMITH,\n   Defendants.\n"
     assert [f.value for f in caption_parties(other)][1:] == ["Defendant: City of Omaha", "Defendant: John Smith"]
+
+
+def test_a_caption_party_beside_the_cases_number_or_judge_in_the_other_column_is_kept():
+    from gavel_agent.offline.gavel_rules import caption_parties
+
+    text = (
+        "STEPHAN NAMISNAK; FRANCIS FALLS  Case No.: \nand MITCHELL MIRAGLIA,   \n  Judge: \nPlaintiffs,   \n"
+        "v.  Magistrate:  \n   \nUBER TECHNOLOGIES, INC. and RASIER,  Notice of Related Case: 3:17-cv-02664 \n"
+        "LLC, \n \nDefendants.\n"
+    )
+    defendants = [f.value for f in caption_parties(text) if f.value.startswith("Defendant")]
+    assert defendants == ["Defendant: Uber Technologies, Inc", "Defendant: Rasier, LLC"]
+    # a line that opens with the case's number names no party
+    header = "JANE ROE,\n   Plaintiff,\nv.\nCase 1:17-cv-00001  CITY OF OMAHA\nCOUNTY OF DOUGLAS,\n   Defendants.\n"
+    assert [f.value for f in caption_parties(header)][1:] == ["Defendant: County of Douglas"]

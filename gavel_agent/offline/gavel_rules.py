@@ -489,13 +489,20 @@ def _kept_per_side(side: str) -> int:
     return CAPTION_DEFENDANTS if side == "Defendant" else CAPTION_NAMES
 
 
+def _party_columns(line: str) -> list[str]:
+    """A caption line's columns (set off by runs of spaces) left of the first that names the court's
+    officers or the case: "UBER TECHNOLOGIES, INC. and RASIER,  Notice of Related Case: 3:17-cv-02664"
+    keeps its party; a line that starts with such a column keeps none."""
+    columns = re.split(r"[ \t]{2,}", line)
+    return next((columns[:i] for i, column in enumerate(columns) if _NOT_PARTY_LINE.search(column)), columns)
+
+
 def _caption_names(block: str, side: str) -> list[str]:
     names = []
     cleaned = " ".join(
         _CAPTION_NOISE.sub(" ", segment).strip()
         for line in block.splitlines()
-        if not _NOT_PARTY_LINE.search(line)
-        for segment in re.split(r"[ \t]{2,}", line)
+        for segment in _party_columns(line)
         # the other column of a two-column opinion page, not a party's description
         if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", segment)))
     )
