@@ -505,3 +505,22 @@ def test_a_caption_party_beside_the_cases_number_or_judge_in_the_other_column_is
     # a line that opens with the case's number names no party
     header = "JANE ROE,\n   Plaintiff,\nv.\nCase 1:17-cv-00001  CITY OF OMAHA\nCOUNTY OF DOUGLAS,\n   Defendants.\n"
     assert [f.value for f in caption_parties(header)][1:] == ["Defendant: County of Douglas"]
+
+
+def test_a_captions_only_defendant_is_kept_whatever_it_names_but_a_bare_name_beside_others_is_not():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    sole = (
+        "UNITED STATES OF AMERICA,  )\n Plaintiff, )\n )\nv.  ) No.\n )\n"
+        "PRIMELENDING, a PlainsCapital Company, )\n Defendant. )\n )\nCOMPLAINT\n"
+    )
+    assert [f.value for f in parties(sole, DocInfo(name="complaint"))] == [
+        "Plaintiff: United States of America",
+        "Defendant: Primelending",
+    ]
+    several = "JANE ROE,\n   Plaintiff,\nv.\nCITY OF OMAHA and JOHN SMITH,\n   Defendants.\n"
+    assert [f.value for f in parties(several, DocInfo(name="complaint"))] == [
+        "Plaintiff: Jane Roe",
+        "Defendant: City of Omaha",
+    ]

@@ -689,10 +689,13 @@ def listed_defendants(text: str) -> list[Finding]:
 
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
-    found = (
-        caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
-    )
-    found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
+    caption = caption_parties(text)
+    found = caption + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
+    # A caption's only defendant is the one the case is against, whatever it is ("PRIMELENDING, a
+    # PlainsCapital Company"); beside others, a bare name is mostly an officer sued with a body.
+    sole = [f for f in caption if f.value.startswith("Defendant: ")]
+    sole = sole if len(sole) == 1 else []
+    found = [f for f in found if not f.value.startswith("Defendant: ") or f in sole or names_an_institution(f.value)]
     # an official the caption already names, with the office or a description
     named = {_name_head(f.value).lower() for f in found}
     found += [f for f in officials_sued(text) if _name_head(f.value).lower() not in named]
