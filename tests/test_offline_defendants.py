@@ -524,3 +524,13 @@ def test_a_captions_only_defendant_is_kept_whatever_it_names_but_a_bare_name_bes
         "Plaintiff: Jane Roe",
         "Defendant: City of Omaha",
     ]
+
+
+def test_a_caption_whose_sides_are_labelled_with_a_slash_is_read():
+    from gavel_agent.offline.gavel_rules import caption_parties
+
+    text = "JANE DOE,\n Plaintiff/Appellant, )\n )\nv. )\n )\nWESTERN UNION FINANCIAL SERVICES, INC., )\n Defendant/Appellee. )\n"
+    assert [f.value for f in caption_parties(text)] == [
+        "Plaintiff: Jane Doe",
+        "Defendant: Western Union Financial Services, Inc",
+    ]

@@ -221,11 +221,11 @@ def _stamps(quote: str, day: date) -> bool:
 
 # -- parties ---------------------------------------------------------------------
 
-# A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff(s)" at a line's end or
+# A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff/Appellant,", "Plaintiff(s)" at a line's end or
 # before the next column's text); running text ("a named plaintiff in a class action") uses the word
 # without a label's punctuation.
 _PLAINTIFF_LABEL = (
-    r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
+    r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?[-/]\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
 )
 _PLAINTIFF_MARK = re.compile(rf"^[^\n]*{_PLAINTIFF_LABEL}[^\n]*$", re.M | re.I)
 _VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?|-\s*against\s*-)(?=\s|\)|$)", re.M | re.I)
@@ -233,7 +233,8 @@ _DEFENDANT_MARK = re.compile(r"\b(?:Defendants?|Respondents?)\b", re.I)
 # The defendants' label as a caption writes it ("Defendants.", "Defendants-Appellees,"), not the word in
 # the running text a two-column opinion page sets beside its caption ("against defendants essentially").
 _DEFENDANT_LABEL = re.compile(
-    r"\b(?:Defendants?|Respondents?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})", re.I | re.M
+    r"\b(?:Defendants?|Respondents?)(?:\s*\(\s*s\s*\))?(?:\s?[-/]\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})",
+    re.I | re.M,
 )
 # Lines above the parties: court name, district, stamps, rules.
 _CAPTION_HEAD = re.compile(
