@@ -221,9 +221,9 @@ def _stamps(quote: str, day: date) -> bool:
 
 # -- parties ---------------------------------------------------------------------
 
-# A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff/Appellant,", "Plaintiff(s)" at a line's end or
-# before the next column's text); running text ("a named plaintiff in a class action") uses the word
-# without a label's punctuation.
+# A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff/Appellant,", "Plaintiff(s)"
+# at a line's end or before the next column's text); running text ("a named plaintiff in a class action")
+# uses the word without a label's punctuation.
 _PLAINTIFF_LABEL = (
     r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?[-/]\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
 )
