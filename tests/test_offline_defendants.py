@@ -432,3 +432,105 @@ def test_a_docket_party_lists_lawyers_are_not_the_partys_description():
     values = [f.value for f in parties(listing, DocInfo("docket", "Docket", "Docket", None))]
     assert "Defendant: Raymond T. Caldwell (in his official capacity as Sheriff of Riverside County)" in values
     assert not any("represented" in v or "Lund" in v for v in values)
+
+
+def test_a_docket_party_lists_name_going_on_with_a_joining_word_on_the_next_line_is_whole():
+    from gavel_agent.offline.gavel_rules import docket_parties
+
+    text = (
+        "Defendant\nUnited States Department of Health\nand Human Services\n"
+        "Defendant\nUnited States Department of Labor\nDate Filed # Docket Text\n"
+        # the lawyers' column one space beside the name's second line
+        "Defendant\nUnited States Department of Housing represented by Jane Roe\n"
+        "and Urban Development United States Attorney's Office\n"
+    )
+    assert _quoted_values(docket_parties(text), text) == [
+        "Defendant: United States Department of Health and Human Services",
+        "Defendant: United States Department of Labor",
+        "Defendant: United States Department of Housing and Urban Development",
+    ]
+
+
+def test_a_docket_officials_office_stopping_on_a_joining_word_goes_on_past_the_descriptions_lines():
+    from gavel_agent.offline.gavel_rules import docket_parties
+
+    text = (
+        "Defendant\nSHAUN DONOVAN represented by MICHAEL SITCOV\nIN HIS OFFICIAL CAPACITY AS (See above for address)\n"
+        "SECRETARY OF THE UNITED STATES TERMINATED: 09/24/2014\nDEPARTMENT OF HOUSING AND LEAD ATTORNEY\n"
+        "URBAN DEVELOPMENT\nTERMINATED: 09/24/2014 RAPHAEL O. GOMEZ\n"
+    )
+    assert _quoted_values(docket_parties(text), text) == [
+        "Defendant: Shaun Donovan, Secretary of the United States Department of Housing and Urban Development"
+    ]
+
+
+def test_a_parties_paragraph_names_an_officials_office_written_without_an_article():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    paragraph = "25. Defendant L. ERIC PATTERSON is Director of Federal Protective Services. FPS is a division of DHS."
+    assert [f.value for f in parties(paragraph, DocInfo(name="complaint"))] == [
+        "Defendant: L. Eric Patterson (Director of Federal Protective Services)"
+    ]
+
+
+def test_a_caption_keeps_a_body_whose_name_lists_its_charges_whole():
+    from gavel_agent.offline.gavel_rules import caption_parties
+
+    text = (
+        "JANE DOE,\n   Plaintiffs,\nv.\nWASHINGTON STATE DEPARTMENT OF\nCHILDREN, YOUTH, AND FAMILIES; and\n"
+        "ROSS HUNTER, in his official capacity as\nSecretary of the Washington State Department of\n"
+        "Children, Youth, and Families,\n\n   Defendants.\n"
+    )
+    defendants = [f.value for f in caption_parties(text) if f.value.startswith("Defendant")]
+    assert [v.lower() for v in defendants] == [
+        "defendant: washington state department of children, youth, and families",
+        "defendant: ross hunter, secretary of the washington state department of children, youth, and families",
+    ]
+    # a comma and "AND" before a new party still part the two
+    other = "JANE DOE,\n   Plaintiffs,\nv.\nCITY OF OMAHA, AND JOHN SMITH,\n   Defendants.\n"
+    assert [f.value for f in caption_parties(other)][1:] == ["Defendant: City of Omaha", "Defendant: John Smith"]
+
+
+def test_a_caption_party_beside_the_cases_number_or_judge_in_the_other_column_is_kept():
+    from gavel_agent.offline.gavel_rules import caption_parties
+
+    text = (
+        "STEPHAN NAMISNAK; FRANCIS FALLS  Case No.: \nand MITCHELL MIRAGLIA,   \n  Judge: \nPlaintiffs,   \n"
+        "v.  Magistrate:  \n   \nUBER TECHNOLOGIES, INC. and RASIER,  Notice of Related Case: 3:17-cv-02664 \n"
+        "LLC, \n \nDefendants.\n"
+    )
+    defendants = [f.value for f in caption_parties(text) if f.value.startswith("Defendant")]
+    assert defendants == ["Defendant: Uber Technologies, Inc", "Defendant: Rasier, LLC"]
+    # a line that opens with the case's number names no party
+    header = "JANE ROE,\n   Plaintiff,\nv.\nCase 1:17-cv-00001  CITY OF OMAHA\nCOUNTY OF DOUGLAS,\n   Defendants.\n"
+    assert [f.value for f in caption_parties(header)][1:] == ["Defendant: County of Douglas"]
+
+
+def test_a_captions_only_defendant_is_kept_whatever_it_names_but_a_bare_name_beside_others_is_not():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    sole = (
+        "UNITED STATES OF AMERICA,  )\n Plaintiff, )\n )\nv.  ) No.\n )\n"
+        "PRIMELENDING, a PlainsCapital Company, )\n Defendant. )\n )\nCOMPLAINT\n"
+    )
+    assert [f.value for f in parties(sole, DocInfo(name="complaint"))] == [
+        "Plaintiff: United States of America",
+        "Defendant: Primelending",
+    ]
+    several = "JANE ROE,\n   Plaintiff,\nv.\nCITY OF OMAHA and JOHN SMITH,\n   Defendants.\n"
+    assert [f.value for f in parties(several, DocInfo(name="complaint"))] == [
+        "Plaintiff: Jane Roe",
+        "Defendant: City of Omaha",
+    ]
+
+
+def test_a_caption_whose_sides_are_labelled_with_a_slash_is_read():
+    from gavel_agent.offline.gavel_rules import caption_parties
+
+    text = "JANE DOE,\n Plaintiff/Appellant, )\n )\nv. )\n )\nWESTERN UNION FINANCIAL SERVICES, INC., )\n Defendant/Appellee. )\n"
+    assert [f.value for f in caption_parties(text)] == [
+        "Plaintiff: Jane Doe",
+        "Defendant: Western Union Financial Services, Inc",
+    ]

@@ -236,11 +236,11 @@ def _stamps(quote: str, day: date) -> bool:
 
 # -- parties ---------------------------------------------------------------------
 
-# A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff(s)" at a line's end or
-# before the next column's text); running text ("a named plaintiff in a class action") uses the word
-# without a label's punctuation.
+# A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff/Appellant,", "Plaintiff(s)"
+# at a line's end or before the next column's text); running text ("a named plaintiff in a class action")
+# uses the word without a label's punctuation.
 _PLAINTIFF_LABEL = (
-    r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
+    r"\b(?:Plaintiffs?|Petitioners?)(?:\s*\(\s*s\s*\))?(?:\s?[-/]\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})"
 )
 _PLAINTIFF_MARK = re.compile(rf"^[^\n]*{_PLAINTIFF_LABEL}[^\n]*$", re.M | re.I)
 _VERSUS = re.compile(r"(?:^|\s|\))(?:v\.?|vs\.?|versus|-\s*v\s*-|-vs-?|-\s*against\s*-)(?=\s|\)|$)", re.M | re.I)
@@ -248,7 +248,8 @@ _DEFENDANT_MARK = re.compile(r"\b(?:Defendants?|Respondents?)\b", re.I)
 # The defendants' label as a caption writes it ("Defendants.", "Defendants-Appellees,"), not the word in
 # the running text a two-column opinion page sets beside its caption ("against defendants essentially").
 _DEFENDANT_LABEL = re.compile(
-    r"\b(?:Defendants?|Respondents?)(?:\s*\(\s*s\s*\))?(?:\s?-\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})", re.I | re.M
+    r"\b(?:Defendants?|Respondents?)(?:\s*\(\s*s\s*\))?(?:\s?[-/]\s?[A-Za-z]+)?(?=\s*(?:[,.;:)]|$)|[ \t]{2,})",
+    re.I | re.M,
 )
 # Lines above the parties: court name, district, stamps, rules.
 _CAPTION_HEAD = re.compile(
@@ -307,6 +308,8 @@ _ADDRESS_PIECE = re.compile(
 _OFFICIAL_AS = re.compile(
     r",?\s*(?:individually\s+and\s+)?in\s+(?:his|her|their|its)\s+(?:individual\s+and\s+)?official\s+capacit(?:y|ies)"
     r"\s+as\s+(?:the\s+)?(?P<office>[A-Z][^,;]{2,80}"
+    # "... Department of Children, Youth, and Families": a body's name that lists its charges
+    r"(?:(?:,\s*(?-i:[A-Z])[\w'’-]*)+,?\s+and\s+(?-i:[A-Z])[\w'’-]*)?"
     # "... as Secretary, United States Department of Health and Human Services": the office's agency after a comma
     r"(?:,\s*[^,;]{0,40}?\b(?:Department|Agency|Office|Board|Bureau|Commission|Administration|Authority)\b[^,;]{0,60})?)",
     re.I,
@@ -426,6 +429,10 @@ def docket_parties(text: str) -> list[Finding]:
             # a long name wrapped onto the next line, whose lawyers' column follows one space on
             # ("Department of Housing and Urban represented by ...\nDevelopment U.S. DEPARTMENT OF JUSTICE")
             wrap = goes_on.group(1)
+        if not wrap and not office and (joined := _JOINED_LINE.match(text, m.end())):
+            # the name goes on with a joining word on the next line ("United States Department of Health\nand
+            # Human Services"), the lawyers' column (if any) set off beside it
+            wrap, end = joined.group(1), max(end, joined.end(1))
         if wrap and not office and not _NOT_DOCKET_PARTY.search(wrap):
             name = " ".join(capitalised(part) if part.isupper() else part for part in (name, wrap.strip(" ,")))
         side = _side(m.group("side"))
@@ -457,7 +464,11 @@ def _docket_office(text: str, start: int) -> tuple[str, int]:
     column, without the lawyers' notes beside it), and where that description ends; ("", start) when
     the lines below say no office."""
     lines, end = [], start
-    for line in text[start:].split("\n", DESCRIPTION_LINES + 1)[1 : DESCRIPTION_LINES + 1]:
+    for k, line in enumerate(text[start:].split("\n", DESCRIPTION_LINES + 2)[1 : DESCRIPTION_LINES + 2]):
+        # a description runs to DESCRIPTION_LINES lines, and one more where the last stops on a joining
+        # word ("SECRETARY OF THE UNITED STATES\nDEPARTMENT OF HOUSING AND\nURBAN DEVELOPMENT")
+        if k == DESCRIPTION_LINES and not re.search(rf"\b(?:{SMALL_WORDS})$", lines[-1] if lines else "", re.I):
+            break
         left = _COUNSEL_COLUMN.sub(" ", re.split(r"[ \t]{2,}", line.strip(), maxsplit=1)[0]).strip()
         if not left or re.match(rf"(?:{SIDE_WORDS}|represented|\d|V\.?$)", left, re.I) or "@" in left:
             break
@@ -485,10 +496,21 @@ _NAME_TAIL = (
 # The end of an agency's name whose first words the "and" joins ("Commissioner of the Food and Drug
 # Administration", "Centers for Medicare and Medicaid Services"): no new party starts at that "and".
 _AGENCY_END = r"(?:[A-Z][\w'’-]*\s+){0,2}(?i:Administration|Services?|Management)\b\s*(?:$|[,;(])"
+# A party list's next line that goes on with a joining word and the words of a public function ("United
+# States Department of Health\nand Human Services"); the lawyers' column may follow one space on.
+_JOINED_LINE = re.compile(rf"\n[ \t]*((?:and|of|for)[ \t]+{_TAIL_WORD}+)", re.I)
 
 
 def _kept_per_side(side: str) -> int:
     return CAPTION_DEFENDANTS if side == "Defendant" else CAPTION_NAMES
+
+
+def _party_columns(line: str) -> list[str]:
+    """A caption line's columns (set off by runs of spaces) left of the first that names the court's
+    officers or the case: "UBER TECHNOLOGIES, INC. and RASIER,  Notice of Related Case: 3:17-cv-02664"
+    keeps its party; a line that starts with such a column keeps none."""
+    columns = re.split(r"[ \t]{2,}", line)
+    return next((columns[:i] for i, column in enumerate(columns) if _NOT_PARTY_LINE.search(column)), columns)
 
 
 def _caption_names(block: str, side: str) -> list[str]:
@@ -496,15 +518,15 @@ def _caption_names(block: str, side: str) -> list[str]:
     cleaned = " ".join(
         _CAPTION_NOISE.sub(" ", segment).strip()
         for line in block.splitlines()
-        if not _NOT_PARTY_LINE.search(line)
-        for segment in re.split(r"[ \t]{2,}", line)
+        for segment in _party_columns(line)
         # the other column of a two-column opinion page, not a party's description
         if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", segment)))
     )
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
-    # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ...).
+    # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ..., nor
+    # before the last of the charges a body's name lists: "DEPARTMENT OF CHILDREN, YOUTH, AND FAMILIES").
     for part in re.split(
-        rf";|\band\s+(?=[A-Z])(?!{_NAME_TAIL}|{_AGENCY_END})|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b)(?=(?:[A-Z][A-Z]+\s){{1,}}[A-Z]+)",
+        rf";|\band\s+(?=[A-Z])(?!{_NAME_TAIL}|{_AGENCY_END})|,\s*(?!(?:LLC|L\.L\.C|INC|CORP|CO|LTD|LP|N\.A)\b|AND\s+{_NAME_TAIL})(?=(?:[A-Z][A-Z]+\s){{1,}}[A-Z]+)",
         cleaned,
     ):
         name = party_name(part)
@@ -563,7 +585,9 @@ _PARTY_SENTENCE = re.compile(
     # "... is sued in her official capacity as the Secretary of ...", "..., acting in his official capacity as ..."
     r"|,?\s+(?:(?:is|was|are|were)\s+)?(?:sued\s+|acting\s+)?in\s+(?:his|her|their|its)\s+official\s+capacit(?:y|ies)\s+as\b"
     # "..., Secretary of the DOC, ..." (not a list's next party: "Defendants Riverside County, Sheriff Raymond ...")
-    rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b)"
+    rf"|,\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b"
+    # "... is Director of Federal Protective Services", "... was Acting Commissioner of ...": an office without an article
+    rf"|,?\s+(?:is|was)\s+(?:[A-Z][\w.-]*\s+){{0,3}}(?:{OFFICES})\s+(?:of|for)\b)"
 )
 
 _LAST_OF_TWO = re.compile(r"\s+and\s+(?-i:[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+)$")
@@ -681,10 +705,13 @@ def listed_defendants(text: str) -> list[Finding]:
 
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
-    found = (
-        caption_parties(text) + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
-    )
-    found = [f for f in found if not f.value.startswith("Defendant: ") or names_an_institution(f.value)]
+    caption = caption_parties(text)
+    found = caption + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
+    # A caption's only defendant is the one the case is against, whatever it is ("PRIMELENDING, a
+    # PlainsCapital Company"); beside others, a bare name is mostly an officer sued with a body.
+    sole = [f for f in caption if f.value.startswith("Defendant: ")]
+    sole = sole if len(sole) == 1 else []
+    found = [f for f in found if not f.value.startswith("Defendant: ") or f in sole or names_an_institution(f.value)]
     # an official the caption already names, with the office or a description
     named = {_name_head(f.value).lower() for f in found}
     found += [f for f in officials_sued(text) if _name_head(f.value).lower() not in named]
@@ -709,7 +736,7 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
-_DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:an?|the)\s+", re.I)
+_DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?=[A-Z])))", re.I)
 
 
 @settles("gavel", "parties")
