@@ -463,7 +463,8 @@ def _docket_office(text: str, start: int) -> tuple[str, int]:
     """The office a docket's party list describes a party by, on the lines below its name (the left
     column, without the lawyers' notes beside it), and where that description ends; ("", start) when
     the lines below say no office."""
-    lines, end = [], start
+    lines: list[str] = []
+    end = start
     for k, line in enumerate(text[start:].split("\n", DESCRIPTION_LINES + 2)[1 : DESCRIPTION_LINES + 2]):
         # a description runs to DESCRIPTION_LINES lines, and one more where the last stops on a joining
         # word ("SECRETARY OF THE UNITED STATES\nDEPARTMENT OF HOUSING AND\nURBAN DEVELOPMENT")
