@@ -727,6 +727,15 @@ def test_court_rulings_and_filings_from_docket_entries():
     assert values("important_filings", text, DOCKET) == ["Motion to dismiss by DuPont (filed May 2, 2023)"]
 
 
+def test_a_ruling_beside_a_notice_of_appeal_is_not_the_notice_granted():
+    text = (
+        "10/06/2010 66 ORDER from U.S. Court of Appeals re 59 Notice of Appeal filed by George Saieg - Disposition: It is"
+        " ORDERED that the motion to expedite oral argument be and it hereby is GRANTED.\n"
+        "07/03/2011 70 ORDER denying 25 Motion to Dismiss. Signed by Judge Carl J. Barbier."
+    )
+    assert values("court_rulings", text, DOCKET) == ["Motion to dismiss denied (July 3, 2011)"]
+
+
 def test_a_docket_response_to_a_motion_is_not_the_motion():
     text = (
         "05/02/2023 25 MOTION to Dismiss for Lack of Jurisdiction by DuPont.\n"

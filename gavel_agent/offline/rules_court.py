@@ -594,6 +594,11 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
             continue  # "if the Court grants the motion, it should ...": an argument, not a ruling
         if any(pattern.search(quote) for _, pattern in compiled("routine_motions")):
             continue  # housekeeping (more time, more pages, sealing), not a ruling worth listing
+        if kind == "Notice of appeal":
+            # A notice is neither granted nor denied: the ruling beside it is on a motion made in the appeal
+            # ("... re 59 Notice of Appeal ... the motion to expedite is GRANTED") or is the appeal's own
+            # outcome, which the appeals item lists.
+            continue
         if kind == "Amended complaint":
             kind = "Leave to amend the complaint"  # a court grants leave to amend, not the pleading itself
         when = _sentence_date(text, span.start, span.end, doc)
