@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import eyecite
 
@@ -569,9 +569,42 @@ def important_filings(text: str, doc: DocInfo) -> list[Finding]:
     return found
 
 
+@dataclass(frozen=True)
+class Ruling:
+    kind: str  # what was ruled on ("Motion to dismiss", "Claims")
+    outcome: str  # the outcomes table's word ("granted in part")
+    when: str | None
+    quote: str
+    confidence: float
+
+    def finding(self) -> Finding:
+        return Finding(
+            f"{self.kind} {self.outcome}" + (f" ({self.when})" if self.when else ""), self.quote, self.confidence
+        )
+
+
+# Papers whose sentences may rule.
+_RULING_PAPERS = ("order", "opinion", "docket", "judgment", "decree")
+
+
 @extractor("gavel", "court_rulings")
 def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
-    if not is_type(doc, "order", "opinion", "docket", "judgment", "decree"):
+    if not is_type(doc, *_RULING_PAPERS):
+        return []
+    stated = rulings(text, doc)
+    if any(r.when for r in stated):
+        return [
+            r.finding() for r in stated
+        ]  # the paper's rulings are dated already (by their own words or the listing)
+    # The paper itself is a ruling too; the settler keeps it only where no ruling sentence read elsewhere
+    # in the paper dates it.
+    paper = paper_ruling(text, doc)
+    return [r.finding() for r in stated] + ([paper] if paper else [])
+
+
+def rulings(text: str, doc: DocInfo) -> list[Ruling]:
+    """The rulings a court paper's (or a docket's) sentences state, each dated where the paper allows."""
+    if not is_type(doc, *_RULING_PAPERS):
         return []
     found = []
     for span in sentence_spans(text):
@@ -604,15 +637,8 @@ def court_rulings(text: str, doc: DocInfo) -> list[Finding]:
         when = _sentence_date(text, span.start, span.end, doc)
         if when is None and is_court_paper(doc) and (entered := operative_date(sentence, doc)):
             when = show_date(entered)
-        value = f"{kind} {outcome}" + (f" ({when})" if when else "")
-        found.append(Finding(value, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
-    found = _dated_by_signature(found, text, doc)
-    if any(f.value.endswith(")") for f in found):
-        return found  # the paper's rulings are dated already (by their own words or the listing)
-    # The paper itself is a ruling too; the settler keeps it only where no ruling sentence read elsewhere
-    # in the paper dates it.
-    paper = paper_ruling(text, doc)
-    return found + ([paper] if paper else [])
+        found.append(Ruling(kind, outcome, when, quote[:MAX_RULING_QUOTE], 0.8 if when else 0.6))
+    return _dated_by_signature(found, text, doc)
 
 
 # -- disputes over compliance -------------------------------------------------------------------
@@ -628,8 +654,6 @@ _OF_AN_ORDER = re.compile(r"\b(?:decree|injunction|judgment)\b", re.I)
 _HEADING_MOVANT = re.compile(r"^\s*(?P<who>[A-Z][A-Z .,&'’-]*?)['’]S?\s+MOTION\b")
 _TITLE_END = re.compile(r"\.(?:\s|$)|\(|\s+(?:Filed\s+)?by\s+|\s+(?:re:?\s+)?\d+\b|\n")
 DISPUTE_TITLE_CHARS = 100
-# A court_rulings value: "<kind> <outcome>", and " (<date>)" when the ruling is dated.
-_DATED_RULING = re.compile(r"(?P<what>.+?)(?: \((?P<when>[^()]+)\))?")
 
 
 def _is_dispute(kind: str, said: str, doc: DocInfo) -> bool:
@@ -666,13 +690,9 @@ def enforcement_disputes(text: str, doc: DocInfo) -> list[Finding]:
             found.append(Finding(": ".join(p for p in parts if p), m.quote, 0.8 if m.when else 0.5))
     if is_type(doc, "motion") and (heading := _compliance_heading(text, doc)):
         found.append(heading)
-    for ruling in court_rulings(text, doc):
-        ruled = _DATED_RULING.fullmatch(ruling.value)
-        kind = next((k for k in (*_COMPLIANCE_KINDS, *_RELIEF_KINDS) if ruling.value.startswith(k)), None)
-        if ruled and kind and _is_dispute(kind, ruling.quote, doc):
-            outcome = ruled["what"][len(kind) :].strip()
-            value = (f"{ruled['when']}: " if ruled["when"] else "") + f"{kind}; {outcome}"
-            found.append(Finding(value, ruling.quote, ruling.confidence))
+    for r in rulings(text, doc):
+        if _is_dispute(r.kind, r.quote, doc):
+            found.append(Finding((f"{r.when}: " if r.when else "") + f"{r.kind}; {r.outcome}", r.quote, r.confidence))
     return found
 
 
@@ -702,31 +722,31 @@ def _what_is_dismissed(sentence: str) -> str:
 _PAGE_STAMP = filed_stamp()
 
 
-def _dated_by_signature(found: list[Finding], text: str, doc: DocInfo) -> list[Finding]:
+def _dated_by_signature(found: list[Ruling], text: str, doc: DocInfo) -> list[Ruling]:
     """A ruling in an order that writes no date of its own takes the date of the first signature line after
     it (the order's own closing; in a paper bundling a motion, an order and a notice of appeal, the
     motion's signature comes before the order and the notice's after it), else the filing stamp of the
     page it is on, else the order's listing date."""
     # Only the paper's own decretal words ("the motion is GRANTED"), not its account of an earlier ruling
     # ("In an earlier opinion the Court granted ...").
-    undated = [f for f in found if not f.value.endswith(")") and _DISPOSITION.search(f.quote)]
+    undated = [r for r in found if r.when is None and _DISPOSITION.search(r.quote)]
     if not undated or is_type(doc, "docket"):
         return found
     signed = signature_spans(text)
     stamped = [(m.start(), parse_date(m.group(1))) for m in _PAGE_STAMP.finditer(text)]
     listed = doc_date(doc) if is_court_paper(doc) else None
     dated = []
-    for f in found:
-        if f in undated:
-            at = max(text.find(f.quote), 0)
+    for r in found:
+        if r in undated:
+            at = max(text.find(r.quote), 0)
             day = (
                 next((d for d, span in signed if span.start >= at), None)
                 or next((d for start, d in reversed(stamped) if start < at and d), None)
                 or listed
             )
             if day is not None:
-                f = Finding(f"{f.value} ({show_date(day)})", f.quote, 0.7)
-        dated.append(f)
+                r = replace(r, when=show_date(day), confidence=0.7)
+        dated.append(r)
     return dated
 
 
