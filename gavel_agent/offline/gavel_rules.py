@@ -182,7 +182,8 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         ]
         found += [_date_finding(text, m, 0.9) for m in _docket_complaints(text)]
         found += [_date_finding(text, m, 0.85) for m in _CASE_HEADER_FILED.finditer(text, 0, 3000)]
-        found += [_typed_entry(m) for m in _TYPED_FIRST_ENTRY.finditer(text)][:1]
+        if typed := _TYPED_FIRST_ENTRY.search(text):  # the sheet's first entry only
+            found.append(_typed_entry(typed))
     if complaint:
         found += [_date_finding(text, m, 0.9) for m in (*_ANY_STAMP.finditer(text), *_COURT_STAMP.finditer(text))]
         # The complaint's own date in the case listing, quoted with the complaint's title.
