@@ -1204,6 +1204,38 @@ def test_an_item_may_keep_more_values_than_the_default():
     assert len(choose(_plan("judge_name"), list(found))) == MAX_LIST_VALUES
 
 
+def test_kept_values_are_listed_as_a_docket_or_a_caption_reads_after_the_choice():
+    from gavel_agent.offline.policy import choose
+    from gavel_agent.offline.registry import Finding
+
+    filings = [
+        (3.0, Finding("Motion to compel (filed April 12, 2022)", "q1", 0.9), "docket"),
+        (2.0, Finding("Motion for leave", "q2", 0.9), "docket"),
+        (1.0, Finding("Complaint (filed March 15, 2021)", "q3", 0.9), "docket"),
+        (0.5, Finding("Amended complaint (filed October 6, 2021)", "q4", 0.9), "docket"),
+    ]
+    assert [v["value"] for v in choose(_plan("important_filings"), list(filings))] == [
+        "Complaint (filed March 15, 2021)",
+        "Amended complaint (filed October 6, 2021)",
+        "Motion to compel (filed April 12, 2022)",
+        "Motion for leave",
+    ]
+    # Which values are kept is still the certainty order's: the least certain beyond the limit stays out.
+    many = [(20.0 - i, Finding(f"Order {i} (May {12 - i}, 2020)", f"q{i}", 0.9), "d") for i in range(12)]
+    kept = [v["value"] for v in choose(_plan("court_rulings"), many)]
+    assert kept == [f"Order {i} (May {12 - i}, 2020)" for i in reversed(range(8))]
+    parties = [
+        (3.0, Finding("Defendant: Riverside County", "q1", 0.9), "complaint"),
+        (2.0, Finding("Plaintiff: Daniel Vega", "q2", 0.9), "complaint"),
+        (1.0, Finding("Defendant: Raymond Caldwell", "q3", 0.9), "complaint"),
+    ]
+    assert [v["value"] for v in choose(_plan("parties"), parties)] == [
+        "Plaintiff: Daniel Vega",
+        "Defendant: Riverside County",
+        "Defendant: Raymond Caldwell",
+    ]
+
+
 def test_a_party_and_its_description_are_one_value_that_keeps_the_detail_and_both_quotes():
     from gavel_agent.offline.policy import choose
     from gavel_agent.offline.registry import Finding

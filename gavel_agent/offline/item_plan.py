@@ -36,6 +36,10 @@ class ItemPlan:
     # A regex over a document's type and title: every window read for any item from such a document is
     # also given to this item's extractor (text already read costs no more tokens to look at again).
     shared_reads: str | None = None
+    # How the kept values are listed (which values are kept does not change): "date" by the first date
+    # each value states, undated ones last, as a docket reads; "side" plaintiffs, then defendants, then
+    # anyone else, as a caption reads. None: most certain first.
+    order: str | None = None
 
     @property
     def key(self) -> str:

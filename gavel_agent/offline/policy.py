@@ -24,11 +24,12 @@ from __future__ import annotations
 import re
 from collections.abc import Generator
 from dataclasses import dataclass
+from datetime import date
 
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
-from gavel_agent.offline.rules_text import parse_date
+from gavel_agent.offline.rules_text import dates_in, parse_date
 from gavel_agent.offline.selection import select
 from gavel_agent.tools.calls import DocumentRead, DocumentRow, ToolResult
 from gavel_agent.tools.injection import blank_injected
@@ -181,7 +182,22 @@ def choose(plan: ItemPlan, found: list[tuple[float, Finding, str]]) -> list[dict
         elif finding.value.startswith(values[key]["value"] + " ("):
             # The same party with its detail ("... (is the Director of ...)"): keep the detail, both quotes.
             values[key] = {"value": finding.value, "evidence": values[key]["evidence"] + [evidence]}
-    return list(values.values())[: plan.value_limit]
+    return listed(plan, list(values.values())[: plan.value_limit])
+
+
+SIDES = ("Plaintiff", "Defendant")  # a caption's order; other labels (intervenors, amici) follow
+
+
+def listed(plan: ItemPlan, values: list[dict]) -> list[dict]:
+    """The kept values in the order the plan lists them (a stable sort: ties keep the certainty order)."""
+    if plan.order == "date":
+        dated = [(found[0][0] if (found := dates_in(v["value"])) else None, v) for v in values]
+        return [v for d, v in sorted(dated, key=lambda dv: (dv[0] is None, dv[0] or date.min))]
+    if plan.order == "side":
+        return sorted(
+            values, key=lambda v: next((n for n, s in enumerate(SIDES) if v["value"].startswith(s)), len(SIDES))
+        )
+    return values
 
 
 def value_key(value: str, plan: ItemPlan) -> str:
