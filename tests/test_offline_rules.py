@@ -628,6 +628,26 @@ def test_causes_from_a_docket_header_and_a_state_court_caption():
     assert values("cause_of_action", federal, ORDER) == []
 
 
+def test_statutes_cited_as_scans_and_cover_sheets_write_them():
+    # "U" read as "O" or "D", the section sign read as "s" or "$", no spaces: the statute is read, and
+    # the finding quotes the sentence as written (the quote must be found again in the document).
+    ocr = "207. 42 OSC 1983 provides that any person acting under color of state law is liable."
+    (finding,) = run("cause_of_action", ocr)
+    assert finding.value == "42 U.S.C. § 1983" and "42 OSC 1983" in finding.quote
+    assert values("cause_of_action", "Plaintiffs sue under 42 DSC 1983.") == ["42 U.S.C. § 1983"]
+    assert values("cause_of_action", "This action arises under 42 U.S.C. s 3601.") == [
+        "Fair Housing Act, 42 U.S.C. § 3601"
+    ]
+    assert values("cause_of_action", "Defendants violated 42 U.S.C. $3604.") == ["Fair Housing Act, 42 U.S.C. § 3601"]
+    cover = (
+        "VI. CAUSE OF ACTION (CITE THE U.S. CIVIL STATUTE UNDER WHICH THE CASE IS FILED AND WRITE A BRIEF "
+        "STATEMENT OF CAUSE) 15U.S.C.Section1691etseq. Credit discrimination"
+    )
+    assert values("cause_of_action", cover, DOCKET) == ["Equal Credit Opportunity Act, 15 U.S.C. § 1691"]
+    # A reporter's year is no code section, nor is a state code's.
+    assert values("cause_of_action", "See Lyons, 461 U.S. 95 (1983); S.C. Code 1983 applies.") == []
+
+
 def test_statutes_cited_without_a_section_sign_or_in_a_list_and_color_of_state_law():
     assert values("cause_of_action", "This civil action is authorized by 42 U.S.C. 1983 and 28 U.S.C. 2201.") == [
         "42 U.S.C. § 1983",

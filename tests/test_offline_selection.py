@@ -316,6 +316,30 @@ def test_the_inner_cross_validation_chooses_the_regularisation_that_reaches_the_
     assert pick(chosen, records[0].rows("cause_of_action")) == [0]  # the pleaded statute, not the mention
 
 
+def test_the_causes_model_leaves_out_the_mention_level_quote_cues():
+    from dataclasses import replace
+
+    from gavel_agent.offline.selection import probability
+    from gavel_agent.offline.selection_features import candidate_features
+
+    field = next(f for f in FIELDS if f.item == "cause_of_action")
+    records = _pleaded_and_mentioned()
+    for r in records[::3]:  # a cue word beside the Act in some windows, whatever the coding says
+        mention = r.rows("cause_of_action")[1]
+        mention["quote"] += " (preliminary)"
+    with_cues = fit(replace(field, left_out=()), records)
+    assert any(name.startswith("quote:") for name in with_cues["features"])
+    model = fit(field, records)
+    assert not any(name.startswith("quote:") for name in model["features"])
+    assert "statute:claimed" in model["features"] and "statute:only_jurisdiction" in model["features"]
+    # The Act scores the same whatever cue words its window holds (two quotes of one length).
+    pleaded, mentioned = records[1].rows("cause_of_action")
+    cued, plain = ({**mentioned, "quote": mentioned["quote"] + tail} for tail in (" (preliminary)", " (abcdefghijk)"))
+    for fitted, same in ((model, True), (with_cues, False)):
+        cued_score, plain_score = (probability(fitted, candidate_features([pleaded, r])[1]) for r in (cued, plain))
+        assert (cued_score == pytest.approx(plain_score)) is same
+
+
 def _cause_values_bench():
     import importlib.util
 

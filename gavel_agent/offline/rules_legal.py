@@ -39,6 +39,19 @@ _PRAYER = re.compile(
 _SEEKS = re.compile(r"\b(?:seek\w*|request\w*|pray\w*|ask\w*|demand\w*|award\w*|entitled\s+to)\b", re.I)
 
 
+# A U.S. Code citation as scans and cover sheets write it: "U" read as "O" or "D" ("42 OSC 1983"), the
+# section sign read as "s", "S" or "$" ("42 U.S.C. s 3601"), no spaces ("15U.S.C.Section1691etseq.").
+_CODE_CITATION = re.compile(
+    r"\b(\d{1,2})\s*[UOD]\.?\s*S\.?\s*C\.?\s*(?:(?:[sS$]\.?|§+|(?i:sec(?:tions?|s?\.)?)|ss\.?)\s*)*(\d{3,5})(?!\d)(?=(et\.?\s*seq)?)"
+)
+
+
+def _usual_citations(text: str) -> str:
+    """The text with every U.S. Code citation spelled the usual way ("42 U.S.C. § 1983"), for the statute
+    table to read; a finding still quotes the text as written."""
+    return _CODE_CITATION.sub(lambda m: f"{m[1]} U.S.C. § {m[2]}" + (" " if m[3] else ""), text)
+
+
 def _legal_context(doc: DocInfo) -> bool:
     return is_type(
         doc,
@@ -63,8 +76,9 @@ def _statute_findings(text: str, doc: DocInfo, role: str) -> list[Finding]:
         sentence = span.of(text)
         if not pleading and not _CLAIM_CONTEXT.search(sentence):  # a complaint names statutes to claim under them
             continue
+        cited = _usual_citations(sentence)
         for row, pattern in compiled("statutes"):
-            if role in row["roles"] and pattern.search(_readable(row, sentence)):
+            if role in row["roles"] and pattern.search(_readable(row, cited)):
                 found.append(Finding(row["value"], sentence, weight))
     return found
 
@@ -98,7 +112,7 @@ def _cover_sheet_causes(text: str) -> list[Finding]:
         Finding(row["value"], m.group(0), 0.9)
         for m in _COVER_SHEET_STATUTE.finditer(text)
         for row, pattern in compiled("statutes")
-        if "cause" in row["roles"] and pattern.search(_readable(row, m.group(0)))
+        if "cause" in row["roles"] and pattern.search(_readable(row, _usual_citations(m.group(0))))
     ]
 
 
