@@ -122,7 +122,7 @@ def test_filing_date_of_an_amended_complaint_stamp_ranks_low():
     assert finding.confidence < 0.5
     supplemental = DocInfo("complaint", "Supplemental Complaint for Declaratory Relief", "Complaint", "2006-11-15")
     found = run("filing_date", "SUPPLEMENTAL COMPLAINT\nCase 1:78-cv-1 Document 1 Filed 11/15/06 Page 1", supplemental)
-    assert found and max(f.confidence for f in found) < 0.5  # a later pleading, and no listing-date candidate
+    assert found and max(f.confidence for f in found) < 0.5  # a later pleading: its stamp and listing date rank low
 
 
 def test_filing_date_prefers_the_complaints_own_date_over_a_docket_header():
@@ -1748,6 +1748,43 @@ def test_filing_date_from_more_procedural_history_phrasings():
     # A later paper's filing is not the case's.
     assert values("filing_date", "The amended complaint was filed on May 16, 1977 by the Association.", ORDER) == []
     assert values("filing_date", "The motion was filed by Ms. Warren on March 17, 2020.", ORDER) == []
+
+
+def test_filing_date_read_with_dashes_and_two_digit_years_of_the_last_century():
+    # Old typed dockets write "3-14-64": a dashed date, and a two-digit year before 69 is the 1900s'.
+    sheet = "DATE  PROCEEDINGS\n3-14-64  1.  Filed Complaint, issued summons\n4-2-64  2.  Answer"
+    assert values("filing_date", sheet, DOCKET) == ["March 14, 1964"]
+    undated = DocInfo("complaint", "Complaint", "Complaint", None)
+    assert values("filing_date", "COMPLAINT FOR INJUNCTION\nFiled 1/23/64", undated) == ["January 23, 1964"]
+    assert values("filing_date", "The Complaint was filed on 1-25-21 as a multi-person complaint.", ORDER) == [
+        "January 25, 2021"
+    ]
+    # Docket and paper numbers are no dates.
+    assert values("filing_date", "Plaintiffs filed this action, No. 2:19-12-345, on the court's docket.", ORDER) == []
+    assert values("filing_date", "COMPLAINT\nFiled 12-34-5678 in the clerk's office", undated) == []
+
+
+def test_filing_date_of_an_amended_complaint_only_a_weak_listing_candidate():
+    amended = DocInfo("amended", "First Amended Complaint", "Complaint", "1988-04-27")
+    (listed,) = run(
+        "filing_date", "STATE OF MICHIGAN\nTHIRD JUDICIAL CIRCUIT\nFIRST AMENDED COMPLAINT\nPlaintiffs", amended
+    )
+    assert listed.value == "April 27, 1988" and listed.confidence < 0.5
+    # An order about the amended complaint is the court's paper, not a pleading's listing.
+    order = DocInfo("order", "Order Granting Leave to File Amended Complaint", "Order/Opinion", "1988-05-02")
+    assert values("filing_date", "ORDER granting leave to file the FIRST AMENDED COMPLAINT", order) == []
+
+
+def test_filing_date_plan_opens_an_amended_complaint_only_without_an_original():
+    from gavel_agent.offline.policy import page_windows
+
+    opening = _plan("filing_date").queries[0]
+    amended = DocInfo("amended", "First Amended Complaint", "Complaint", "1988-04-27", 9000)
+    original = DocInfo("original", "Complaint", "Complaint", "1988-01-04", 5000)
+    order = DocInfo("order", "Consent Judgment", "Order/Opinion", "1993-06-08", 4000)
+    both = {d.name: d for d in (amended, original, order)}
+    assert [w.document for w in page_windows(opening, both)] == ["original"]
+    assert [w.document for w in page_windows(opening, {"amended": amended, "order": order})] == ["amended"]
 
 
 def test_filing_date_from_a_state_courts_entry_date_and_its_efiling_stamp():

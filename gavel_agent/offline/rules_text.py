@@ -174,10 +174,17 @@ def paper_title(doc: DocInfo) -> str:
     return flat(title, TITLE_CHARS)
 
 
+FIRST_YEAR, LAST_YEAR = 1900, 2035  # the years a case's papers can be dated in
+
+
 def parse_date(text: str) -> date | None:
-    """A date stated to the day in a plausible year for a case (others are misread numbers)."""
+    """A date stated to the day in a plausible year for a case (others are misread numbers). A year
+    written with two digits that would fall after LAST_YEAR is the last century's: an old docket's
+    "3-14-64" or "1/23/64" (the date reader puts two-digit years before 69 in this century)."""
     parsed = full_date(text)
-    return parsed if parsed is not None and 1900 <= parsed.year <= 2035 else None
+    if parsed is not None and parsed.year > LAST_YEAR and str(parsed.year) not in text:
+        parsed = parsed.replace(year=parsed.year - 100)
+    return parsed if parsed is not None and FIRST_YEAR <= parsed.year <= LAST_YEAR else None
 
 
 def show_date(d: date) -> str:
