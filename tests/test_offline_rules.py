@@ -1764,6 +1764,20 @@ def test_filing_date_read_with_dashes_and_two_digit_years_of_the_last_century():
     assert values("filing_date", "COMPLAINT\nFiled 12-34-5678 in the clerk's office", undated) == []
 
 
+def test_filing_date_from_district_and_state_clerk_stamp_layouts():
+    undated = DocInfo("complaint", "Complaint", "Complaint", None)
+    stamps = {
+        "Case 3:21-cv-00309   Document 1   Filed on 10/29/21 in TXSD   Page 1 of 34": "October 29, 2021",
+        "Case  4:00-cv-01056-TCK  Document  1  Filed  in  USDC  ND/OK  on  12/15/00  Page  3  of  17": "December 15, 2000",
+        "FILED: NEW YORK COUNTY CLERK 07/11/2016 07:58 PM INDEX NO. 450835/2016\nNYSCEF DOC. NO. 1": "July 11, 2016",
+    }
+    for stamp, day in stamps.items():
+        found = run("filing_date", stamp, undated)
+        assert [f.value for f in found] == [day] and max(f.confidence for f in found) >= 0.9, stamp
+    # A later paper's stamp is no complaint's.
+    assert values("filing_date", "Case 3:21-cv-00309   Document 14   Filed on 11/29/21 in TXSD", undated) == []
+
+
 def test_filing_date_of_an_amended_complaint_only_a_weak_listing_candidate():
     amended = DocInfo("amended", "First Amended Complaint", "Complaint", "1988-04-27")
     (listed,) = run(

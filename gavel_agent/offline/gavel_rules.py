@@ -73,6 +73,8 @@ _ANY_STAMP = re.compile(rf"\bFiled:?\s*({_FILED_DATE})", re.I)
 # A state court's e-filing stamp, the court on lines of its own between "FILED" and the date:
 # "FILED\nClay Co. Circuit Court\n4th Judicial Circuit\nDate: 4/23/2020 4:03 PM".
 _COURT_STAMP = re.compile(rf"^\s*(?:E-?)?FILED\s*\n(?:[^\n]{{0,60}}\n){{0,3}}?\s*(?:Date:?\s*)?({_FILED_DATE})", re.M)
+# A state clerk's e-filing header on every page of a paper: "FILED: NEW YORK COUNTY CLERK 07/11/2016 07:58 PM".
+_CLERK_STAMP = re.compile(rf"\bFILED:\s+[A-Z][A-Z .'-]{{0,40}}?\bCLERK\s+({_FILED_DATE})")
 # A pleading signed in its closing words: "Respectfully submitted this 15th day of August, 2018".
 _SUBMITTED = re.compile(rf"\bsubmitted,?\s+(?:this|on)\s+({_FILED_DATE})", re.I)
 # Running text may break a sentence's words with an abbreviation's period ("filed by Ms. Warren on",
@@ -190,7 +192,8 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         if typed := _TYPED_FIRST_ENTRY.search(text):  # the sheet's first entry only
             found.append(_typed_entry(typed))
     if complaint:
-        found += [_date_finding(text, m, 0.9) for m in (*_ANY_STAMP.finditer(text), *_COURT_STAMP.finditer(text))]
+        stamps = (_ANY_STAMP, _COURT_STAMP, _CLERK_STAMP)
+        found += [_date_finding(text, m, 0.9) for pattern in stamps for m in pattern.finditer(text)]
         # The complaint's own date in the case listing, quoted with the complaint's title.
         found.append(
             listed_date(doc, _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text), 0.95)
@@ -240,7 +243,7 @@ def _stamps(quote: str, day: date) -> bool:
     """Whether a quote is a court's filing stamp of that day ("Document 1 Filed 03/22/2005", "FILED ... Date: 4/23/2020")."""
     return any(
         parse_date(m[1]) == day
-        for pattern in (_FIRST_ENTRY_STAMP, _ANY_STAMP, _COURT_STAMP)
+        for pattern in (_FIRST_ENTRY_STAMP, _ANY_STAMP, _COURT_STAMP, _CLERK_STAMP)
         for m in pattern.finditer(quote)
     )
 
