@@ -1770,6 +1770,11 @@ def test_filing_date_from_district_and_state_clerk_stamp_layouts():
         "Case 3:21-cv-00309   Document 1   Filed on 10/29/21 in TXSD   Page 1 of 34": "October 29, 2021",
         "Case  4:00-cv-01056-TCK  Document  1  Filed  in  USDC  ND/OK  on  12/15/00  Page  3  of  17": "December 15, 2000",
         "FILED: NEW YORK COUNTY CLERK 07/11/2016 07:58 PM INDEX NO. 450835/2016\nNYSCEF DOC. NO. 1": "July 11, 2016",
+        "Case 1:07-cv-21088-CMA  Document 1  Entered on FLSD Docket 04/24/2007  Page 1 of 41": "April 24, 2007",
+        "3:20-cv-03190-SEM-TSH  # 1  Page 1 of 11\nE-FILED\n Monday, 27 July, 2020  05:18:16 PM\n Clerk, U.S. District Court": (
+            "July 27, 2020"
+        ),
+        "27-CV-23-960\nFiled in District Court\nState of Minnesota\n1/23/2023 9:40 AM\nSTATE OF MINNESOTA": "January 23, 2023",
     }
     for stamp, day in stamps.items():
         found = run("filing_date", stamp, undated)

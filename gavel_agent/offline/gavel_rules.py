@@ -70,9 +70,14 @@ _TYPED_FIRST_ENTRY = re.compile(
 # A state-court caption line: "Complaint Filed: Oct. 3, 2008", "Action Filed: ...".
 _CAPTION_FILED = re.compile(rf"\b(?:Complaint|Petition|Action)\s+Filed:?\s*({_FILED_DATE})", re.I)
 _ANY_STAMP = re.compile(rf"\bFiled:?\s*({_FILED_DATE})", re.I)
-# A state court's e-filing stamp, the court on lines of its own between "FILED" and the date:
-# "FILED\nClay Co. Circuit Court\n4th Judicial Circuit\nDate: 4/23/2020 4:03 PM".
-_COURT_STAMP = re.compile(rf"^\s*(?:E-?)?FILED\s*\n(?:[^\n]{{0,60}}\n){{0,3}}?\s*(?:Date:?\s*)?({_FILED_DATE})", re.M)
+# A court's e-filing stamp, the court on lines of its own between "FILED" and the date:
+# "FILED\nClay Co. Circuit Court\n4th Judicial Circuit\nDate: 4/23/2020 4:03 PM", "Filed in District
+# Court\nState of Minnesota\n1/23/2023 9:40 AM", "E-FILED\n Monday, 27 July, 2020  05:18:16 PM".
+_COURT_STAMP = re.compile(
+    r"^\s*(?:(?:E-?)?FILED|(?:FILED|Filed)[ \t]+in[ \t]+[^\n]{0,40})\s*\n(?:[^\n]{0,60}\n){0,3}?\s*(?:Date:?\s*)?"
+    rf"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s+)?({_FILED_DATE})",
+    re.M,
+)
 # A state clerk's e-filing header on every page of a paper: "FILED: NEW YORK COUNTY CLERK 07/11/2016 07:58 PM".
 _CLERK_STAMP = re.compile(rf"\bFILED:\s+[A-Z][A-Z .'-]{{0,40}}?\bCLERK\s+({_FILED_DATE})")
 # A pleading signed in its closing words: "Respectfully submitted this 15th day of August, 2018".

@@ -37,10 +37,11 @@ DATE_RE = re.compile(DATE, re.I)
 def filed_stamp(entry: str = r"\d+") -> re.Pattern:
     """The court's stamp on a filed paper ("Document 128 Filed 09/04/02", "ECF No. 1 02/28/23", and as
     some districts print it, "Document 1 Filed on 10/29/21 in TXSD", "Document 1 Filed in USDC ND/OK on
-    12/15/00"): the paper's docket entry number matching ``entry`` and, in the one group, the day it was filed."""
+    12/15/00", "Document 1 Entered on FLSD Docket 04/24/2007"): the paper's docket entry number matching
+    ``entry`` and, in the one group, the day it was filed."""
     return re.compile(
         rf"(?:Doc(?:ument)?\.?\s*#?|ECF\s+No\.?|Dkt\.?)\s*:?\s*{entry}\s+"
-        rf"(?:Filed:?\s*(?:in\s+\S+(?:\s+\S+)?\s+)?(?:on\s+)?)?({DATE})",
+        rf"(?:Filed:?\s*(?:in\s+\S+(?:\s+\S+)?\s+)?(?:on\s+)?|Entered\s+on\s+\S+\s+Docket:?\s*)?({DATE})",
         re.I,
     )
 
