@@ -1783,6 +1783,20 @@ def test_filing_date_from_district_and_state_clerk_stamp_layouts():
     assert values("filing_date", "Case 3:21-cv-00309   Document 14   Filed on 11/29/21 in TXSD", undated) == []
 
 
+def test_filing_date_of_an_investigation_from_its_findings_letters_notice():
+    letter = DocInfo("findings", "Findings Letter", "Findings Letter/Report", "2008-08-12")
+    notice = "Missouri.  On  May  30,  2007,  we  notified you  of  our  intent  to \nconduct  an  investigation of  Northwest"
+    (found,) = run("filing_date", notice, letter)
+    assert found.value == "May 30, 2007" and found.confidence < 0.5  # below any suit's own stamp or docket
+    # The letter that reports the findings, and the same sentence in another paper, open nothing.
+    assert (
+        values("filing_date", "On January 16, 1986, we informed you of the findings of our investigation.", letter)
+        == []
+    )
+    assert values("filing_date", notice, ORDER) == []
+    assert "open:findings|investigation" in _plan("filing_date").queries  # the letter's first page is read
+
+
 def test_filing_date_of_an_amended_complaint_only_a_weak_listing_candidate():
     amended = DocInfo("amended", "First Amended Complaint", "Complaint", "1988-04-27")
     (listed,) = run(

@@ -132,6 +132,13 @@ _MATTER_BEFORE = re.compile(
     rf"[^.;]{{0,300}}?[”\"]?,?\s+which\s+was\s+(?:submitted|filed|presented)\s+(?:(?:to|with|in)\s+(?:the|this)\s+Court\s+)?on\s+({_FILED_DATE})",
     re.I,
 )
+# An agency's findings letter dates the investigation it reports by the notice that opened it ("On May 30,
+# 2007, we notified you of our intent to conduct an investigation"): the matter's opening when no suit followed.
+_INVESTIGATION_NOTICE = re.compile(
+    rf"\bOn\s+({_FILED_DATE}),?\s+(?:we|the\s+United\s+States|this\s+Department)\s+(?:notified|informed|advised)\b[^.;]{{0,80}}?"
+    r"\b(?:intent(?:ion)?\s+to\s+(?:conduct\s+an\s+|open\s+an\s+)?investigat|(?:were|was)\s+(?:commencing\s+|opening\s+)?(?:an?\s+)?(?:\w+\s+)?investigat)",
+    re.I,
+)
 _COMPLAINT_TITLE = re.compile(
     r"(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b[^\n]{0,80}"
 )
@@ -217,6 +224,8 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         _date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)
     ]  # names the original filing even in later papers
     found += [_date_finding(text, m, 0.5) for m in _MATTER_BEFORE.finditer(text)]
+    if is_type(doc, "findings", "investigation"):
+        found += [_date_finding(text, m, 0.3) for m in _INVESTIGATION_NOTICE.finditer(text)]
     for m in _FILED_ON.finditer(text):
         # A plaintiff who later joined or intervened filed a later paper, not the case's first.
         if not re.search(
