@@ -122,7 +122,7 @@ def test_filing_date_of_an_amended_complaint_stamp_ranks_low():
     assert finding.confidence < 0.5
     supplemental = DocInfo("complaint", "Supplemental Complaint for Declaratory Relief", "Complaint", "2006-11-15")
     found = run("filing_date", "SUPPLEMENTAL COMPLAINT\nCase 1:78-cv-1 Document 1 Filed 11/15/06 Page 1", supplemental)
-    assert found and max(f.confidence for f in found) < 0.5  # a later pleading, and no listing-date candidate
+    assert found and max(f.confidence for f in found) < 0.5  # a later pleading: its stamp and listing date rank low
 
 
 def test_filing_date_prefers_the_complaints_own_date_over_a_docket_header():
@@ -1800,6 +1800,76 @@ def test_filing_date_from_more_procedural_history_phrasings():
     # A later paper's filing is not the case's.
     assert values("filing_date", "The amended complaint was filed on May 16, 1977 by the Association.", ORDER) == []
     assert values("filing_date", "The motion was filed by Ms. Warren on March 17, 2020.", ORDER) == []
+
+
+def test_filing_date_read_with_dashes_and_two_digit_years_of_the_last_century():
+    # Old typed dockets write "3-14-64": a dashed date, and a two-digit year before 69 is the 1900s'.
+    sheet = "DATE  PROCEEDINGS\n3-14-64  1.  Filed Complaint, issued summons\n4-2-64  2.  Answer"
+    assert values("filing_date", sheet, DOCKET) == ["March 14, 1964"]
+    undated = DocInfo("complaint", "Complaint", "Complaint", None)
+    assert values("filing_date", "COMPLAINT FOR INJUNCTION\nFiled 1/23/64", undated) == ["January 23, 1964"]
+    assert values("filing_date", "The Complaint was filed on 1-25-21 as a multi-person complaint.", ORDER) == [
+        "January 25, 2021"
+    ]
+    # Docket and paper numbers are no dates.
+    assert values("filing_date", "Plaintiffs filed this action, No. 2:19-12-345, on the court's docket.", ORDER) == []
+    assert values("filing_date", "COMPLAINT\nFiled 12-34-5678 in the clerk's office", undated) == []
+
+
+def test_filing_date_from_district_and_state_clerk_stamp_layouts():
+    undated = DocInfo("complaint", "Complaint", "Complaint", None)
+    stamps = {
+        "Case 3:21-cv-00309   Document 1   Filed on 10/29/21 in TXSD   Page 1 of 34": "October 29, 2021",
+        "Case  4:00-cv-01056-TCK  Document  1  Filed  in  USDC  ND/OK  on  12/15/00  Page  3  of  17": "December 15, 2000",
+        "FILED: NEW YORK COUNTY CLERK 07/11/2016 07:58 PM INDEX NO. 450835/2016\nNYSCEF DOC. NO. 1": "July 11, 2016",
+        "Case 1:07-cv-21088-CMA  Document 1  Entered on FLSD Docket 04/24/2007  Page 1 of 41": "April 24, 2007",
+        "3:20-cv-03190-SEM-TSH  # 1  Page 1 of 11\nE-FILED\n Monday, 27 July, 2020  05:18:16 PM\n Clerk, U.S. District Court": (
+            "July 27, 2020"
+        ),
+        "27-CV-23-960\nFiled in District Court\nState of Minnesota\n1/23/2023 9:40 AM\nSTATE OF MINNESOTA": "January 23, 2023",
+    }
+    for stamp, day in stamps.items():
+        found = run("filing_date", stamp, undated)
+        assert [f.value for f in found] == [day] and max(f.confidence for f in found) >= 0.9, stamp
+    # A later paper's stamp is no complaint's.
+    assert values("filing_date", "Case 3:21-cv-00309   Document 14   Filed on 11/29/21 in TXSD", undated) == []
+
+
+def test_filing_date_of_an_investigation_from_its_findings_letters_notice():
+    letter = DocInfo("findings", "Findings Letter", "Findings Letter/Report", "2008-08-12")
+    notice = "Missouri.  On  May  30,  2007,  we  notified you  of  our  intent  to \nconduct  an  investigation of  Northwest"
+    (found,) = run("filing_date", notice, letter)
+    assert found.value == "May 30, 2007" and found.confidence < 0.5  # below any suit's own stamp or docket
+    # The letter that reports the findings, and the same sentence in another paper, open nothing.
+    assert (
+        values("filing_date", "On January 16, 1986, we informed you of the findings of our investigation.", letter)
+        == []
+    )
+    assert values("filing_date", notice, ORDER) == []
+    assert "open:findings|investigation" in _plan("filing_date").queries  # the letter's first page is read
+
+
+def test_filing_date_of_an_amended_complaint_only_a_weak_listing_candidate():
+    amended = DocInfo("amended", "First Amended Complaint", "Complaint", "1988-04-27")
+    (listed,) = run(
+        "filing_date", "STATE OF MICHIGAN\nTHIRD JUDICIAL CIRCUIT\nFIRST AMENDED COMPLAINT\nPlaintiffs", amended
+    )
+    assert listed.value == "April 27, 1988" and listed.confidence < 0.5
+    # An order about the amended complaint is the court's paper, not a pleading's listing.
+    order = DocInfo("order", "Order Granting Leave to File Amended Complaint", "Order/Opinion", "1988-05-02")
+    assert values("filing_date", "ORDER granting leave to file the FIRST AMENDED COMPLAINT", order) == []
+
+
+def test_filing_date_plan_opens_an_amended_complaint_only_without_an_original():
+    from gavel_agent.offline.policy import page_windows
+
+    opening = _plan("filing_date").queries[0]
+    amended = DocInfo("amended", "First Amended Complaint", "Complaint", "1988-04-27", 9000)
+    original = DocInfo("original", "Complaint", "Complaint", "1988-01-04", 5000)
+    order = DocInfo("order", "Consent Judgment", "Order/Opinion", "1993-06-08", 4000)
+    both = {d.name: d for d in (amended, original, order)}
+    assert [w.document for w in page_windows(opening, both)] == ["original"]
+    assert [w.document for w in page_windows(opening, {"amended": amended, "order": order})] == ["amended"]
 
 
 def test_filing_date_from_a_state_courts_entry_date_and_its_efiling_stamp():

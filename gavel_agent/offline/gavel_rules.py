@@ -30,6 +30,10 @@ from gavel_agent.offline.rules_text import (
 )
 from gavel_agent.offline.selection_features import category, docket_opening_dates, docket_opening_day, is_docket
 
+# Filing-date patterns also read a date written with dashes, as old typed dockets and some stamps and
+# accounts write it ("3-14-64  Filing Original Complaint", "Filed 02-29-1980", "filed on 1-25-21");
+# elsewhere such a run of numbers is more often a docket or paper number than a day.
+_FILED_DATE = rf"(?:{DATE}|(?<![\w-])\d{{1,2}}-\d{{1,2}}-(?:19|20)?\d{{2}}(?![\w-]))"
 # "Document 1 Filed 02/28/23": the first docket entry of a case is its complaint.
 _FIRST_ENTRY_STAMP = filed_stamp("1")
 # A docket sheet: the first entry under its column heads opened the case. The heads vary by court:
@@ -39,21 +43,22 @@ _FIRST_ENTRY_STAMP = filed_stamp("1")
 _DOCKET_HEAD = re.compile(
     r"(?:Date\s+Filed\s+#?\s*Docket\s+Text|Filed\s+Date\s+Docket\s+Entry|(?:Filing\s+)?Date\s+Description|(?-i:PROCEEDINGS)"
     r"|Entry\s+Date\s+Paper\s+Entry\s+Text)"
-    rf"(?:[^\n\d]*\n){{0,3}}?\s*({DATE})(?P<entry>[^\n]{{0,80}})",
+    rf"(?:[^\n\d]*\n){{0,3}}?\s*({_FILED_DATE})(?P<entry>[^\n]{{0,80}})",
     re.I,
 )
 _PLEADING_ENTRY = re.compile(r"COMPLAINT|PETITION|NOTICE\s+OF\s+REMOVAL", re.I)
 # Other papers that open a case (old cases' sheets often start years later, mid-case).
 _OPENING_ENTRY = re.compile(r"CIVIL\s+COVER|CASE\s+(?:ASSIGNED|ENTERED)|forma\s+pauperis|APPLICATION|^\s*1\s", re.I)
 _DOCKET_COMPLAINT = re.compile(
-    rf"^\s*({DATE})\s+(?:#\s*)?(?P<number>\d{{1,3}})?\s*(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b",
+    rf"^\s*({_FILED_DATE})\s+(?:#\s*)?(?P<number>\d{{1,3}})?\.?\s*(?:Fil(?:ed|ing)\s+(?:the\s+)?)?"  # a typed sheet's "1. Filed Complaint"
+    r"(?:CLASS\s+ACTION\s+|VERIFIED\s+|CIVIL\s+RIGHTS\s+|ORIGINAL\s+)?(?:COMPLAINT|PETITION)\b",
     re.I | re.M,
 )
 # The case header of a docket report: PACER's "Crutchfield v. Wright  Date Filed: 08/08/1988", state
 # courts' "File Date: 9/21/2006" or "Filing Date: ...", Massachusetts' "Entry Date  05/06/2004" (and an
 # appeal's "TC Entry Date", the day the trial court case was entered).
 _CASE_HEADER_FILED = re.compile(
-    rf"\b(?:(?:Date\s+Filed|Fil(?:e|ing)\s+Date):|(?:TC\s+)?Entry\s+Date:?)\s*({DATE})", re.I
+    rf"\b(?:(?:Date\s+Filed|Fil(?:e|ing)\s+Date):|(?:TC\s+)?Entry\s+Date:?)\s*({_FILED_DATE})", re.I
 )
 # An old typed docket ("DATE  PROCEEDINGS") writes the year on a line of its own above the month and
 # day of each entry: "1972\nSep 28 1.  Complaint." or "1973\nJuly  26  1.  Filed Complaint".
@@ -63,13 +68,20 @@ _TYPED_FIRST_ENTRY = re.compile(
     re.M | re.I,
 )
 # A state-court caption line: "Complaint Filed: Oct. 3, 2008", "Action Filed: ...".
-_CAPTION_FILED = re.compile(rf"\b(?:Complaint|Petition|Action)\s+Filed:?\s*({DATE})", re.I)
-_ANY_STAMP = re.compile(rf"\bFiled:?\s*({DATE})", re.I)
-# A state court's e-filing stamp, the court on lines of its own between "FILED" and the date:
-# "FILED\nClay Co. Circuit Court\n4th Judicial Circuit\nDate: 4/23/2020 4:03 PM".
-_COURT_STAMP = re.compile(rf"^\s*(?:E-?)?FILED\s*\n(?:[^\n]{{0,60}}\n){{0,3}}?\s*(?:Date:?\s*)?({DATE})", re.M)
+_CAPTION_FILED = re.compile(rf"\b(?:Complaint|Petition|Action)\s+Filed:?\s*({_FILED_DATE})", re.I)
+_ANY_STAMP = re.compile(rf"\bFiled:?\s*({_FILED_DATE})", re.I)
+# A court's e-filing stamp, the court on lines of its own between "FILED" and the date:
+# "FILED\nClay Co. Circuit Court\n4th Judicial Circuit\nDate: 4/23/2020 4:03 PM", "Filed in District
+# Court\nState of Minnesota\n1/23/2023 9:40 AM", "E-FILED\n Monday, 27 July, 2020  05:18:16 PM".
+_COURT_STAMP = re.compile(
+    r"^\s*(?:(?:E-?)?FILED|(?:FILED|Filed)[ \t]+in[ \t]+[^\n]{0,40})\s*\n(?:[^\n]{0,60}\n){0,3}?\s*(?:Date:?\s*)?"
+    rf"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s+)?({_FILED_DATE})",
+    re.M,
+)
+# A state clerk's e-filing header on every page of a paper: "FILED: NEW YORK COUNTY CLERK 07/11/2016 07:58 PM".
+_CLERK_STAMP = re.compile(rf"\bFILED:\s+[A-Z][A-Z .'-]{{0,40}}?\bCLERK\s+({_FILED_DATE})")
 # A pleading signed in its closing words: "Respectfully submitted this 15th day of August, 2018".
-_SUBMITTED = re.compile(rf"\bsubmitted,?\s+(?:this|on)\s+({DATE})", re.I)
+_SUBMITTED = re.compile(rf"\bsubmitted,?\s+(?:this|on)\s+({_FILED_DATE})", re.I)
 # Running text may break a sentence's words with an abbreviation's period ("filed by Ms. Warren on",
 # "against defendant H. Miller on"); other periods and semicolons end the sentence.
 _NO_STOP = r"(?:[^.;]|(?<=\b[A-Z])\.|(?<=\bM[rs])\.|(?<=\bMrs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.)"
@@ -79,34 +91,34 @@ _FILED_ON = re.compile(
     r"(?:action|suit|lawsuit|case|complaint|petition)\b"
     + _NO_STOP
     + r"{0,80}?\bon\s+"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r"|\bOn\s+(?:or\s+about\s+)?"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r",?\s+(?:[A-Z][\w.'’-]*\s+){0,6}(?:filed|commenced|brought|initiated|instituted|sued)\b(?![^.;]{0,40}\bamended)"
     + r"|\b(?:initiated|commenced|began)\s+(?:by|with)\s+the\s+filing\s+of\s+[^.;]{0,120}?\b(?:complaint|petition)\b[^.;]{0,80}?\bon\s+"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r"|\bfiling\s+of\s+(?:the|their|his|her|its|this)\s+(?:original\s+)?(?:complaint|petition)\s+on\s+"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r"|\b(?:suit|action|case|lawsuit|complaint|petition)\s+was\s+(?:originally\s+)?(?:begun|commenced|filed|instituted)\s+(?:on\s+)?"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r"|\b(?:action|suit|case|lawsuit|litigation)\s+(?:\w+\s+)?(?:began|commenced)\s+on\s+"
-    + f"({DATE})"
-    + f"|({DATE}),?\\s+when\\s+(?:the|this|plaintiffs?)\\s+(?:\\w+\\s+){{0,2}}(?:lawsuit|action|suit|complaint|petition)\\s+was\\s+filed"
+    + f"({_FILED_DATE})"
+    + f"|({_FILED_DATE}),?\\s+when\\s+(?:the|this|plaintiffs?)\\s+(?:\\w+\\s+){{0,2}}(?:lawsuit|action|suit|complaint|petition)\\s+was\\s+filed"
     # "a Petition for Declaratory Relief filed by Michelle Warren ("Petitioner") on March 17, 2020"
     + r"|\b(?:complaint|petition)\b"
     + _NO_STOP
     + r"{0,80}?\bfiled\s+by\b"
     + _NO_STOP
     + r"{0,120}?\bon\s+"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r"|\b(?:a|an|the|their|its)\s+"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r",?\s+(?:class[- ]action\s+|verified\s+)?(?:complaint|petition)\b"
     # Applications to the court (FISA, ex parte) open a matter by submission rather than by complaint.
     + r"|\b(?:application|petition|complaint)\b[^.;]{0,80}?\b(?:submitted|filed|presented)\s+(?:to|with|in)\s+(?:the|this)\s+Court\s+on\s+"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r"|\bOn\s+"
-    + f"({DATE})"
+    + f"({_FILED_DATE})"
     + r",?\s+(?:[A-Za-z.'’-]+\s+){1,4}submitted\s+(?:a|an|its|the)\s+(?:draft\s+)?application\b",
     re.I,
 )
@@ -117,7 +129,14 @@ _FILED_ON = re.compile(
 _MATTER_BEFORE = re.compile(
     r"\bbefore\s+the\s+[^.;]{0,80}?\bCourt\b[^.;]{0,60}?\bon\s+(?:the\s+)?[“\"]?"
     r"(?=[^.;]{0,80}?\b(?:submission|application|petition|complaint)\b)(?![^.;]{0,40}?\b(?:motion|amended)\b)"
-    rf"[^.;]{{0,300}}?[”\"]?,?\s+which\s+was\s+(?:submitted|filed|presented)\s+(?:(?:to|with|in)\s+(?:the|this)\s+Court\s+)?on\s+({DATE})",
+    rf"[^.;]{{0,300}}?[”\"]?,?\s+which\s+was\s+(?:submitted|filed|presented)\s+(?:(?:to|with|in)\s+(?:the|this)\s+Court\s+)?on\s+({_FILED_DATE})",
+    re.I,
+)
+# An agency's findings letter dates the investigation it reports by the notice that opened it ("On May 30,
+# 2007, we notified you of our intent to conduct an investigation"): the matter's opening when no suit followed.
+_INVESTIGATION_NOTICE = re.compile(
+    rf"\bOn\s+({_FILED_DATE}),?\s+(?:we|the\s+United\s+States|this\s+Department)\s+(?:notified|informed|advised)\b[^.;]{{0,80}}?"
+    r"\b(?:intent(?:ion)?\s+to\s+(?:conduct\s+an\s+|open\s+an\s+)?investigat|(?:were|was)\s+(?:commencing\s+|opening\s+)?(?:an?\s+)?(?:\w+\s+)?investigat)",
     re.I,
 )
 _COMPLAINT_TITLE = re.compile(
@@ -185,7 +204,8 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         if typed := _TYPED_FIRST_ENTRY.search(text):  # the sheet's first entry only
             found.append(_typed_entry(typed))
     if complaint:
-        found += [_date_finding(text, m, 0.9) for m in (*_ANY_STAMP.finditer(text), *_COURT_STAMP.finditer(text))]
+        stamps = (_ANY_STAMP, _COURT_STAMP, _CLERK_STAMP)
+        found += [_date_finding(text, m, 0.9) for pattern in stamps for m in pattern.finditer(text)]
         # The complaint's own date in the case listing, quoted with the complaint's title.
         found.append(
             listed_date(doc, _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text), 0.95)
@@ -195,10 +215,17 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
         signed = [(d, quote) for d, quote in signature_dates(text) if not _COURT_SIGNATURE.match(quote)]
         signed += [(d, m.group(0)) for m in _SUBMITTED.finditer(text) if (d := parse_date(m[1]))]
         found += [Finding(show_date(d), quote, 0.96 if d == doc_date(doc) else 0.6) for d, quote in signed]
+    elif amended and re.match(r"complaint|petition", doc.type, re.I):
+        # A later pleading's date in the case listing: only a weak candidate, for a case whose listing
+        # holds no original complaint (the plan reads an amended one then).
+        heading = _AMENDED.search(text) or _COMPLAINT_TITLE.search(text) or _COMPLAINT_WORD.search(text)
+        found.append(listed_date(doc, heading, 0.3))
     found += [
         _date_finding(text, m, 0.8) for m in _CAPTION_FILED.finditer(text)
     ]  # names the original filing even in later papers
     found += [_date_finding(text, m, 0.5) for m in _MATTER_BEFORE.finditer(text)]
+    if is_type(doc, "findings", "investigation"):
+        found += [_date_finding(text, m, 0.3) for m in _INVESTIGATION_NOTICE.finditer(text)]
     for m in _FILED_ON.finditer(text):
         # A plaintiff who later joined or intervened filed a later paper, not the case's first.
         if not re.search(
@@ -230,7 +257,7 @@ def _stamps(quote: str, day: date) -> bool:
     """Whether a quote is a court's filing stamp of that day ("Document 1 Filed 03/22/2005", "FILED ... Date: 4/23/2020")."""
     return any(
         parse_date(m[1]) == day
-        for pattern in (_FIRST_ENTRY_STAMP, _ANY_STAMP, _COURT_STAMP)
+        for pattern in (_FIRST_ENTRY_STAMP, _ANY_STAMP, _COURT_STAMP, _CLERK_STAMP)
         for m in pattern.finditer(quote)
     )
 

@@ -35,9 +35,15 @@ DATE_RE = re.compile(DATE, re.I)
 
 
 def filed_stamp(entry: str = r"\d+") -> re.Pattern:
-    """The court's stamp on a filed paper ("Document 128 Filed 09/04/02", "ECF No. 1 02/28/23"):
-    the paper's docket entry number matching ``entry`` and, in the one group, the day it was filed."""
-    return re.compile(rf"(?:Doc(?:ument)?\.?\s*#?|ECF\s+No\.?|Dkt\.?)\s*:?\s*{entry}\s+(?:Filed:?\s*)?({DATE})", re.I)
+    """The court's stamp on a filed paper ("Document 128 Filed 09/04/02", "ECF No. 1 02/28/23", and as
+    some districts print it, "Document 1 Filed on 10/29/21 in TXSD", "Document 1 Filed in USDC ND/OK on
+    12/15/00", "Document 1 Entered on FLSD Docket 04/24/2007"): the paper's docket entry number matching
+    ``entry`` and, in the one group, the day it was filed."""
+    return re.compile(
+        rf"(?:Doc(?:ument)?\.?\s*#?|ECF\s+No\.?|Dkt\.?)\s*:?\s*{entry}\s+"
+        rf"(?:Filed:?\s*(?:in\s+\S+(?:\s+\S+)?\s+)?(?:on\s+)?|Entered\s+on\s+\S+\s+Docket:?\s*)?({DATE})",
+        re.I,
+    )
 
 
 # Sentence ends; also blank lines, numbered paragraphs, and dated docket entries ("06/08/2005 1 COMPLAINT").
@@ -174,10 +180,17 @@ def paper_title(doc: DocInfo) -> str:
     return flat(title, TITLE_CHARS)
 
 
+FIRST_YEAR, LAST_YEAR = 1900, 2035  # the years a case's papers can be dated in
+
+
 def parse_date(text: str) -> date | None:
-    """A date stated to the day in a plausible year for a case (others are misread numbers)."""
+    """A date stated to the day in a plausible year for a case (others are misread numbers). A year
+    written with two digits that would fall after LAST_YEAR is the last century's: an old docket's
+    "3-14-64" or "1/23/64" (the date reader puts two-digit years before 69 in this century)."""
     parsed = full_date(text)
-    return parsed if parsed is not None and 1900 <= parsed.year <= 2035 else None
+    if parsed is not None and parsed.year > LAST_YEAR and str(parsed.year) not in text:
+        parsed = parsed.replace(year=parsed.year - 100)
+    return parsed if parsed is not None and FIRST_YEAR <= parsed.year <= LAST_YEAR else None
 
 
 def show_date(d: date) -> str:
