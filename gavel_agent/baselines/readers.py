@@ -177,5 +177,5 @@ class OfflineReader:
                 (type_prior(plan, info), finding, info.name) for info, text in parts for finding in rule(text, info)
             ]
             if found:
-                answer.proposals.append(Proposal(item.key, choose(plan, found)[:room], replace=False))
+                answer.proposals.append(Proposal(item.key, choose(plan, found, room), replace=False))
         return answer

@@ -161,8 +161,9 @@ def rank_windows(plan: ItemPlan, results: Results, docs: dict[str, DocInfo]) -> 
     return windows
 
 
-def choose(plan: ItemPlan, found: list[tuple[float, Finding, str]]) -> list[dict]:
-    """Best findings first, one entry per distinct value, as append_checklist values.
+def choose(plan: ItemPlan, found: list[tuple[float, Finding, str]], room: int | None = None) -> list[dict]:
+    """The best findings, one entry per distinct value, as append_checklist values: at most the plan's
+    limit (and ``room``, the values the item can still take), listed in the plan's order.
 
     A single-valued item takes its most certain finding (the window's rank only breaks
     ties): how a rule recognised a value says more than where search happened to find it.
@@ -182,7 +183,8 @@ def choose(plan: ItemPlan, found: list[tuple[float, Finding, str]]) -> list[dict
         elif finding.value.startswith(values[key]["value"] + " ("):
             # The same party with its detail ("... (is the Director of ...)"): keep the detail, both quotes.
             values[key] = {"value": finding.value, "evidence": values[key]["evidence"] + [evidence]}
-    return listed(plan, list(values.values())[: plan.value_limit])
+    limit = plan.value_limit if room is None else min(room, plan.value_limit)
+    return listed(plan, list(values.values())[:limit])
 
 
 SIDES = ("Plaintiff", "Defendant")  # a caption's order; other labels (intervenors, amici) follow
