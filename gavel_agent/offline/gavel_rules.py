@@ -515,14 +515,19 @@ def _party_columns(line: str) -> list[str]:
     return next((columns[:i] for i, column in enumerate(columns) if _NOT_PARTY_LINE.search(column)), columns)
 
 
+# The words of a capacity, which a caption's line may break from the "in his" before them.
+_CAPACITY_WORDS = re.compile(r"\b(?:individual\s+and\s+)?(?:official|individual)\s+capacit(?:y|ies)\b", re.I)
+
+
 def _caption_names(block: str, side: str) -> list[str]:
     names = []
     cleaned = " ".join(
         _CAPTION_NOISE.sub(" ", segment).strip()
         for line in block.splitlines()
         for segment in _party_columns(line)
-        # the other column of a two-column opinion page, not a party's description
-        if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", segment)))
+        # the other column of a two-column opinion page, not a party's description (nor the rest of a
+        # capacity a line broke: "DOUG BURGUM, in his\n) official capacity as Secretary of the")
+        if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", _CAPACITY_WORDS.sub("", segment))))
     )
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ..., nor
@@ -682,9 +687,13 @@ def _office_wrapped(text: str, m: re.Match) -> str:
 
 # An opinion's or a brief's own list of the defendants: "Defendants are the Board of Education, DOC,
 # and ...", "The Complaint names seven Defendants: A; B; and C", "an action against Defendants A; B; ...".
+# An initial's or an abbreviation's period ("L. ERIC PATTERSON", "the U.S. Marshals Service") ends no list.
+_NOT_A_STOP = r"(?:[^.]|(?<=\b[A-Z])\.)"
 _DEFENDANT_LIST = re.compile(
     r"\b(?:Defendants\s+(?:are|include)|(?:names|named|sued|against)\s+(?:\w+\s+)?(?:the\s+)?[Dd]efendants:?)"
-    r"\s+(?P<list>[^.]{10,600}?(?:[;,]\s*|\s)and\s+[^.;]{3,120}?)(?=\.\s|\s*\(collectively|$)"
+    rf"\s+(?:(?P<list>{_NOT_A_STOP}{{10,1200}}?(?:[;,]\s*|\s)and\s+(?:(?!;){_NOT_A_STOP}){{3,120}}?)(?=(?<!\b[A-Z])\.\s|\s*\(collectively|$)"
+    # a semicolon list the text read stops inside (a pleading's first page): its last piece may be cut off
+    rf"|(?P<cut>{_NOT_A_STOP}{{10,1200}}?;{_NOT_A_STOP}*)\Z)"
 )
 
 
@@ -693,11 +702,11 @@ def listed_defendants(text: str) -> list[Finding]:
     semicolons, or at its commas and "and" when it has none."""
     found = []
     for m in _DEFENDANT_LIST.finditer(text):  # a list's semicolons end no sentence here
-        listing = " ".join(m.group("list").split())
+        listing = " ".join((m.group("list") or m.group("cut")).split())
         pieces = (
             re.split(r";\s*(?:and\s+)?", listing) if ";" in listing else re.split(r",\s*(?:and\s+)?|\s+and\s+", listing)
         )
-        for piece in pieces:
+        for piece in pieces[:-1] if m.group("cut") else pieces:
             # without the short name the paper defines for it ("(“NJ DHS”)")
             name = party_name(re.sub(r"^(?:and|the)\s+|\s*\([\"“][^)]*\)", "", piece.strip()))
             if name and names_an_institution(f"Defendant: {name}"):
