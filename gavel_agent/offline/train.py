@@ -55,6 +55,9 @@ class Field:
     # The candidates a list item's values are scored on: parties' plaintiffs are kept by its rules and
     # never scored (the coding names defendants only).
     scored: Callable[[dict], bool] = lambda row: True
+    # The thresholds a list item's F1 chooses among: parties' held-out recall falls by several points
+    # between neighbours of the coarse grid (a caption's many names share one probability band).
+    thresholds: tuple[float, ...] = tuple(THRESHOLDS)
 
 
 def _causes_match(row: dict, coded: CodedCase) -> bool:
@@ -108,6 +111,7 @@ FIELDS = [
         _defendant_match,
         c=0.1,
         scored=lambda row: row["value"].startswith("Defendant: "),
+        thresholds=tuple(i / 40 for i in range(40)),
     ),
 ]
 
@@ -211,7 +215,7 @@ def fit(field: Field, records: list[Record]) -> dict | None:
             return {**(chosen or model), "threshold": points[c][0], "c": c}
     probs = [[probability(model, f) for f in r.features(field.item)] for r in records]
     model["threshold"] = max(
-        THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
+        field.thresholds, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
     )
     return model
 
