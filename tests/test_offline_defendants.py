@@ -565,3 +565,17 @@ def test_a_pleadings_list_of_defendants_reads_past_initials_and_a_cut_off_end():
         # the text read stops inside the second list: its last office is cut off
         "Defendant: Jane Roe, Director of the Federal Bureau of Investigation",
     ]
+
+
+def test_a_listed_agencys_own_and_does_not_part_its_name():
+    from gavel_agent.offline.gavel_rules import listed_defendants
+
+    text = (
+        "The named defendants are the United States Department of Health and\nHuman Services, the Centers for "
+        "Medicare and Medicaid Services and the Ohio Department of Job and Family Services. I will refer to them."
+    )
+    assert _quoted_values(listed_defendants(text), text) == [
+        "Defendant: United States Department of Health and Human Services",
+        "Defendant: Centers for Medicare and Medicaid Services",
+        "Defendant: Ohio Department of Job and Family Services",
+    ]

@@ -697,15 +697,20 @@ _DEFENDANT_LIST = re.compile(
 )
 
 
+# A comma or an "and" between a list's bodies, not the "and" inside an agency's name ("Department of
+# Health and Human Services", "Centers for Medicare and Medicaid Services and Jane Roe").
+_LIST_SEPARATOR = re.compile(
+    rf",\s*(?:and\s+)?|\s+and\s+(?!{_NAME_TAIL}|(?:[A-Z][\w'’-]*\s+){{0,2}}(?i:Administration|Services?|Management)\b)"
+)
+
+
 def listed_defendants(text: str) -> list[Finding]:
     """The bodies a sentence lists as the defendants (people only with their office), split at its
     semicolons, or at its commas and "and" when it has none."""
     found = []
     for m in _DEFENDANT_LIST.finditer(text):  # a list's semicolons end no sentence here
         listing = " ".join((m.group("list") or m.group("cut")).split())
-        pieces = (
-            re.split(r";\s*(?:and\s+)?", listing) if ";" in listing else re.split(r",\s*(?:and\s+)?|\s+and\s+", listing)
-        )
+        pieces = re.split(r";\s*(?:and\s+)?", listing) if ";" in listing else _LIST_SEPARATOR.split(listing)
         for piece in pieces[:-1] if m.group("cut") else pieces:
             # without the short name the paper defines for it ("(“NJ DHS”)")
             name = party_name(re.sub(r"^(?:and|the)\s+|\s*\([\"“][^)]*\)", "", piece.strip()))
