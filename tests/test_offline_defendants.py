@@ -579,3 +579,17 @@ def test_a_listed_agencys_own_and_does_not_part_its_name():
         "Defendant: Centers for Medicare and Medicaid Services",
         "Defendant: Ohio Department of Job and Family Services",
     ]
+
+
+def test_of_one_persons_chosen_values_the_one_naming_more_of_a_body_stands_for_him_not_the_longest():
+    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+
+    rows = [
+        {
+            "value": "Defendant: Mary Roe ((“Defendant Roe”) is a commissioner on the Commission and is affiliated with it)"
+        },
+        {"value": "Defendant: Mary Roe, Commissioner of the Michigan Independent Citizens Redistricting Commission"},
+        {"value": "Defendant: John Doe, Commissioner of the Maine Department of Health"},
+        {"value": "Defendant: John Doe, Acting Commissioner of the Maine Department of Health and Human Services"},
+    ]
+    assert one_value_per_defendant([0, 1, 2, 3], rows) == [1, 3]

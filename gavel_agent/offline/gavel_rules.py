@@ -759,12 +759,21 @@ _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?
 def one_value_per_defendant(kept: list[int], rows: list[dict]) -> list[int]:
     """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
     each person or body once, then every plaintiff the rules found. Of the chosen values naming one
-    person, the one that says most: "John Roe (sued in his official capacity as the Secretary of State
-    of Alabama)" tells the office's body that "John Roe, Secretary of State" leaves out."""
+    person, the one that says most (``_told``): "John Roe (sued in his official capacity as the Secretary of
+    State of Alabama)" tells the office's body that "John Roe, Secretary of State" leaves out."""
     defendants = [i for i in kept if rows[i]["value"].startswith("Defendant: ")]
-    fullest = best_of_each(defendants, lambda i: _name_head(rows[i]["value"]).lower(), lambda i: len(rows[i]["value"]))
+    fullest = best_of_each(
+        defendants, lambda i: _name_head(rows[i]["value"]).lower(), lambda i: _told(rows[i]["value"])
+    )
     chosen = _whole_names(fullest, rows)
     return chosen + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
+
+
+def _told(value: str) -> tuple[int, int]:
+    """How much a value says of a party: the distinct words of names its office or description holds
+    ("... Commissioner of the Michigan Independent Citizens Redistricting Commission" over "... (is a
+    commissioner on the Commission and is affiliated with ...)"), then its length."""
+    return len(set(re.findall(r"\b[A-Z][\w.'’-]*", value))), len(value)
 
 
 def _whole_names(chosen: list[int], rows: list[dict]) -> list[int]:
