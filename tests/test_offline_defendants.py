@@ -534,3 +534,62 @@ def test_a_caption_whose_sides_are_labelled_with_a_slash_is_read():
         "Plaintiff: Jane Doe",
         "Defendant: Western Union Financial Services, Inc",
     ]
+
+
+def test_a_caption_keeps_an_office_whose_capacity_words_a_line_broke_off():
+    from gavel_agent.offline.gavel_rules import caption_parties
+
+    text = (
+        "KAPA CONSERVATION COUNCIL,\n) \nPlaintiff,\n) \nv.\n) \nJANE ROE, in her\n) \nofficial capacity as Secretary of "
+        "Commerce; and JOHN DOE, in his \n) \nofficial capacity as Secretary of the \n) \nInterior of the United States, \n) \n"
+        "Defendants.  ) \n"
+    )
+    values = [f.value for f in caption_parties(text)]
+    assert "Defendant: John Doe, Secretary of the Interior of the United States" in values, values
+    assert "Defendant: Jane Roe, Secretary of Commerce" in values, values
+
+
+def test_a_pleadings_list_of_defendants_reads_past_initials_and_a_cut_off_end():
+    from gavel_agent.offline.gavel_rules import listed_defendants
+
+    text = (
+        "Plaintiffs hereby complain against Defendants CHAD WOLF, Acting\nSecretary of the U.S. Department of Homeland "
+        "Security; MARY A. MAJOR, a senior official; L. ERIC PATTERSON, Director of Federal\nProtective Services; "
+        "and JOHN T. DOE, Director of the U.S. Marshals Service. The Court agrees. They also sued Defendants "
+        "JANE ROE, Director of the Federal Bureau of Investigation; RICHARD K. CLINE, Director of the Bureau of "
+    )
+    assert _quoted_values(listed_defendants(text), text) == [
+        "Defendant: Chad Wolf, Acting Secretary of the U.S. Department of Homeland Security",
+        "Defendant: L. Eric Patterson, Director of Federal Protective Services",
+        "Defendant: John T. Doe, Director of the U.S. Marshals Service",
+        # the text read stops inside the second list: its last office is cut off
+        "Defendant: Jane Roe, Director of the Federal Bureau of Investigation",
+    ]
+
+
+def test_a_listed_agencys_own_and_does_not_part_its_name():
+    from gavel_agent.offline.gavel_rules import listed_defendants
+
+    text = (
+        "The named defendants are the United States Department of Health and\nHuman Services, the Centers for "
+        "Medicare and Medicaid Services and the Ohio Department of Job and Family Services. I will refer to them."
+    )
+    assert _quoted_values(listed_defendants(text), text) == [
+        "Defendant: United States Department of Health and Human Services",
+        "Defendant: Centers for Medicare and Medicaid Services",
+        "Defendant: Ohio Department of Job and Family Services",
+    ]
+
+
+def test_of_one_persons_chosen_values_the_one_naming_more_of_a_body_stands_for_him_not_the_longest():
+    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+
+    rows = [
+        {
+            "value": "Defendant: Mary Roe ((“Defendant Roe”) is a commissioner on the Commission and is affiliated with it)"
+        },
+        {"value": "Defendant: Mary Roe, Commissioner of the Michigan Independent Citizens Redistricting Commission"},
+        {"value": "Defendant: John Doe, Commissioner of the Maine Department of Health"},
+        {"value": "Defendant: John Doe, Acting Commissioner of the Maine Department of Health and Human Services"},
+    ]
+    assert one_value_per_defendant([0, 1, 2, 3], rows) == [1, 3]

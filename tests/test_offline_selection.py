@@ -398,3 +398,16 @@ def test_no_ranking_ceiling_when_no_threshold_reaches_the_floor():
     assert all(models.values())  # fitted: the Act is right in some cases
     top = bench.ranking_ceiling(records, models, unread=frozenset())
     assert top.threshold is None and top.recall == 0.0 and 0.0 < top.average_precision < 1.0
+
+
+def test_a_list_fields_threshold_comes_from_its_own_grid():
+    from dataclasses import replace
+
+    from gavel_agent.offline.train import THRESHOLDS
+
+    field = replace(next(f for f in FIELDS if f.item == "cause_of_action"), precision_floor=None)
+    records = _pleaded_and_mentioned()
+    assert fit(replace(field, thresholds=(0.37,)), records)["threshold"] == 0.37
+    # parties' held-out recall falls by points between neighbours of the default grid: a finer one
+    parties = next(f for f in FIELDS if f.item == "parties")
+    assert min(b - a for a, b in zip(parties.thresholds, parties.thresholds[1:])) < THRESHOLDS[1] - THRESHOLDS[0]

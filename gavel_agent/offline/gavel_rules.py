@@ -542,14 +542,19 @@ def _party_columns(line: str) -> list[str]:
     return next((columns[:i] for i, column in enumerate(columns) if _NOT_PARTY_LINE.search(column)), columns)
 
 
+# The words of a capacity, which a caption's line may break from the "in his" before them.
+_CAPACITY_WORDS = re.compile(r"\b(?:individual\s+and\s+)?(?:official|individual)\s+capacit(?:y|ies)\b", re.I)
+
+
 def _caption_names(block: str, side: str) -> list[str]:
     names = []
     cleaned = " ".join(
         _CAPTION_NOISE.sub(" ", segment).strip()
         for line in block.splitlines()
         for segment in _party_columns(line)
-        # the other column of a two-column opinion page, not a party's description
-        if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", segment)))
+        # the other column of a two-column opinion page, not a party's description (nor the rest of a
+        # capacity a line broke: "DOUG BURGUM, in his\n) official capacity as Secretary of the")
+        if not _RUNNING_TEXT.search(_DESCRIBED.sub("", _CAPACITY.sub("", _CAPACITY_WORDS.sub("", segment))))
     )
     cleaned = " ".join(re.sub(rf"\bet\s+al\.?|\b(?:{SIDE_WORDS})\b.*", "", cleaned, flags=re.I).split())
     # Split on "and", ";" and on commas before a new all-capitals name (not before "LLC", "INC" ..., nor
@@ -709,9 +714,20 @@ def _office_wrapped(text: str, m: re.Match) -> str:
 
 # An opinion's or a brief's own list of the defendants: "Defendants are the Board of Education, DOC,
 # and ...", "The Complaint names seven Defendants: A; B; and C", "an action against Defendants A; B; ...".
+# An initial's or an abbreviation's period ("L. ERIC PATTERSON", "the U.S. Marshals Service") ends no list.
+_NOT_A_STOP = r"(?:[^.]|(?<=\b[A-Z])\.)"
 _DEFENDANT_LIST = re.compile(
     r"\b(?:Defendants\s+(?:are|include)|(?:names|named|sued|against)\s+(?:\w+\s+)?(?:the\s+)?[Dd]efendants:?)"
-    r"\s+(?P<list>[^.]{10,600}?(?:[;,]\s*|\s)and\s+[^.;]{3,120}?)(?=\.\s|\s*\(collectively|$)"
+    rf"\s+(?:(?P<list>{_NOT_A_STOP}{{10,1200}}?(?:[;,]\s*|\s)and\s+(?:(?!;){_NOT_A_STOP}){{3,120}}?)(?=(?<!\b[A-Z])\.\s|\s*\(collectively|$)"
+    # a semicolon list the text read stops inside (a pleading's first page): its last piece may be cut off
+    rf"|(?P<cut>{_NOT_A_STOP}{{10,1200}}?;{_NOT_A_STOP}*)\Z)"
+)
+
+
+# A comma or an "and" between a list's bodies, not the "and" inside an agency's name ("Department of
+# Health and Human Services", "Centers for Medicare and Medicaid Services and Jane Roe").
+_LIST_SEPARATOR = re.compile(
+    rf",\s*(?:and\s+)?|\s+and\s+(?!{_NAME_TAIL}|(?:[A-Z][\w'’-]*\s+){{0,2}}(?i:Administration|Services?|Management)\b)"
 )
 
 
@@ -720,11 +736,9 @@ def listed_defendants(text: str) -> list[Finding]:
     semicolons, or at its commas and "and" when it has none."""
     found = []
     for m in _DEFENDANT_LIST.finditer(text):  # a list's semicolons end no sentence here
-        listing = " ".join(m.group("list").split())
-        pieces = (
-            re.split(r";\s*(?:and\s+)?", listing) if ";" in listing else re.split(r",\s*(?:and\s+)?|\s+and\s+", listing)
-        )
-        for piece in pieces:
+        listing = " ".join((m.group("list") or m.group("cut")).split())
+        pieces = re.split(r";\s*(?:and\s+)?", listing) if ";" in listing else _LIST_SEPARATOR.split(listing)
+        for piece in pieces[:-1] if m.group("cut") else pieces:
             # without the short name the paper defines for it ("(“NJ DHS”)")
             name = party_name(re.sub(r"^(?:and|the)\s+|\s*\([\"“][^)]*\)", "", piece.strip()))
             if name and names_an_institution(f"Defendant: {name}"):
@@ -772,12 +786,21 @@ _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?
 def one_value_per_defendant(kept: list[int], rows: list[dict]) -> list[int]:
     """The learned choice weighs defendants only (the coding names no plaintiffs): the chosen defendants,
     each person or body once, then every plaintiff the rules found. Of the chosen values naming one
-    person, the one that says most: "John Roe (sued in his official capacity as the Secretary of State
-    of Alabama)" tells the office's body that "John Roe, Secretary of State" leaves out."""
+    person, the one that says most (``_told``): "John Roe (sued in his official capacity as the Secretary of
+    State of Alabama)" tells the office's body that "John Roe, Secretary of State" leaves out."""
     defendants = [i for i in kept if rows[i]["value"].startswith("Defendant: ")]
-    fullest = best_of_each(defendants, lambda i: _name_head(rows[i]["value"]).lower(), lambda i: len(rows[i]["value"]))
+    fullest = best_of_each(
+        defendants, lambda i: _name_head(rows[i]["value"]).lower(), lambda i: _told(rows[i]["value"])
+    )
     chosen = _whole_names(fullest, rows)
     return chosen + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
+
+
+def _told(value: str) -> tuple[int, int]:
+    """How much a value says of a party: the distinct words of names its office or description holds
+    ("... Commissioner of the Michigan Independent Citizens Redistricting Commission" over "... (is a
+    commissioner on the Commission and is affiliated with ...)"), then its length."""
+    return len(set(re.findall(r"\b[A-Z][\w.'’-]*", value))), len(value)
 
 
 def _whole_names(chosen: list[int], rows: list[dict]) -> list[int]:

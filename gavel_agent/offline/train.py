@@ -58,6 +58,9 @@ class Field:
     # Feature families (name prefixes) the item's model leaves out: features that fit the training
     # records without ranking held-out values any better (see the causes entry in FIELDS).
     left_out: tuple[str, ...] = ()
+    # The thresholds a list item's F1 chooses among: parties' held-out recall falls by several points
+    # between neighbours of the coarse grid (a caption's many names share one probability band).
+    thresholds: tuple[float, ...] = tuple(THRESHOLDS)
 
 
 def _causes_match(row: dict, coded: CodedCase) -> bool:
@@ -117,6 +120,7 @@ FIELDS = [
         _defendant_match,
         c=0.1,
         scored=lambda row: row["value"].startswith("Defendant: "),
+        thresholds=tuple(i / 40 for i in range(40)),
     ),
 ]
 
@@ -220,7 +224,7 @@ def fit(field: Field, records: list[Record]) -> dict | None:
             return {**(chosen or model), "threshold": points[c][0], "c": c}
     probs = [[probability(model, f) for f in r.features(field.item)] for r in records]
     model["threshold"] = max(
-        THRESHOLDS, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
+        field.thresholds, key=lambda t: (_objective(field, {**model, "threshold": t}, records, probs, labels), -t)
     )
     return model
 
