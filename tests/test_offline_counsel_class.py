@@ -89,3 +89,18 @@ def test_private_counsel_is_named_by_a_person_not_by_the_state_in_the_address():
     only_a_place = "Counsel of record\nNew Jersey"
     found = _unlisted_counsel(only_a_place, 0, len(only_a_place), 0.3)
     assert found is not None and found.value == "Plaintiff: Private (New Jersey)"  # still a private candidate
+
+
+def test_others_similarly_situated_is_a_class_only_where_someone_sues_for_them():
+    for harm in (
+        "The interference caused severe harm to Plaintiffs and others similarly situated.",
+        "The code has chilled the speech of the plaintiffs, and others similarly situated who wish to assemble.",
+        "Defendants are enjoined from enforcing the statute against Plaintiffs and any others similarly situated;",
+    ):
+        assert values("class_action", harm, COMPLAINT) == [], harm
+    for sued_for in (
+        "JOHN DOE, and others similarly situated,\nPlaintiffs,\nv.\nCITY OF X, Defendant.",
+        "The motion was filed on behalf of Myself and \nOthers Similarly Situated by counsel.",
+        "Jane Roe, as representative of others similarly situated, brings this suit.",
+    ):
+        assert values("class_action", sued_for, OPINION) == ["Plaintiffs: Class action"], sued_for

@@ -15,6 +15,7 @@ from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extract
 from gavel_agent.offline.rules_text import (
     DATE,
     MONTH,
+    Span,
     compiled,
     doc_date,
     filed_stamp,
@@ -905,13 +906,26 @@ _SOUGHT = re.compile(
 _CLASS_MENTION = re.compile(
     r"\b(?:brought|bring|brings|filed|file)\s+(?:a|this|the)\s+class\s+action\b|\bas\s+a\s+class\s+action\b"
     r"|\bclass\s+(?:members?|counsel|representatives?|notice)\b|\bon\s+behalf\s+of\s+(?:the|a)\s+class\b"
-    r"|\bothers\s+similarly\s+situated\b|\bclass\s+of\s+persons\s+similarly\b|\b(?-i:CLASS\s+ALLEGATIONS)\b"
+    r"|\bclass\s+of\s+persons\s+similarly\b|\b(?-i:CLASS\s+ALLEGATIONS)\b"
     # An older opinion's words for the class a plaintiff sues for: "plaintiffs and the class they represent",
     # "the class represented by plaintiffs", a "spurious class" (the 1938 rule's kind).
     r"|\bclass\s+(?:they|he|she)\s+represents?\b|\bclass\s+represented\s+by\b|\bspurious\s+class\b"
     r"|\b(?:plaintiffs?|petitioners?)\s+and\s+(?:the|their|his|her)\s+class\b",
     re.I,
 )
+# "Others similarly situated" names a class only where someone sues for them: a caption's "on behalf of
+# ... and others similarly situated" (its columns may fall between the words) or "..., and others
+# similarly situated, Plaintiffs". In running text it is the reach of a harm or an order ("harm to
+# Plaintiffs and others similarly situated", "others similarly situated who wish to speak").
+_OTHERS_SIMILARLY = re.compile(r"\bothers\s+similarly\s+situated\b", re.I)
+_SUED_FOR = re.compile(r"\bbehalf\s+of\b|\brepresent\w*\b", re.I)
+_PARTY_LABEL = re.compile(r"[\s,;'’”\"]*(?:\(?\s*)?(?:Plaintiffs?|Petitioners?|Appellants?|Appellees?|v\.|vs\.?)", re.I)
+
+
+def _sues_for_others(text: str, span: Span, m: re.Match) -> bool:
+    return bool(_SUED_FOR.search(text, span.start, m.start()) or _PARTY_LABEL.match(text, m.end()))
+
+
 # What a class action could have been or cannot be ("could have been readily maintained as a class
 # action", "cannot be maintained as a class action") says nothing for a class in this case.
 _NOT_AS_CLASS = re.compile(
@@ -953,7 +967,13 @@ def class_action(text: str, doc: DocInfo) -> list[Finding]:
     sought = [span for span, _ in matching_sentences(text, _SOUGHT) if span not in unsaid]
     for span in sought:
         found.append(Finding("Plaintiffs: Class action", span.of(text), 0.8))
-    for span, _ in matching_sentences(text, _CLASS_MENTION):
+    mentioned = [span for span, _ in matching_sentences(text, _CLASS_MENTION)]
+    mentioned += [
+        span
+        for span, m in matching_sentences(text, _OTHERS_SIMILARLY)
+        if span not in mentioned and _sues_for_others(text, span, m)
+    ]
+    for span in sorted(mentioned, key=lambda s: s.start):
         if span not in unsaid and span not in sought:
             found.append(Finding("Plaintiffs: Class action", span.of(text), 0.6))
     if not found and is_type(doc, "complaint", "petition"):
