@@ -89,3 +89,25 @@ def test_private_counsel_is_named_by_a_person_not_by_the_state_in_the_address():
     only_a_place = "Counsel of record\nNew Jersey"
     found = _unlisted_counsel(only_a_place, 0, len(only_a_place), 0.3)
     assert found is not None and found.value == "Plaintiff: Private (New Jersey)"  # still a private candidate
+
+
+def test_a_city_named_with_its_state_is_a_government_plaintiff():
+    caption = (
+        "IN THE COURT OF COMMON PLEAS\nTHE CITY OF SPRINGFIELD, OHIO,\nPlaintiff,\nv.\nTHE BLOOD TRIBE,\nDefendant.\n"
+    )
+    assert "Plaintiff: Government attorneys (The City of Springfield, Ohio)" in values(
+        "type_of_counsel", caption, COMPLAINT
+    )
+    person = caption.replace("THE CITY OF SPRINGFIELD, OHIO", "JOHN SPRINGFIELD, OHIO")
+    assert not any("Government" in v for v in values("type_of_counsel", person, COMPLAINT))
+
+
+def test_the_surveillance_courts_opinion_on_certifications_is_the_governments_matter():
+    opinion = (
+        "UNITED STATES\nFOREIGN INTELLIGENCE SURVEILLANCE COURT\nMEMORANDUM OPINION AND ORDER\n"
+        "This matter is before the Court on the \"Government's Ex Parte Submission of Reauthorization\n"
+        'Certifications and Related Procedures."'
+    )
+    assert values("type_of_counsel", opinion.replace("Government's", "Govenunent's"), OPINION) == [
+        "Plaintiff: Government attorneys (U.S. Department of Justice)"
+    ]

@@ -1198,10 +1198,11 @@ def _mentioned_organisations(text: str) -> list[Finding]:
 
 # A PACER docket's header says when the United States is the plaintiff; the Foreign Intelligence
 # Surveillance Court's caption over an application ("IN RE APPLICATION OF THE FEDERAL BUREAU OF
-# INVESTIGATION", "a Verified Application") says the government is the party before it.
+# INVESTIGATION", "a Verified Application") or over the certifications the Attorney General and the
+# Director of National Intelligence submit for its approval says the government is the party before it.
 _US_GOVERNMENT_PARTY = re.compile(
     r"Jurisdiction:\s*U\.\s?S\.\s+Government\s+Plaintiff\b"
-    r"|^\s*FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+COURT\s*$(?=[\s\S]{0,1500}?(?:\bIN\s+RE\s+(?:\w+\s+)?APPLICATION\b|\bVerified\s+Application\b))",
+    r"|^\s*FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+COURT\s*$(?=[\s\S]{0,1500}?(?:\bIN\s+RE\s+(?:\w+\s+)?APPLICATION\b|\bVerified\s+Application\b|\bCertifications?\b))",
     re.M | re.I,
 )
 
