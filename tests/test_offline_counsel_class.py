@@ -111,3 +111,29 @@ def test_the_surveillance_courts_opinion_on_certifications_is_the_governments_ma
     assert values("type_of_counsel", opinion.replace("Government's", "Govenunent's"), OPINION) == [
         "Plaintiff: Government attorneys (U.S. Department of Justice)"
     ]
+
+
+def test_an_opinions_justice_department_lines_for_the_united_states_are_government_counsel():
+    opinion = (
+        "ALABAMA CONFERENCE et al., Plaintiffs,\nUnited States of America, Plaintiff-Intervenor,\nv.\n"
+        "Lurleen WALLACE, Governor, Defendant.\n"
+        "Robert L. Carter, New York City, for plaintiffs.\n"
+        "John Doar, Asst. Atty. Gen., and Brian Landsberg, Attys., Dept. of Justice, Washington, D. C., for the United States.\n"
+        "Hugh Maddox, Montgomery, Ala., for defendants.\n"
+    )
+    government = "Plaintiff: Government attorneys (U.S. Department of Justice)"
+    assert government in read_as_counsel(opinion)
+    # The United States as a defendant, or as an amicus, is no plaintiff.
+    sued = opinion.replace("v.\nLurleen WALLACE, Governor", "v.\nUNITED STATES")
+    assert government not in read_as_counsel(sued)
+    amicus = opinion.replace("for the United States.", "for the United States as amicus curiae.")
+    assert government not in read_as_counsel(amicus)
+
+
+def test_the_signature_block_of_an_answer_to_the_complaint_is_the_defendants():
+    signed = "WHEREFORE, the Defendant asks the Court to deny all relief.\nRespectfully submitted,\n/s/ Ann Lee\nAssistant United States Attorney\n"
+    answer = DocInfo("answer", "Answer to Complaint", "", "2025-05-28")
+    assert values("type_of_counsel", signed, answer) == []
+    assert values("type_of_counsel", signed, COMPLAINT) == [
+        "Plaintiff: Government attorneys (U.S. Department of Justice)"
+    ]
