@@ -134,6 +134,8 @@ def test_the_signature_block_of_an_answer_to_the_complaint_is_the_defendants():
     signed = "WHEREFORE, the Defendant asks the Court to deny all relief.\nRespectfully submitted,\n/s/ Ann Lee\nAssistant United States Attorney\n"
     answer = DocInfo("answer", "Answer to Complaint", "", "2025-05-28")
     assert values("type_of_counsel", signed, answer) == []
+    marked = signed + "Attorneys for the United States of America\n"
+    assert values("type_of_counsel", marked, answer) == []
     assert values("type_of_counsel", signed, COMPLAINT) == [
         "Plaintiff: Government attorneys (U.S. Department of Justice)"
     ]

@@ -1015,7 +1015,9 @@ _NEXT_PARTY = re.compile(rf"^(?:{SIDE_WORDS}|Intervenors?|Movants?|V\.?)[ \t]*$"
 
 
 # A paper whose title names the complaint after an answer or a motion ("Answer to Complaint", "Motion to
-# Dismiss the Complaint") is the defendants': its signature block is theirs.
+# Dismiss the Complaint") is the defendants': its signature block is theirs, and so are its lawyers "for
+# the United States".
+_UNITED_STATES = re.compile(r"United\s+States", re.I)
 _ANSWERS_A_COMPLAINT = re.compile(
     r"\b(?:answers?|motions?|memorandum|respon\w*|reply|brief|opposition|defendants?['’]?s?)\b.*\b(?:complaint|petition)",
     re.I,
@@ -1027,7 +1029,10 @@ def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
     (back to the defendants' block, if any), a plaintiff's entry in a docket's party list, and a
     complaint's own signature block."""
     blocks = []
+    defendants_paper = bool(_ANSWERS_A_COMPLAINT.search(doc.title))
     for marker in _FOR_PLAINTIFFS.finditer(text):
+        if defendants_paper and _UNITED_STATES.search(marker.group(0)):
+            continue  # the United States answering a complaint is the defendant
         start = max(0, marker.start() - SIGNATURE_BLOCK_CHARS)
         before = list(_FOR_DEFENDANTS.finditer(text, start, marker.start()))
         blocks.append((before[-1].end() if before else start, marker.end()))
@@ -1036,11 +1041,7 @@ def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
             end = min(len(text), m.end() + 3 * SIGNATURE_BLOCK_CHARS)
             following = _NEXT_PARTY.search(text, m.end("name"), end)
             blocks.append((m.end("name"), following.start() if following else end))
-    if (
-        is_type(doc, "complaint", "petition")
-        and not is_type(doc, "amended", "intervention")
-        and not _ANSWERS_A_COMPLAINT.search(doc.title)
-    ):
+    if is_type(doc, "complaint", "petition") and not is_type(doc, "amended", "intervention") and not defendants_paper:
         court = _COURT_NAME.search(text, 0, FIRST_PAGE_CHARS)
         if court and _EMAIL_OR_PHONE.search(text, 0, court.start()):
             blocks.append((0, court.start()))
