@@ -104,3 +104,53 @@ def test_others_similarly_situated_is_a_class_only_where_someone_sues_for_them()
         "Jane Roe, as representative of others similarly situated, brings this suit.",
     ):
         assert values("class_action", sued_for, OPINION) == ["Plaintiffs: Class action"], sued_for
+
+
+def test_a_city_named_with_its_state_is_a_government_plaintiff():
+    caption = (
+        "IN THE COURT OF COMMON PLEAS\nTHE CITY OF SPRINGFIELD, OHIO,\nPlaintiff,\nv.\nTHE BLOOD TRIBE,\nDefendant.\n"
+    )
+    assert "Plaintiff: Government attorneys (The City of Springfield, Ohio)" in values(
+        "type_of_counsel", caption, COMPLAINT
+    )
+    person = caption.replace("THE CITY OF SPRINGFIELD, OHIO", "JOHN SPRINGFIELD, OHIO")
+    assert not any("Government" in v for v in values("type_of_counsel", person, COMPLAINT))
+
+
+def test_the_surveillance_courts_opinion_on_certifications_is_the_governments_matter():
+    opinion = (
+        "UNITED STATES\nFOREIGN INTELLIGENCE SURVEILLANCE COURT\nMEMORANDUM OPINION AND ORDER\n"
+        "This matter is before the Court on the \"Government's Ex Parte Submission of Reauthorization\n"
+        'Certifications and Related Procedures."'
+    )
+    assert values("type_of_counsel", opinion.replace("Government's", "Govenunent's"), OPINION) == [
+        "Plaintiff: Government attorneys (U.S. Department of Justice)"
+    ]
+
+
+def test_an_opinions_justice_department_lines_for_the_united_states_are_government_counsel():
+    opinion = (
+        "ALABAMA CONFERENCE et al., Plaintiffs,\nUnited States of America, Plaintiff-Intervenor,\nv.\n"
+        "Lurleen WALLACE, Governor, Defendant.\n"
+        "Robert L. Carter, New York City, for plaintiffs.\n"
+        "John Doar, Asst. Atty. Gen., and Brian Landsberg, Attys., Dept. of Justice, Washington, D. C., for the United States.\n"
+        "Hugh Maddox, Montgomery, Ala., for defendants.\n"
+    )
+    government = "Plaintiff: Government attorneys (U.S. Department of Justice)"
+    assert government in read_as_counsel(opinion)
+    # The United States as a defendant, or as an amicus, is no plaintiff.
+    sued = opinion.replace("v.\nLurleen WALLACE, Governor", "v.\nUNITED STATES")
+    assert government not in read_as_counsel(sued)
+    amicus = opinion.replace("for the United States.", "for the United States as amicus curiae.")
+    assert government not in read_as_counsel(amicus)
+
+
+def test_the_signature_block_of_an_answer_to_the_complaint_is_the_defendants():
+    signed = "WHEREFORE, the Defendant asks the Court to deny all relief.\nRespectfully submitted,\n/s/ Ann Lee\nAssistant United States Attorney\n"
+    answer = DocInfo("answer", "Answer to Complaint", "", "2025-05-28")
+    assert values("type_of_counsel", signed, answer) == []
+    marked = signed + "Attorneys for the United States of America\n"
+    assert values("type_of_counsel", marked, answer) == []
+    assert values("type_of_counsel", signed, COMPLAINT) == [
+        "Plaintiff: Government attorneys (U.S. Department of Justice)"
+    ]

@@ -1034,12 +1034,25 @@ _EMAIL_OR_PHONE = re.compile(r"@|\(\d{3}\)\s*\d{3}-\d{4}|\b\d{3}[-.]\d{3}[-.]\d{
 _NEXT_PARTY = re.compile(rf"^(?:{SIDE_WORDS}|Intervenors?|Movants?|V\.?)[ \t]*$", re.M | re.I)
 
 
+# A paper whose title names the complaint after an answer or a motion ("Answer to Complaint", "Motion to
+# Dismiss the Complaint") is the defendants': its signature block is theirs, and so are its lawyers "for
+# the United States".
+_UNITED_STATES = re.compile(r"United\s+States", re.I)
+_ANSWERS_A_COMPLAINT = re.compile(
+    r"\b(?:answers?|motions?|memorandum|respon\w*|reply|brief|opposition|defendants?['’]?s?)\b.*\b(?:complaint|petition)",
+    re.I,
+)
+
+
 def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
     """Spans of text naming the plaintiffs' lawyers: before an "Attorneys for Plaintiffs" marker
     (back to the defendants' block, if any), a plaintiff's entry in a docket's party list, and a
     complaint's own signature block."""
     blocks = []
+    defendants_paper = bool(_ANSWERS_A_COMPLAINT.search(doc.title))
     for marker in _FOR_PLAINTIFFS.finditer(text):
+        if defendants_paper and _UNITED_STATES.search(marker.group(0)):
+            continue  # the United States answering a complaint is the defendant
         start = max(0, marker.start() - SIGNATURE_BLOCK_CHARS)
         before = list(_FOR_DEFENDANTS.finditer(text, start, marker.start()))
         blocks.append((before[-1].end() if before else start, marker.end()))
@@ -1048,7 +1061,7 @@ def _plaintiff_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
             end = min(len(text), m.end() + 3 * SIGNATURE_BLOCK_CHARS)
             following = _NEXT_PARTY.search(text, m.end("name"), end)
             blocks.append((m.end("name"), following.start() if following else end))
-    if is_type(doc, "complaint", "petition") and not is_type(doc, "amended", "intervention"):
+    if is_type(doc, "complaint", "petition") and not is_type(doc, "amended", "intervention") and not defendants_paper:
         court = _COURT_NAME.search(text, 0, FIRST_PAGE_CHARS)
         if court and _EMAIL_OR_PHONE.search(text, 0, court.start()):
             blocks.append((0, court.start()))
@@ -1109,6 +1122,40 @@ def _opinion_counsel_blocks(text: str, doc: DocInfo) -> list[tuple[int, int]]:
             blocks.append((max(previous, m.start() - OPINION_COUNSEL_CHARS), end))
         previous = end
     return blocks
+
+
+# A reporter's counsel lines for the United States as a party ("John Doar, Asst. Atty. Gen., Dept. of
+# Justice, Washington, D. C., for the United States."): the Justice Department's lawyers, who sue for it,
+# unless the caption makes the United States a defendant (their lines then defend it) or the line says
+# it is an amicus.
+_FOR_UNITED_STATES = re.compile(
+    r"\bfor\s+(?:the\s+)?(?:plaintiff[-\s]+(?:intervenor[-\s]+)?)?United\s+States(?:\s+of\s+America)?\b"
+    r"(?![-,\s]*(?:as\s+)?amic)",
+    re.I,
+)
+_JUSTICE_DEPARTMENT_LAWYER = re.compile(
+    r"\bDep(?:artmen)?t\.?\s+of\s+Justice\b|\bCivil\s+Rights\s+Div|\bU\.\s?S\.\s+Atty\b|\bUnited\s+States\s+Attorney\b",
+    re.I,
+)
+_UNITED_STATES_DEFENDANT = re.compile(
+    r"\bv\.?\s+(?:the\s+)?United\s+States\b|\bUnited\s+States(?:\s+of\s+America)?,?\s+(?:Defendants?|Respondents?)\b",
+    re.I,
+)
+
+
+def united_states_counsel(text: str, doc: DocInfo) -> list[Finding]:
+    """The Justice Department's lawyers an opinion's counsel lines list "for the United States"."""
+    if not is_type(doc, "opinion", "order") or _UNITED_STATES_DEFENDANT.search(text, 0, APPEAL_CAPTION_CHARS):
+        return []
+    found = []
+    for m in _FOR_UNITED_STATES.finditer(text):
+        start = max(0, m.start() - OPINION_COUNSEL_CHARS)
+        before = list(_FOR_SIDE.finditer(text, start, m.start()))
+        start = before[-1].end() if before else start
+        if _JUSTICE_DEPARTMENT_LAWYER.search(text, start, m.start()):
+            quote = text[start : m.end()].strip()
+            found.append(Finding("Plaintiff: Government attorneys (U.S. Department of Justice)", quote, 0.9))
+    return found
 
 
 # A signature page's heading over one side's signatories: "FOR PLAINTIFFS:", "ON BEHALF OF THE UNITED STATES".
@@ -1184,6 +1231,7 @@ def type_of_counsel(text: str, doc: DocInfo) -> list[Finding]:
         found.append(Finding("Plaintiff: Pro se", m.group(0), 0.9))
     plaintiffs = _plaintiffs(text)
     found += government_plaintiff(text, plaintiffs) + organisation_plaintiff(plaintiffs)
+    found += united_states_counsel(text, doc)
     return found + investigating_office(text, doc) + [f for f in unlisted if f]
 
 
@@ -1218,10 +1266,11 @@ def _mentioned_organisations(text: str) -> list[Finding]:
 
 # A PACER docket's header says when the United States is the plaintiff; the Foreign Intelligence
 # Surveillance Court's caption over an application ("IN RE APPLICATION OF THE FEDERAL BUREAU OF
-# INVESTIGATION", "a Verified Application") says the government is the party before it.
+# INVESTIGATION", "a Verified Application") or over the certifications the Attorney General and the
+# Director of National Intelligence submit for its approval says the government is the party before it.
 _US_GOVERNMENT_PARTY = re.compile(
     r"Jurisdiction:\s*U\.\s?S\.\s+Government\s+Plaintiff\b"
-    r"|^\s*FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+COURT\s*$(?=[\s\S]{0,1500}?(?:\bIN\s+RE\s+(?:\w+\s+)?APPLICATION\b|\bVerified\s+Application\b))",
+    r"|^\s*FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+COURT\s*$(?=[\s\S]{0,1500}?(?:\bIN\s+RE\s+(?:\w+\s+)?APPLICATION\b|\bVerified\s+Application\b|\bCertifications?\b))",
     re.M | re.I,
 )
 
