@@ -746,6 +746,24 @@ def listed_defendants(text: str) -> list[Finding]:
     return found
 
 
+# A party value's name (before any description) that is no party of this case: a cited case's party
+# with its Westlaw cite ("City of New York, 2020 WL 1694300"), a paper's words or form ("Consent to
+# Proceed Before a United States Magistrate Judge", "Case Number", "Proof of Service", "Notice of
+# Filing", a recital's "Whereas", a complaint's "Paragraph 10 to ..."), a sentence about someone ("ALO is
+# a resident of ...", "County officials who operate"), a company's suffix alone ("Inc").
+_NOT_A_PARTY = re.compile(
+    r"\b\d{4}\s+WL\s+\d|\bMagistrate\s+Judge\b|^Consent\s+to\b|^Paragraphs?\b|\bWhereas\b"
+    r"|\bCase\s+Number\b|\bProof\s+of\s+Service\b|\bNotice\s+of\s+Filing\b"
+    r"|\bis\s+an?\s+(?:resident|citizen)\b|^[^,]*\bwho\s+(?:operates?|is|are|was|were)\b"
+    r"|^(?:Inc|LLC|Corp|Co|Ltd|LLP)\.?$",
+    re.I,
+)
+
+
+def _is_a_party(value: str) -> bool:
+    return not _NOT_A_PARTY.search(value.split(": ", 1)[-1].split(" (", 1)[0])
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     caption = caption_parties(text)
@@ -776,7 +794,7 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
             value = f"{side}: {name} ({description})" if description else f"{side}: {name}"
             if side == "Plaintiff" or names_an_institution(value):
                 found.append(Finding(value, span.of(text), 0.6))
-    return found
+    return [f for f in found if _is_a_party(f.value)]
 
 
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?=[A-Z])))", re.I)
