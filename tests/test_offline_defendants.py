@@ -620,3 +620,21 @@ def test_a_party_value_that_names_no_party_of_the_case_is_no_candidate(name):
         values = [f.value for f in parties(text, DocInfo(name="01-complaint"))]
         assert "Plaintiff: John Doe" in values
         assert not [v for v in values if v.startswith("Defendant: ") and " (" not in v], values
+
+
+def test_a_name_of_kind_words_only_is_no_defendant_but_a_department_or_a_named_body_is():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = (
+        "Defendant Housing Authority is a public body.\n\nDefendant Hospital is a facility of the State.\n\n"
+        "Defendant Commissioner of Personnel is an officer.\n\n"
+        "Defendant Department of Education is an executive agency.\n\n"
+        "Defendant Housing Authority of Kansas City is a public body."
+    )
+    heads = [f.value.split(" (")[0] for f in parties(text, DocInfo(name="01-complaint"))]
+    assert "Defendant: Department of Education" in heads
+    assert "Defendant: Housing Authority of Kansas City" in heads
+    assert not {"Defendant: Housing Authority", "Defendant: Hospital", "Defendant: Commissioner of Personnel"} & set(
+        heads
+    )

@@ -760,8 +760,22 @@ _NOT_A_PARTY = re.compile(
 )
 
 
+# Words that say what kind of body or office a party is, or its charge, without naming one: a name of
+# these words only ("Housing Authority", "Hospital", "Commissioner of Personnel", "Security Service")
+# names no one body. A bare "Department of ..." does (a federal department is written so).
+_KIND_WORD = (
+    r"(?:the|of|and|for|State|County|City|Department|Office|Bureau|Board|Agency|Authority|Commission|Division"
+    r"|Administration|Services?|Unit|Center|Hospital|Facility|School|Jail|Prison|Commissioner|Director|Officers?"
+    r"|Housing|Security|Personnel|Family|Youth|Education|Health|Human|Police|Correction(?:s|al)?)"
+)
+_KIND_ONLY = re.compile(rf"{_KIND_WORD}(?:\s+{_KIND_WORD})*", re.I)
+
+
 def _is_a_party(value: str) -> bool:
-    return not _NOT_A_PARTY.search(value.split(": ", 1)[-1].split(" (", 1)[0])
+    name = value.split(": ", 1)[-1].split(" (", 1)[0]
+    head = name.split(", ", 1)[0].strip(" ,.")
+    kind_only = _KIND_ONLY.fullmatch(head) and not re.match(r"(?:The\s+)?Department\s+of\b", head, re.I)
+    return not (_NOT_A_PARTY.search(name) or kind_only)
 
 
 @extractor("gavel", "parties")
