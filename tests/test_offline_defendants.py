@@ -638,3 +638,21 @@ def test_a_name_of_kind_words_only_is_no_defendant_but_a_department_or_a_named_b
     assert not {"Defendant: Housing Authority", "Defendant: Hospital", "Defendant: Commissioner of Personnel"} & set(
         heads
     )
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [
+        ("United States acting", "United States"),
+        ("Tanager, Inc., Order", "Tanager, Inc."),
+        ("Matthew Fong, Treasurer, State of California, sued", "Matthew Fong, Treasurer, State of California"),
+        ("Housing Authority of Kansas City, et aI", "Housing Authority of Kansas City"),
+    ],
+)
+def test_a_party_name_ends_before_the_words_its_line_runs_on_into(written, name):
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = f"Plaintiff\nJohn Doe        represented by Jane Roe\n\nDefendant\n{written}        represented by Ann Poe\n"
+    values = [f.value for f in parties(text, DocInfo(name="02-docket"))]
+    assert f"Defendant: {name}" in values, values

@@ -7,6 +7,7 @@ shared helpers and the vocabulary tables in ``rules_text`` and ``gavel_tables.js
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 
 from gavel_agent.case_identity import DOCKET, STATES
@@ -778,6 +779,20 @@ def _is_a_party(value: str) -> bool:
     return not (_NOT_A_PARTY.search(name) or kind_only)
 
 
+# Words a name's line or column runs on into after the name ends: "et al.", a stamp's or a paper's word
+# ("Order", "represented"), an unfinished phrase ("sued", "acting", "and an", an opened "(See").
+_TRAILING_DEBRIS = re.compile(
+    r"(?:,?\s+(?:et\.?(?:\s*a[lI1]\.?)?|acting|sued|represented|order|and\s+an?)|\s+\(See)$", re.I
+)
+
+
+def _without_trailing_debris(finding: Finding) -> Finding:
+    value = finding.value
+    while (cut := _TRAILING_DEBRIS.sub("", value).rstrip(" ,")) != value:
+        value = cut
+    return replace(finding, value=value) if value != finding.value else finding
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     caption = caption_parties(text)
@@ -808,7 +823,7 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
             value = f"{side}: {name} ({description})" if description else f"{side}: {name}"
             if side == "Plaintiff" or names_an_institution(value):
                 found.append(Finding(value, span.of(text), 0.6))
-    return [f for f in found if _is_a_party(f.value)]
+    return [f for f in map(_without_trailing_debris, found) if _is_a_party(f.value)]
 
 
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?=[A-Z])))", re.I)
