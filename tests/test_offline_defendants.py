@@ -593,3 +593,66 @@ def test_of_one_persons_chosen_values_the_one_naming_more_of_a_body_stands_for_h
         {"value": "Defendant: John Doe, Acting Commissioner of the Maine Department of Health and Human Services"},
     ]
     assert one_value_per_defendant([0, 1, 2, 3], rows) == [1, 3]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "City of New York, 2020 WL 1694300, E.D.N.Y",  # a cited case's party
+        "Consent to Proceed Before A United States Magistrate Judge",  # a form's title
+        "Case Number Commonwealth of Virginia",
+        "Sherman Block, etc. PROOF OF SERVICE",
+        "American Civil Liberties Union Notice of Filing Opposition of Nevada",
+        "the Providence Community Action Program, Inc., Whereas",
+        "Paragraph 10 to the National Urban League",
+        "Alo is a resident of Lee County",  # a sentence about someone
+        "Hamblen County officials who operate",
+        "Inc",  # a company's suffix alone
+    ],
+)
+def test_a_party_value_that_names_no_party_of_the_case_is_no_candidate(name):
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    docket = f"Plaintiff\nJohn Doe        represented by Jane Roe\n\nDefendant\n{name}        represented by Ann Poe\n"
+    caption = f"JOHN DOE,\n        Plaintiff,\n   v.\n{name},\n        Defendant.\n\nCOMPLAINT\n"
+    for text in (docket, caption):
+        values = [f.value for f in parties(text, DocInfo(name="01-complaint"))]
+        assert "Plaintiff: John Doe" in values
+        assert not [v for v in values if v.startswith("Defendant: ") and " (" not in v], values
+
+
+def test_a_name_of_kind_words_only_is_no_defendant_but_a_department_or_a_named_body_is():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = (
+        "Defendant Housing Authority is a public body.\n\nDefendant Hospital is a facility of the State.\n\n"
+        "Defendant Commissioner of Personnel is an officer.\n\n"
+        "Defendant Department of Education is an executive agency.\n\n"
+        "Defendant Housing Authority of Kansas City is a public body."
+    )
+    heads = [f.value.split(" (")[0] for f in parties(text, DocInfo(name="01-complaint"))]
+    assert "Defendant: Department of Education" in heads
+    assert "Defendant: Housing Authority of Kansas City" in heads
+    assert not {"Defendant: Housing Authority", "Defendant: Hospital", "Defendant: Commissioner of Personnel"} & set(
+        heads
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [
+        ("United States acting", "United States"),
+        ("Tanager, Inc., Order", "Tanager, Inc."),
+        ("Matthew Fong, Treasurer, State of California, sued", "Matthew Fong, Treasurer, State of California"),
+        ("Housing Authority of Kansas City, et aI", "Housing Authority of Kansas City"),
+    ],
+)
+def test_a_party_name_ends_before_the_words_its_line_runs_on_into(written, name):
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = f"Plaintiff\nJohn Doe        represented by Jane Roe\n\nDefendant\n{written}        represented by Ann Poe\n"
+    values = [f.value for f in parties(text, DocInfo(name="02-docket"))]
+    assert f"Defendant: {name}" in values, values

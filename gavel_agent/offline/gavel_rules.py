@@ -7,6 +7,7 @@ shared helpers and the vocabulary tables in ``rules_text`` and ``gavel_tables.js
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 
 from gavel_agent.case_identity import DOCKET, STATES
@@ -747,6 +748,52 @@ def listed_defendants(text: str) -> list[Finding]:
     return found
 
 
+# A party value's name (before any description) that is no party of this case: a cited case's party
+# with its Westlaw cite ("City of New York, 2020 WL 1694300"), a paper's words or form ("Consent to
+# Proceed Before a United States Magistrate Judge", "Case Number", "Proof of Service", "Notice of
+# Filing", a recital's "Whereas", a complaint's "Paragraph 10 to ..."), a sentence about someone ("ALO is
+# a resident of ...", "County officials who operate"), a company's suffix alone ("Inc").
+_NOT_A_PARTY = re.compile(
+    r"\b\d{4}\s+WL\s+\d|\bMagistrate\s+Judge\b|^Consent\s+to\b|^Paragraphs?\b|\bWhereas\b"
+    r"|\bCase\s+Number\b|\bProof\s+of\s+Service\b|\bNotice\s+of\s+Filing\b"
+    r"|\bis\s+an?\s+(?:resident|citizen)\b|^[^,]*\bwho\s+(?:operates?|is|are|was|were)\b"
+    r"|^(?:Inc|LLC|Corp|Co|Ltd|LLP)\.?$",
+    re.I,
+)
+
+
+# Words that say what kind of body or office a party is, or its charge, without naming one: a name of
+# these words only ("Housing Authority", "Hospital", "Commissioner of Personnel", "Security Service")
+# names no one body. A bare "Department of ..." does (a federal department is written so).
+_KIND_WORD = (
+    r"(?:the|of|and|for|State|County|City|Department|Office|Bureau|Board|Agency|Authority|Commission|Division"
+    r"|Administration|Services?|Unit|Center|Hospital|Facility|School|Jail|Prison|Commissioner|Director|Officers?"
+    r"|Housing|Security|Personnel|Family|Youth|Education|Health|Human|Police|Correction(?:s|al)?)"
+)
+_KIND_ONLY = re.compile(rf"{_KIND_WORD}(?:\s+{_KIND_WORD})*", re.I)
+
+
+def _is_a_party(value: str) -> bool:
+    name = value.split(": ", 1)[-1].split(" (", 1)[0]
+    head = name.split(", ", 1)[0].strip(" ,.")
+    kind_only = _KIND_ONLY.fullmatch(head) and not re.match(r"(?:The\s+)?Department\s+of\b", head, re.I)
+    return not (_NOT_A_PARTY.search(name) or kind_only)
+
+
+# Words a name's line or column runs on into after the name ends: "et al.", a stamp's or a paper's word
+# ("Order", "represented"), an unfinished phrase ("sued", "acting", "and an", an opened "(See").
+_TRAILING_DEBRIS = re.compile(
+    r"(?:,?\s+(?:et\.?(?:\s*a[lI1]\.?)?|acting|sued|represented|order|and\s+an?)|\s+\(See)$", re.I
+)
+
+
+def _without_trailing_debris(finding: Finding) -> Finding:
+    value = finding.value
+    while (cut := _TRAILING_DEBRIS.sub("", value).rstrip(" ,")) != value:
+        value = cut
+    return replace(finding, value=value) if value != finding.value else finding
+
+
 @extractor("gavel", "parties")
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     caption = caption_parties(text)
@@ -777,7 +824,7 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
             value = f"{side}: {name} ({description})" if description else f"{side}: {name}"
             if side == "Plaintiff" or names_an_institution(value):
                 found.append(Finding(value, span.of(text), 0.6))
-    return found
+    return [f for f in map(_without_trailing_debris, found) if _is_a_party(f.value)]
 
 
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?=[A-Z])))", re.I)
