@@ -1304,6 +1304,21 @@ def test_a_single_valued_item_takes_its_most_certain_finding():
 KEY_ITEMS = ("filing_date", "judge_name", "class_action", "reported_opinions")
 
 
+def test_court_rulings_also_reads_a_bundled_papers_order_read_for_another_item():
+    from gavel_agent.offline.policy import Window, _sharing
+
+    rulings, disputes = _plan("court_rulings"), _plan("enforcement_disputes")
+    read = [(disputes, Window("06", 0, 448, 2.0))]
+    bundle = DocInfo(
+        "06", "Motion to Enforce Consent Decree; Opinion and Order on Motion to Enforce", "Pleading / Motion / Brief"
+    )
+    assert [item.key for item, _ in _sharing([rulings, disputes], read, bundle)] == ["court_rulings"]
+    # A party's proposed order decides nothing, nor does a motion alone.
+    for title in ("[Proposed] Order Granting Motion to Enforce", "Motion to Enforce Consent Decree"):
+        paper = DocInfo("07", title, "Pleading / Motion / Brief")
+        assert _sharing([rulings, disputes], read, paper) == [], title
+
+
 def test_offline_run_on_the_sample_case(sample_case, tmp_path):
     reference_file = sample_case / "reference.json"
     if not reference_file.is_file():
