@@ -76,11 +76,19 @@ def _statute_findings(text: str, doc: DocInfo, role: str) -> list[Finding]:
         sentence = span.of(text)
         if not pleading and not _CLAIM_CONTEXT.search(sentence):  # a complaint names statutes to claim under them
             continue
-        cited = _usual_citations(sentence)
-        for row, pattern in compiled("statutes"):
-            if role in row["roles"] and pattern.search(_readable(row, cited)):
-                found.append(Finding(row["value"], sentence, weight))
+        found += [Finding(statute, sentence, weight) for statute in _statutes_named(sentence, role)]
     return found
+
+
+def _statutes_named(text: str, role: str) -> list[str]:
+    """The statute table's values (rows with ``role``) that a text names, its U.S. Code citations read in
+    the usual spelling."""
+    cited = _usual_citations(text)
+    return [
+        row["value"]
+        for row, pattern in compiled("statutes")
+        if role in row["roles"] and pattern.search(_readable(row, cited))
+    ]
 
 
 @cache
@@ -99,20 +107,15 @@ def _docket_causes(text: str) -> list[Finding]:
     for m in _DOCKET_CAUSE.finditer(text):
         # Spelled as a citation ("42 U.S.C. § 1983 Civil Rights Act") so the statute table reads it.
         cited = f"{int(m.group(1))} U.S.C. § {m.group(2)} {m.group(3)}"
-        found += [
-            Finding(row["value"], m.group(0).strip(), 0.9)
-            for row, pattern in compiled("statutes")
-            if "cause" in row["roles"] and pattern.search(cited)
-        ]
+        found += [Finding(statute, m.group(0).strip(), 0.9) for statute in _statutes_named(cited, "cause")]
     return found
 
 
 def _cover_sheet_causes(text: str) -> list[Finding]:
     return [
-        Finding(row["value"], m.group(0), 0.9)
+        Finding(statute, m.group(0), 0.9)
         for m in _COVER_SHEET_STATUTE.finditer(text)
-        for row, pattern in compiled("statutes")
-        if "cause" in row["roles"] and pattern.search(_readable(row, _usual_citations(m.group(0))))
+        for statute in _statutes_named(m.group(0), "cause")
     ]
 
 

@@ -58,8 +58,8 @@ class Field:
     # Feature families (name prefixes) the item's model leaves out: features that fit the training
     # records without ranking held-out values any better (see the causes entry in FIELDS).
     left_out: tuple[str, ...] = ()
-    # The thresholds a list item's F1 chooses among: parties' held-out recall falls by several points
-    # between neighbours of the coarse grid (a caption's many names share one probability band).
+    # The thresholds an item's operating point is chosen among: parties' held-out recall falls by several
+    # points between neighbours of the coarse grid (a caption's many names share one probability band).
     thresholds: tuple[float, ...] = tuple(THRESHOLDS)
 
 
@@ -174,7 +174,7 @@ def _floor_point(
         for i, r in enumerate(records):
             if r.fold == k:
                 probs[i] = [probability(inner, f) for f in r.features(field.item)]
-    for t in THRESHOLDS:
+    for t in field.thresholds:
         right, kept, positives = _list_counts(field, {**model, "threshold": t}, records, probs, labels)
         if kept and right / kept >= (field.precision_floor or 0.0):
             return t, right / max(1, positives)
