@@ -949,7 +949,7 @@ def test_a_footnote_marker_after_a_stop_ends_the_sentence():
 
 def test_a_scheduled_trial_from_a_docket_entry():
     entry = "06/06/2011 521 SCHEDULING ORDER: Pretrial Conference set for 10/6/2011, Nonjury Trial set for 10/17/2011 at 09:30 AM"
-    assert values("trials", entry, DOCKET) == ["Nonjury trial scheduled for October 17, 2011"]
+    assert values("trials", entry, DOCKET) == ["October 17, 2011: Nonjury trial scheduled"]
 
 
 def test_trials_ignore_the_summary_judgment_standard():
@@ -975,10 +975,10 @@ def test_a_rating_label_is_named_by_the_provision_it_rates():
         "34. Training. The Monitor found that 40 percent of deputies completed training, which is not in compliance."
     )
     assert values("monitor_reports", text, MONITOR_REPORT) == [
-        "Monitor report (August 21, 2023): Staffing plan (¶ 12): Substantial Compliance",
-        "Monitor report (August 21, 2023): The County has produced monthly reports since March, but two omitted"
+        "August 21, 2023: Staffing plan (¶ 12): Substantial Compliance",
+        "August 21, 2023: The County has produced monthly reports since March, but two omitted"
         " staffing data: Partial Compliance",
-        "Monitor report (August 21, 2023): The Monitor found that 40 percent of deputies completed training, which is"
+        "August 21, 2023: The Monitor found that 40 percent of deputies completed training, which is"
         " not in compliance.",
     ]
     quotes = [f.quote for f in run("monitor_reports", text, MONITOR_REPORT)]
@@ -1000,9 +1000,8 @@ def test_a_ratings_table_gives_one_finding_a_row():
         "Staffing levels fell — the Monitor finds partial compliance with\n"
     )
     assert values("monitor_reports", text, MONITOR_REPORT) == [
-        "Monitor report (August 21, 2023): Staffing plan (¶ 12): Substantial Compliance",
-        "Monitor report (August 21, 2023): Population protocol (¶ 17): Partial Compliance (adoption) /"
-        " Non-Compliance (implementation)",
+        "August 21, 2023: Staffing plan (¶ 12): Substantial Compliance",
+        "August 21, 2023: Population protocol (¶ 17): Partial Compliance (adoption) / Non-Compliance (implementation)",
     ]
     assert [f.quote for f in run("monitor_reports", text, MONITOR_REPORT)][
         0
@@ -1234,16 +1233,17 @@ def test_kept_values_are_listed_as_a_docket_or_a_caption_reads_after_the_choice(
         (1.0, Finding("Complaint (filed March 15, 2021)", "q3", 0.9), "docket"),
         (0.5, Finding("Amended complaint (filed October 6, 2021)", "q4", 0.9), "docket"),
     ]
+    # ... and written as the item's format has them, date first ("[date]: [who] filed [what]").
     assert [v["value"] for v in choose(_plan("important_filings"), list(filings))] == [
-        "Complaint (filed March 15, 2021)",
-        "Amended complaint (filed October 6, 2021)",
-        "Motion to compel (filed April 12, 2022)",
+        "March 15, 2021: Complaint",
+        "October 6, 2021: Amended complaint",
+        "April 12, 2022: Motion to compel",
         "Motion for leave",
     ]
     # Which values are kept is still the certainty order's: the least certain beyond the limit stays out.
     many = [(20.0 - i, Finding(f"Order {i} (May {12 - i}, 2020)", f"q{i}", 0.9), "d") for i in range(12)]
     kept = [v["value"] for v in choose(_plan("court_rulings"), many)]
-    assert kept == [f"Order {i} (May {12 - i}, 2020)" for i in reversed(range(8))]
+    assert kept == [f"May {12 - i}, 2020: Order {i}" for i in reversed(range(8))]
     parties = [
         (3.0, Finding("Defendant: Riverside County", "q1", 0.9), "complaint"),
         (2.0, Finding("Plaintiff: Daniel Vega", "q2", 0.9), "complaint"),
@@ -1254,6 +1254,20 @@ def test_kept_values_are_listed_as_a_docket_or_a_caption_reads_after_the_choice(
         "Defendant: Riverside County",
         "Defendant: Raymond Caldwell",
     ]
+
+
+def test_only_an_item_whose_format_opens_with_its_date_gets_a_closing_date_moved_first():
+    from gavel_agent.offline.policy import in_item_format
+
+    rulings, appeals = _plan("court_rulings"), _plan("appeals")
+    assert in_item_format(rulings, "Motion to dismiss denied (May 1, 2019)") == "May 1, 2019: Motion to dismiss denied"
+    # Not a date in the parenthesis, or not at the end: the value stays as the rule wrote it.
+    assert in_item_format(rulings, "Order: case referred (mediation)") == "Order: case referred (mediation)"
+    assert in_item_format(rulings, "Order (May 1, 2019) vacated") == "Order (May 1, 2019) vacated"
+    # Appeals' format opens with "Appeal:", not the date.
+    assert in_item_format(appeals, "Appeal to the Ninth Circuit (May 1, 2019)") == (
+        "Appeal to the Ninth Circuit (May 1, 2019)"
+    )
 
 
 def test_a_party_and_its_description_are_one_value_that_keeps_the_detail_and_both_quotes():

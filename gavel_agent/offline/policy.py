@@ -184,7 +184,7 @@ def choose(plan: ItemPlan, found: list[tuple[float, Finding, str]], room: int | 
             # The same party with its detail ("... (is the Director of ...)"): keep the detail, both quotes.
             values[key] = {"value": finding.value, "evidence": values[key]["evidence"] + [evidence]}
     limit = plan.value_limit if room is None else min(room, plan.value_limit)
-    return listed(plan, list(values.values())[:limit])
+    return [{**v, "value": in_item_format(plan, v["value"])} for v in listed(plan, list(values.values())[:limit])]
 
 
 SIDES = ("Plaintiff", "Defendant")  # a caption's order; other labels (intervenors, amici) follow
@@ -200,6 +200,22 @@ def listed(plan: ItemPlan, values: list[dict]) -> list[dict]:
             values, key=lambda v: next((n for n, s in enumerate(SIDES) if v["value"].startswith(s)), len(SIDES))
         )
     return values
+
+
+# A rule's value dated at its end: "Motion to dismiss denied (May 1, 2019)", "Complaint (filed March 15, 2021)".
+_CLOSING_DATE = re.compile(r"\s*\((?:filed\s+)?([^()]+)\)$")
+
+
+def in_item_format(plan: ItemPlan, value: str) -> str:
+    """The value as the item's format writes it: an item whose values open with their date ("[date]: [court]
+    [granted/denied] ...") gets the date a rule wrote at the end first ("May 1, 2019: Motion to dismiss
+    denied"). The rules keep the date last while they work, since the settlers read it there."""
+    if not plan.item.value_format.startswith("[date]"):
+        return value
+    m = _CLOSING_DATE.search(value)
+    if m is None or parse_date(m.group(1)) is None:
+        return value
+    return f"{m.group(1)}: {value[: m.start()]}"
 
 
 def value_key(value: str, plan: ItemPlan) -> str:

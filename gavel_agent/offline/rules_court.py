@@ -788,7 +788,7 @@ def trials(text: str, doc: DocInfo) -> list[Finding]:
         day = parse_date(m.group(2))
         if day:
             found.append(
-                Finding(f"{' '.join(m.group(1).split()).capitalize()} scheduled for {show_date(day)}", m.group(0), 0.6)
+                Finding(f"{show_date(day)}: {' '.join(m.group(1).split()).capitalize()} scheduled", m.group(0), 0.6)
             )
     return found
 

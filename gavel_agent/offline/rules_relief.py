@@ -622,7 +622,7 @@ def _rating_rows(text: str) -> list[tuple[str, re.Match]]:
 def monitor_reports(text: str, doc: DocInfo) -> list[Finding]:
     if is_type(doc, "monitor", "receiver", "expert"):
         when = doc_date(doc)
-        prefix = f"Monitor report ({show_date(when)}): " if when else "Monitor report: "
+        prefix = f"{show_date(when)}: " if when else ""  # the item's format: "[date]: [finding on compliance]"
         rows = _rating_rows(text)
         found = [Finding(prefix + value, row.group(0).strip(), 0.7) for value, row in rows]
         for span, _ in matching_sentences(text, _REPORT_FINDING):
