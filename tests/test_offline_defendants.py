@@ -656,3 +656,23 @@ def test_a_party_name_ends_before_the_words_its_line_runs_on_into(written, name)
     text = f"Plaintiff\nJohn Doe        represented by Jane Roe\n\nDefendant\n{written}        represented by Ann Poe\n"
     values = [f.value for f in parties(text, DocInfo(name="02-docket"))]
     assert f"Defendant: {name}" in values, values
+
+
+def test_a_facility_running_text_says_people_are_held_at_is_a_candidate_the_model_weighs_apart():
+    from gavel_agent.offline.gavel_rules import FACILITY_CONFIDENCE, parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = (
+        "This action is brought on behalf of the residents of the Beatrice State Home.\n\n"
+        "Plaintiff is presently confined at the Hartford Juvenile\nDetention Center (the Center).\n\n"
+        "DETAINEES OF THE BROOKLYN HOUSE OF DETENTION FOR MEN sue.\n\n"
+        "He was later held in the Special Housing Unit and lives in New York City; inmates at the county jail complain."
+    )
+    found = {f.value: f.confidence for f in parties(text, DocInfo(name="01-complaint"))}
+    wanted = {
+        "Defendant: Beatrice State Home",
+        "Defendant: Hartford Juvenile Detention Center",
+        "Defendant: Brooklyn House of Detention for Men",
+    }
+    assert set(found) == wanted, found
+    assert {found[v] for v in wanted} == {FACILITY_CONFIDENCE}

@@ -748,6 +748,35 @@ def listed_defendants(text: str) -> list[Finding]:
     return found
 
 
+# The place a case is about, named in running text by the people it holds or what goes on there
+# ("residents of the Beatrice State Home", "confined at the Hartford Juvenile Detention Center",
+# "conditions at the Northwest Habilitation Center"): the coding often names the facility beside, or
+# instead of, the officials a caption sues. A name is capitalised words that end on a facility's word
+# (not a unit within one: "Special Housing Unit").
+_FACILITY_WORD = (
+    r"(?:Center|Centre|Hospital|Facility|Institution|Penitentiary|Prison|Jail|School|Home|Manor"
+    r"|Detention(?:\s+for\s+(?:Men|Women))?|Reformatory|Workhouse|Farm|Camp|Academy|Complex|Annex)"
+)
+_FACILITY_AT = re.compile(
+    r"(?i:\b(?:residents?|inmates?|patients?|detainees?|prisoners?|wards|conditions(?:\s+of\s+confinement)?|practices"
+    r"|operation|confined|incarcerated|detained|housed|hospitali[sz]ed|residing|resides?|committed|admitted|placed"
+    r"|held|living|lives?)\s+(?:at|in|of|to)\s+(?:the\s+)?)"
+    rf"(?P<name>(?:[A-Z][\w.'’-]*[ \t\n]+(?:(?i:of|for|the|and)[ \t\n]+)?){{1,6}}(?=[A-Z])(?i:{_FACILITY_WORD}))\b"
+)
+FACILITY_CONFIDENCE = 0.3  # a party the papers never call one: the learned choice weighs it apart
+
+
+def facilities_at_issue(text: str) -> list[Finding]:
+    """Facilities running text says the case's people are held in or cared for at, as defendants."""
+    found = []
+    for span, _ in matching_sentences(text, _FACILITY_AT):
+        for m in _FACILITY_AT.finditer(text, span.start, span.end):
+            name = unsplit_words(" ".join(m.group("name").split()))
+            name = capitalised(name) if name.isupper() else name
+            found.append(Finding(f"Defendant: {name}", span.of(text), FACILITY_CONFIDENCE))
+    return found
+
+
 # A party value's name (before any description) that is no party of this case: a cited case's party
 # with its Westlaw cite ("City of New York, 2020 WL 1694300"), a paper's words or form ("Consent to
 # Proceed Before a United States Magistrate Judge", "Case Number", "Proof of Service", "Notice of
@@ -806,6 +835,7 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
     # an official the caption already names, with the office or a description
     named = {_name_head(f.value).lower() for f in found}
     found += [f for f in officials_sued(text) if _name_head(f.value).lower() not in named]
+    found += [f for f in facilities_at_issue(text) if _name_head(f.value).lower() not in named]
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
