@@ -676,3 +676,16 @@ def test_a_facility_running_text_says_people_are_held_at_is_a_candidate_the_mode
     }
     assert set(found) == wanted, found
     assert {found[v] for v in wanted} == {FACILITY_CONFIDENCE}
+
+
+def test_a_party_named_by_its_short_form_is_named_as_the_paper_defined_it_or_not_at_all():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = (
+        "Plaintiffs sue the U.S. Department of Health and Human Services (“HHS”) and others.\n\n"
+        "Defendant HHS is an executive department of the United States.\n\n"
+        "Defendant OMB is a federal agency."
+    )
+    heads = [f.value.split(" (")[0] for f in parties(text, DocInfo(name="01-complaint"))]
+    assert heads == ["Defendant: U.S. Department of Health and Human Services"]

@@ -839,6 +839,8 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
+        if _ACRONYM.fullmatch(name):  # "Defendant HHS is ...": the name the paper gave it, where it did
+            name = _defined_as(text[: m.start()], name)
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             # (a docket's party list sets the lawyers beside or below it: "represented by ...")
             described = _LAWYERS_COLUMN.split(text[m.end("name") : span.end], maxsplit=1)[0]
@@ -855,6 +857,23 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
             if side == "Plaintiff" or names_an_institution(value):
                 found.append(Finding(value, span.of(text), 0.6))
     return [f for f in map(_without_trailing_debris, found) if _is_a_party(f.value)]
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,6}")
+# A name before the short form a paper defines for it: 'the U.S. Department of Health and Human Services ("HHS")'.
+_DEFINED_NAME = r"((?:(?:[A-Z][\w.&'’-]*|of|the|and|for|on)[ \t\n]+){1,10}?(?:[A-Z][\w.&'’-]*))"
+
+
+def _defined_as(before: str, acronym: str) -> str:
+    """The whole name a paper gave the acronym ("U.S. Department of Health and Human Services (“HHS”)"),
+    the last time before the sentence; "" when the text read does not define it (a short form alone names
+    no one body: "HHS" of a state or of the United States)."""
+    pattern = rf"{_DEFINED_NAME}[ \t\n]*\((?:the[ \t\n]+)?[“\"]{acronym}[”\"]\)"
+    found = [m.group(1) for m in re.finditer(pattern, before)]
+    if not found:
+        return ""
+    name = re.sub(r"^(?:(?:of|the|and|for|on)\s+)+", "", " ".join(found[-1].split()))
+    return unsplit_words(name)
 
 
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?=[A-Z])))", re.I)
