@@ -752,15 +752,17 @@ def listed_defendants(text: str) -> list[Finding]:
 # ("residents of the Beatrice State Home", "confined at the Hartford Juvenile Detention Center",
 # "conditions at the Northwest Habilitation Center"): the coding often names the facility beside, or
 # instead of, the officials a caption sues. A name is capitalised words that end on a facility's word
-# (not a unit within one: "Special Housing Unit").
+# (not a unit within one: "Special Housing Unit"). Not a place someone passed through ("held at",
+# "admitted to", "committed to") or an inmate's address ("an inmate at ... Jail"): on the dev folds those
+# named 20 uncoded facilities and one coded.
 _FACILITY_WORD = (
     r"(?:Center|Centre|Hospital|Facility|Institution|Penitentiary|Prison|Jail|School|Home|Manor"
     r"|Detention(?:\s+for\s+(?:Men|Women))?|Reformatory|Workhouse|Farm|Camp|Academy|Complex|Annex)"
 )
 _FACILITY_AT = re.compile(
-    r"(?i:\b(?:residents?|inmates?|patients?|detainees?|prisoners?|wards|conditions(?:\s+of\s+confinement)?|practices"
-    r"|operation|confined|incarcerated|detained|housed|hospitali[sz]ed|residing|resides?|committed|admitted|placed"
-    r"|held|living|lives?)\s+(?:at|in|of|to)\s+(?:the\s+)?)"
+    r"(?i:\b(?:residents?|patients?|detainees?|prisoners?|wards|conditions(?:\s+of\s+confinement)?|practices"
+    r"|operation|confined|incarcerated|housed|hospitali[sz]ed|residing|resides?|placed|living|lives?)"
+    r"\s+(?:at|in|of|to)\s+(?:the\s+)?)"
     rf"(?P<name>(?:[A-Z][\w.'’-]*[ \t\n]+(?:(?i:of|for|the|and)[ \t\n]+)?){{1,6}}(?=[A-Z])(?i:{_FACILITY_WORD}))\b"
 )
 FACILITY_CONFIDENCE = 0.3  # a party the papers never call one: the learned choice weighs it apart
