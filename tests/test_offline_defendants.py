@@ -689,3 +689,19 @@ def test_a_party_named_by_its_short_form_is_named_as_the_paper_defined_it_or_not
     )
     heads = [f.value.split(" (")[0] for f in parties(text, DocInfo(name="01-complaint"))]
     assert heads == ["Defendant: U.S. Department of Health and Human Services"]
+
+
+@pytest.mark.parametrize(
+    ("title", "value"),
+    [
+        ("RESOLUTION AGREEMENT BETWEEN THE UNITED STATES AND THE CITY OF HOUSTON\nConcerning", "City of Houston"),
+        ("Memorandum of Agreement between the United States and Lorain County, Ohio\n\nI.", "Lorain County, Ohio"),
+        ("SETTLEMENT AGREEMENT BETWEEN PLAINTIFFS AND DEFENDANT, Essex County,", None),
+        ("AGREEMENT BETWEEN THE CITY OF HOUSTON AND ITS POLICE UNION", None),
+    ],
+)
+def test_an_agreements_title_names_the_side_that_settles_with_the_suing_side(title, value):
+    from gavel_agent.offline.gavel_rules import agreement_parties
+
+    found = [f.value for f in agreement_parties(title)]
+    assert found == ([f"Defendant: {value}"] if value else [])

@@ -779,6 +779,34 @@ def facilities_at_issue(text: str) -> list[Finding]:
     return found
 
 
+# A settlement's title names its parties: "RESOLUTION AGREEMENT BETWEEN THE UNITED STATES AND THE CITY OF
+# HOUSTON", "Memorandum of Agreement between the United States and Lorain County, Ohio". The side that
+# is not the government suing (nor the plaintiffs) is the defendant.
+_AGREEMENT_NAME = r"(?-i:(?!AND\b)[A-Z][\w.'’-]*(?:\s+(?:(?!AND\b)[A-Z][\w.'’-]*|of|the|for|OF|THE|FOR)){0,9}(?:,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?)"
+_AGREEMENT_BETWEEN = re.compile(
+    rf"\bAGREEMENT\s+BETWEEN\s+(?:THE\s+)?(?P<first>{_AGREEMENT_NAME})\s+AND\s+(?:THE\s+)?(?P<second>{_AGREEMENT_NAME})",
+    re.I,
+)
+_SUING_SIDE = re.compile(r"^(?:United\s+States|U\.\s?S\.|Plaintiffs?|Parties|Petitioners?|Defendants?)\b", re.I)
+_AGREEMENT_TOPIC = re.compile(r"\s+(?:Concerning|Regarding|Re|Under|Pursuant|Relating|On|In)\b", re.I)
+AGREEMENT_TITLE_CHARS = 1500  # a title stands at the head of its paper
+
+
+def agreement_parties(text: str) -> list[Finding]:
+    """The defendant side of an agreement's title, where the title pairs it with the suing side."""
+    m = _AGREEMENT_BETWEEN.search(text, 0, AGREEMENT_TITLE_CHARS)
+    if not m or not _SUING_SIDE.match(m.group("first")):
+        return []
+    second = _AGREEMENT_TOPIC.split(m.group("second"), maxsplit=1)[0]
+    if second.split()[0].isupper():  # a title in capitals ends where its capitals do
+        words = second.split()
+        kept = next((i for i, w in enumerate(words) if not (w.isupper() or w in ("of", "the", "for"))), len(words))
+        second = second[: second.index(words[kept])] if kept < len(words) else second
+    name = party_name(second)
+    quote = m.group(0)[: m.start("second") - m.start() + len(second)]
+    return [Finding(f"Defendant: {name}", quote, 0.7)] if name and not _SUING_SIDE.match(name) else []
+
+
 # A party value's name (before any description) that is no party of this case: a cited case's party
 # with its Westlaw cite ("City of New York, 2020 WL 1694300"), a paper's words or form ("Consent to
 # Proceed Before a United States Magistrate Judge", "Case Number", "Proof of Service", "Notice of
@@ -829,6 +857,7 @@ def _without_trailing_debris(finding: Finding) -> Finding:
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     caption = caption_parties(text)
     found = caption + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
+    found += agreement_parties(text)
     # A caption's only defendant is the one the case is against, whatever it is ("PRIMELENDING, a
     # PlainsCapital Company"); beside others, a bare name is mostly an officer sued with a body.
     sole = [f for f in caption if f.value.startswith("Defendant: ")]
