@@ -666,7 +666,8 @@ def test_a_facility_running_text_says_people_are_held_at_is_a_candidate_the_mode
         "This action is brought on behalf of the residents of the Beatrice State Home.\n\n"
         "Plaintiff is presently confined at the Hartford Juvenile\nDetention Center (the Center).\n\n"
         "DETAINEES OF THE BROOKLYN HOUSE OF DETENTION FOR MEN sue.\n\n"
-        "He was later held in the Special Housing Unit and lives in New York City; inmates at the county jail complain."
+        "He was later held in the Special Housing Unit and lives in New York City; inmates at the county jail complain.\n\n"
+        "Residents of the Detention Center and of the Boulder County Jail sue."
     )
     found = {f.value: f.confidence for f in parties(text, DocInfo(name="01-complaint"))}
     wanted = {

@@ -754,9 +754,10 @@ def listed_defendants(text: str) -> list[Finding]:
 # instead of, the officials a caption sues. A name is capitalised words that end on a facility's word
 # (not a unit within one: "Special Housing Unit"). Not a place someone passed through ("held at",
 # "admitted to", "committed to") or an inmate's address ("an inmate at ... Jail"): on the dev folds those
-# named 20 uncoded facilities and one coded.
+# named 20 uncoded facilities and one coded. Nor a jail, which the county or sheriff the papers sue runs
+# (2 coded, 8 not on the dev folds), nor a name of kind words alone ("Detention Center").
 _FACILITY_WORD = (
-    r"(?:Center|Centre|Hospital|Facility|Institution|Penitentiary|Prison|Jail|School|Home|Manor"
+    r"(?:Center|Centre|Hospital|Facility|Institution|Penitentiary|Prison|School|Home|Manor"
     r"|Detention(?:\s+for\s+(?:Men|Women))?|Reformatory|Workhouse|Farm|Camp|Academy|Complex|Annex)"
 )
 _FACILITY_AT = re.compile(
@@ -764,6 +765,14 @@ _FACILITY_AT = re.compile(
     r"|operation|confined|incarcerated|housed|hospitali[sz]ed|residing|resides?|placed|living|lives?)"
     r"\s+(?:at|in|of|to)\s+(?:the\s+)?)"
     rf"(?P<name>(?:[A-Z][\w.'’-]*[ \t\n]+(?:(?i:of|for|the|and)[ \t\n]+)?){{1,6}}(?=[A-Z])(?i:{_FACILITY_WORD}))\b"
+)
+# Words that say what kind of place a facility is without naming one ("Detention Center", "State
+# Training School", "Adult Diagnostic and Treatment Center").
+_FACILITY_KIND = re.compile(
+    rf"(?:(?:{SMALL_WORDS}|State|County|City|Federal|Regional|Special|Adult|Juvenile|Youth|Boys'?|Girls'?"
+    r"|Children's|Correctional|Detention|Diagnostic|Treatment|Training|Reception|Nursing|Care|Medical|Mental"
+    rf"|Health|Psychiatric|Developmental|Rehabilitation|Adjustment|Residential)\s+)*{_FACILITY_WORD}",
+    re.I,
 )
 FACILITY_CONFIDENCE = 0.3  # a party the papers never call one: the learned choice weighs it apart
 
@@ -775,7 +784,8 @@ def facilities_at_issue(text: str) -> list[Finding]:
         for m in _FACILITY_AT.finditer(text, span.start, span.end):
             name = unsplit_words(" ".join(m.group("name").split()))
             name = capitalised(name) if name.isupper() else name
-            found.append(Finding(f"Defendant: {name}", span.of(text), FACILITY_CONFIDENCE))
+            if not _FACILITY_KIND.fullmatch(name):
+                found.append(Finding(f"Defendant: {name}", span.of(text), FACILITY_CONFIDENCE))
     return found
 
 
