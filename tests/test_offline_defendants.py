@@ -656,3 +656,53 @@ def test_a_party_name_ends_before_the_words_its_line_runs_on_into(written, name)
     text = f"Plaintiff\nJohn Doe        represented by Jane Roe\n\nDefendant\n{written}        represented by Ann Poe\n"
     values = [f.value for f in parties(text, DocInfo(name="02-docket"))]
     assert f"Defendant: {name}" in values, values
+
+
+def test_a_facility_running_text_says_people_are_held_at_is_a_candidate_the_model_weighs_apart():
+    from gavel_agent.offline.gavel_rules import FACILITY_CONFIDENCE, parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = (
+        "This action is brought on behalf of the residents of the Beatrice State Home.\n\n"
+        "Plaintiff is presently confined at the Hartford Juvenile\nDetention Center (the Center).\n\n"
+        "DETAINEES OF THE BROOKLYN HOUSE OF DETENTION FOR MEN sue.\n\n"
+        "He was later held in the Special Housing Unit and lives in New York City; inmates at the county jail complain.\n\n"
+        "Residents of the Detention Center and of the Boulder County Jail sue."
+    )
+    found = {f.value: f.confidence for f in parties(text, DocInfo(name="01-complaint"))}
+    wanted = {
+        "Defendant: Beatrice State Home",
+        "Defendant: Hartford Juvenile Detention Center",
+        "Defendant: Brooklyn House of Detention for Men",
+    }
+    assert set(found) == wanted, found
+    assert {found[v] for v in wanted} == {FACILITY_CONFIDENCE}
+
+
+def test_a_party_named_by_its_short_form_is_named_as_the_paper_defined_it_or_not_at_all():
+    from gavel_agent.offline.gavel_rules import parties
+    from gavel_agent.offline.registry import DocInfo
+
+    text = (
+        "Plaintiffs sue the U.S. Department of Health and Human Services (“HHS”) and others.\n\n"
+        "Defendant HHS is an executive department of the United States.\n\n"
+        "Defendant OMB is a federal agency."
+    )
+    heads = [f.value.split(" (")[0] for f in parties(text, DocInfo(name="01-complaint"))]
+    assert heads == ["Defendant: U.S. Department of Health and Human Services"]
+
+
+@pytest.mark.parametrize(
+    ("title", "value"),
+    [
+        ("RESOLUTION AGREEMENT BETWEEN THE UNITED STATES AND THE CITY OF HOUSTON\nConcerning", "City of Houston"),
+        ("Memorandum of Agreement between the United States and Lorain County, Ohio\n\nI.", "Lorain County, Ohio"),
+        ("SETTLEMENT AGREEMENT BETWEEN PLAINTIFFS AND DEFENDANT, Essex County,", None),
+        ("AGREEMENT BETWEEN THE CITY OF HOUSTON AND ITS POLICE UNION", None),
+    ],
+)
+def test_an_agreements_title_names_the_side_that_settles_with_the_suing_side(title, value):
+    from gavel_agent.offline.gavel_rules import agreement_parties
+
+    found = [f.value for f in agreement_parties(title)]
+    assert found == ([f"Defendant: {value}"] if value else [])

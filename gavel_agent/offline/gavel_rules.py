@@ -748,6 +748,75 @@ def listed_defendants(text: str) -> list[Finding]:
     return found
 
 
+# The place a case is about, named in running text by the people it holds or what goes on there
+# ("residents of the Beatrice State Home", "confined at the Hartford Juvenile Detention Center",
+# "conditions at the Northwest Habilitation Center"): the coding often names the facility beside, or
+# instead of, the officials a caption sues. A name is capitalised words that end on a facility's word
+# (not a unit within one: "Special Housing Unit"). Not a place someone passed through ("held at",
+# "admitted to", "committed to") or an inmate's address ("an inmate at ... Jail"): on the dev folds those
+# named 20 uncoded facilities and one coded. Nor a jail, which the county or sheriff the papers sue runs
+# (2 coded, 8 not on the dev folds), nor a name of kind words alone ("Detention Center").
+_FACILITY_WORD = (
+    r"(?:Center|Centre|Hospital|Facility|Institution|Penitentiary|Prison|School|Home|Manor"
+    r"|Detention(?:\s+for\s+(?:Men|Women))?|Reformatory|Workhouse|Farm|Camp|Academy|Complex|Annex)"
+)
+_FACILITY_AT = re.compile(
+    r"(?i:\b(?:residents?|patients?|detainees?|prisoners?|wards|conditions(?:\s+of\s+confinement)?|practices"
+    r"|operation|confined|incarcerated|housed|hospitali[sz]ed|residing|resides?|placed|living|lives?)"
+    r"\s+(?:at|in|of|to)\s+(?:the\s+)?)"
+    rf"(?P<name>(?:[A-Z][\w.'’-]*[ \t\n]+(?:(?i:of|for|the|and)[ \t\n]+)?){{1,6}}(?=[A-Z])(?i:{_FACILITY_WORD}))\b"
+)
+# Words that say what kind of place a facility is without naming one ("Detention Center", "State
+# Training School", "Adult Diagnostic and Treatment Center").
+_FACILITY_KIND = re.compile(
+    rf"(?:(?:{SMALL_WORDS}|State|County|City|Federal|Regional|Special|Adult|Juvenile|Youth|Boys'?|Girls'?"
+    r"|Children's|Correctional|Detention|Diagnostic|Treatment|Training|Reception|Nursing|Care|Medical|Mental"
+    rf"|Health|Psychiatric|Developmental|Rehabilitation|Adjustment|Residential)\s+)*{_FACILITY_WORD}",
+    re.I,
+)
+FACILITY_CONFIDENCE = 0.3  # a party the papers never call one: the learned choice weighs it apart
+
+
+def facilities_at_issue(text: str) -> list[Finding]:
+    """Facilities running text says the case's people are held in or cared for at, as defendants."""
+    found = []
+    for span, _ in matching_sentences(text, _FACILITY_AT):
+        for m in _FACILITY_AT.finditer(text, span.start, span.end):
+            name = unsplit_words(" ".join(m.group("name").split()))
+            name = capitalised(name) if name.isupper() else name
+            if not _FACILITY_KIND.fullmatch(name):
+                found.append(Finding(f"Defendant: {name}", span.of(text), FACILITY_CONFIDENCE))
+    return found
+
+
+# A settlement's title names its parties: "RESOLUTION AGREEMENT BETWEEN THE UNITED STATES AND THE CITY OF
+# HOUSTON", "Memorandum of Agreement between the United States and Lorain County, Ohio". The side that
+# is not the government suing (nor the plaintiffs) is the defendant.
+_AGREEMENT_NAME = r"(?-i:(?!AND\b)[A-Z][\w.'’-]*(?:\s+(?:(?!AND\b)[A-Z][\w.'’-]*|of|the|for|OF|THE|FOR)){0,9}(?:,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?)"
+_AGREEMENT_BETWEEN = re.compile(
+    rf"\bAGREEMENT\s+BETWEEN\s+(?:THE\s+)?(?P<first>{_AGREEMENT_NAME})\s+AND\s+(?:THE\s+)?(?P<second>{_AGREEMENT_NAME})",
+    re.I,
+)
+_SUING_SIDE = re.compile(r"^(?:United\s+States|U\.\s?S\.|Plaintiffs?|Parties|Petitioners?|Defendants?)\b", re.I)
+_AGREEMENT_TOPIC = re.compile(r"\s+(?:Concerning|Regarding|Re|Under|Pursuant|Relating|On|In)\b", re.I)
+AGREEMENT_TITLE_CHARS = 1500  # a title stands at the head of its paper
+
+
+def agreement_parties(text: str) -> list[Finding]:
+    """The defendant side of an agreement's title, where the title pairs it with the suing side."""
+    m = _AGREEMENT_BETWEEN.search(text, 0, AGREEMENT_TITLE_CHARS)
+    if not m or not _SUING_SIDE.match(m.group("first")):
+        return []
+    second = _AGREEMENT_TOPIC.split(m.group("second"), maxsplit=1)[0]
+    if second.split()[0].isupper():  # a title in capitals ends where its capitals do
+        words = second.split()
+        kept = next((i for i, w in enumerate(words) if not (w.isupper() or w in ("of", "the", "for"))), len(words))
+        second = second[: second.index(words[kept])] if kept < len(words) else second
+    name = party_name(second)
+    quote = m.group(0)[: m.start("second") - m.start() + len(second)]
+    return [Finding(f"Defendant: {name}", quote, 0.7)] if name and not _SUING_SIDE.match(name) else []
+
+
 # A party value's name (before any description) that is no party of this case: a cited case's party
 # with its Westlaw cite ("City of New York, 2020 WL 1694300"), a paper's words or form ("Consent to
 # Proceed Before a United States Magistrate Judge", "Case Number", "Proof of Service", "Notice of
@@ -798,6 +867,7 @@ def _without_trailing_debris(finding: Finding) -> Finding:
 def parties(text: str, doc: DocInfo) -> list[Finding]:
     caption = caption_parties(text)
     found = caption + docket_parties(text) + investigated_institutions(text, doc) + listed_defendants(text)
+    found += agreement_parties(text)
     # A caption's only defendant is the one the case is against, whatever it is ("PRIMELENDING, a
     # PlainsCapital Company"); beside others, a bare name is mostly an officer sued with a body.
     sole = [f for f in caption if f.value.startswith("Defendant: ")]
@@ -806,9 +876,12 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
     # an official the caption already names, with the office or a description
     named = {_name_head(f.value).lower() for f in found}
     found += [f for f in officials_sued(text) if _name_head(f.value).lower() not in named]
+    found += [f for f in facilities_at_issue(text) if _name_head(f.value).lower() not in named]
     for span, m in matching_sentences(text, _PARTY_SENTENCE):
         side = _side(m.group("side"))
         name = " ".join(m.group("name").split())
+        if _ACRONYM.fullmatch(name):  # "Defendant HHS is ...": the name the paper gave it, where it did
+            name = _defined_as(text[: m.start()], name)
         if name[:1].isupper() and name.lower() not in ("the", "it"):
             # (a docket's party list sets the lawyers beside or below it: "represented by ...")
             described = _LAWYERS_COLUMN.split(text[m.end("name") : span.end], maxsplit=1)[0]
@@ -825,6 +898,23 @@ def parties(text: str, doc: DocInfo) -> list[Finding]:
             if side == "Plaintiff" or names_an_institution(value):
                 found.append(Finding(value, span.of(text), 0.6))
     return [f for f in map(_without_trailing_debris, found) if _is_a_party(f.value)]
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,6}")
+# A name before the short form a paper defines for it: 'the U.S. Department of Health and Human Services ("HHS")'.
+_DEFINED_NAME = r"((?:(?:[A-Z][\w.&'’-]*|of|the|and|for|on)[ \t\n]+){1,10}?(?:[A-Z][\w.&'’-]*))"
+
+
+def _defined_as(before: str, acronym: str) -> str:
+    """The whole name a paper gave the acronym ("U.S. Department of Health and Human Services (“HHS”)"),
+    the last time before the sentence; "" when the text read does not define it (a short form alone names
+    no one body: "HHS" of a state or of the United States)."""
+    pattern = rf"{_DEFINED_NAME}[ \t\n]*\((?:the[ \t\n]+)?[“\"]{acronym}[”\"]\)"
+    found = [m.group(1) for m in re.finditer(pattern, before)]
+    if not found:
+        return ""
+    name = re.sub(r"^(?:(?:of|the|and|for|on)\s+)+", "", " ".join(found[-1].split()))
+    return unsplit_words(name)
 
 
 _DESCRIBING_VERB = re.compile(r"^(?:is|are|was|were)\s+(?:(?:an?|the)\s+|(?-i:(?=[A-Z])))", re.I)
