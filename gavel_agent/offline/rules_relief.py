@@ -463,9 +463,12 @@ _TERM_VERB = re.compile(
 _DECREE_SUBJECTS = r"decree|injunction|judgment|order"
 _SETTLEMENT_SUBJECTS = r"agreement|settlement|stipulation"
 # How long: a stated term with what it runs from, or the event it runs until.
-_TERM_FROM = (
-    r"(?:\s+(?:from|after|following|of)\s+(?:the\s+)?(?:(?:date\s+of\s+)?(?:its\s+)?entry|Effective\s+Date|"
-    r"date\s+of\s+(?:entry|execution|filing|approval))(?:\s+of\s+(?:this|the)\s+(?:Consent\s+)?(?:Decree|Order|Judgment|Agreement))?)?"
+# What a term runs from: "four years from the Effective Date", "three months after the submission of the
+# fourth annual report" (up to the clause's end: "unless terminated earlier", ", at which time").
+_TERM_FROM = re.compile(
+    r"\s+(?:from|after|following|of)\s+(?:(?!(?:unless|and|or|to|if|at|except|provided|but)\b)[\w'’.()-]+\s*){1,10}?"
+    r"(?=[,;:]|\.(?:\s|$)|\s+(?:unless|and|or|to|if|at|except|provided|but)\b|$)",
+    re.I,
 )
 # The event a term runs until: "until further order of the Court", "when Defendants have maintained
 # substantial compliance for two years" (its years are the condition, not the term).
@@ -497,8 +500,8 @@ def _how_long(rest: str) -> str | None:
     until = _UNTIL.search(rest)
     term = TERM.search(rest, 0, until.start() if until else len(rest))
     if term:
-        since = re.compile(_TERM_FROM, re.I).match(rest, term.end())
-        return " ".join(rest[term.start() : since.end() if since else term.end()].split())
+        since = _TERM_FROM.match(rest, term.end())
+        return " ".join(rest[term.start() : since.end() if since else term.end()].split()).rstrip(".")
     return " ".join(until.group(0).split()) if until else None
 
 
@@ -511,7 +514,9 @@ def _term_findings(text: str, subjects: str) -> list[Finding]:
             continue
         jurisdiction = "jurisdiction" in verb.group(0).lower()
         start, end = verb.start() - span.start, verb.end() - span.start
-        what = "the Court's jurisdiction" if jurisdiction else _subject(sentence, start, subjects)
+        # The court's jurisdiction over the paper the item is about: "retain jurisdiction over this Agreement".
+        kept = jurisdiction and re.search(rf"\b(?:{subjects})\b", sentence, re.I)
+        what = ("the Court's jurisdiction" if kept else None) if jurisdiction else _subject(sentence, start, subjects)
         how_long = _how_long(sentence[end:])
         if what and how_long:
             found.append(Finding(f"{how_long}: {what}", sentence, 0.9 if terms(how_long) else 0.75))
