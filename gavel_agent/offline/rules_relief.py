@@ -457,6 +457,7 @@ def _approves_settlement(doc: DocInfo) -> bool:
 # The words that set a paper's or a power's term: remain in effect, terminate, expire, retain jurisdiction.
 _TERM_VERB = re.compile(
     r"\b(?:remain|be|continue|stay)\s+in\s+(?:full\s+)?(?:force|effect|place)(?:\s+and\s+effect)?"
+    r"|\b(?:remain|continue)\s+(?:to\s+be\s+)?(?:effective|binding)\b|\bbe\s+effective\s+for\b"
     r"|\b(?:terminat|expir)\w*|\blast\s+for\b|\bretain\w*\s+jurisdiction\b|\bjurisdiction\s+(?:shall|will)\s+continue\b",
     re.I,
 )
@@ -470,12 +471,20 @@ _TERM_FROM = re.compile(
     r"(?=[,;:]|\.(?:\s|$)|\s+(?:unless|and|or|to|if|at|except|provided|but)\b|$)",
     re.I,
 )
-# The event a term runs until: "until further order of the Court", "when Defendants have maintained
-# substantial compliance for two years" (its years are the condition, not the term).
-_UNTIL = re.compile(
-    r"\b(?:until|when|upon|once)\s+(?:such\s+time\s+as\s+)?(?:\w[\w'’()-]*,?\s+){1,12}?\w+(?=\s*[.;:,]|\s+(?:and|or|unless|at\s+which)\b|$)",
-    re.I,
-)
+
+
+# The event a term runs until: "until further order of the Court"; a paper that terminates also "when
+# Defendants have maintained substantial compliance for two years" (its years are the condition, not the
+# term), where one in effect "upon entry" starts, not ends, then.
+def _until(words: str) -> re.Pattern:
+    return re.compile(
+        rf"\b(?:{words})\s+(?:such\s+time\s+as\s+)?(?:\w[\w'’()-]*,?\s+){{1,12}}?\w+"
+        r"(?=\s*[.;:,]|\s+(?:and|or|unless|at\s+which)\b|$)",
+        re.I,
+    )
+
+
+_UNTIL, _ENDS_WHEN = _until("until"), _until("until|when|upon|once")
 _PERIOD_OF = re.compile(r"\b(?:for|during)\s+(?:a\s+(?:period|term)\s+of\s+|(?:at\s+least|the\s+first)\s+)?$", re.I)
 TERM_REACH = 160  # characters after the term's verb in which its length is stated
 
@@ -490,14 +499,15 @@ def _subject(sentence: str, before: int, subjects: str) -> str | None:
             re.I,
         )
     )
-    return f"the {named[-1].group(1)}" if named else None
+    return f"the {' '.join(named[-1].group(1).split())}" if named else None
 
 
-def _how_long(rest: str) -> str | None:
-    """The length a term sentence states after its verb: the first span of years or months with what it
-    runs from ("four years from the Effective Date"), else the event it runs until."""
+def _how_long(rest: str, ends: bool) -> str | None:
+    """The length a term sentence states after its verb (``ends``: a verb of ending, "terminate"): the first
+    span of years or months with what it runs from ("four years from the Effective Date"), else the event
+    it runs until."""
     rest = rest[:TERM_REACH]
-    until = _UNTIL.search(rest)
+    until = (_ENDS_WHEN if ends else _UNTIL).search(rest)
     term = TERM.search(rest, 0, until.start() if until else len(rest))
     if term:
         since = _TERM_FROM.match(rest, term.end())
@@ -517,7 +527,7 @@ def _term_findings(text: str, subjects: str) -> list[Finding]:
         # The court's jurisdiction over the paper the item is about: "retain jurisdiction over this Agreement".
         kept = jurisdiction and re.search(rf"\b(?:{subjects})\b", sentence, re.I)
         what = ("the Court's jurisdiction" if kept else None) if jurisdiction else _subject(sentence, start, subjects)
-        how_long = _how_long(sentence[end:])
+        how_long = _how_long(sentence[end:], bool(re.match(r"terminat|expir", verb.group(0), re.I)))
         if what and how_long:
             found.append(Finding(f"{how_long}: {what}", sentence, 0.9 if terms(how_long) else 0.75))
     return found
