@@ -69,6 +69,11 @@ def test_decree_duration_values_name_the_term_and_what_runs_for_it():
     assert values("decree_duration", DECREE_TEXT, COMPLAINT) == []
 
 
+def test_a_term_named_by_the_papers_term_or_duration():
+    text = "The duration of this Consent Decree shall be three (3) years from the date of entry. a See fn.3"
+    assert values("decree_duration", text, DECREE) == ["three (3) years from the date of entry: the Consent Decree"]
+
+
 def test_a_term_ends_on_an_event_or_runs_without_end():
     text = (
         "This Consent Decree shall terminate when Defendants have maintained substantial compliance for a "

@@ -458,7 +458,8 @@ def _approves_settlement(doc: DocInfo) -> bool:
 _TERM_VERB = re.compile(
     r"\b(?:remain|be|continue|stay)\s+in\s+(?:full\s+)?(?:force|effect|place)(?:\s+and\s+effect)?"
     r"|\b(?:remain|continue)\s+(?:to\s+be\s+)?(?:effective|binding)\b|\bbe\s+effective\s+for\b"
-    r"|\b(?:terminat|expir)\w*|\blast\s+for\b|\bretain\w*\s+jurisdiction\b|\bjurisdiction\s+(?:shall|will)\s+continue\b",
+    r"|\b(?:terminat|expir)\w*|\blast\s+for\b|\bretain\w*\s+jurisdiction\b|\bjurisdiction\s+(?:shall|will)\s+continue\b"
+    r"|\b(?:duration|term)\s+of\s+(?:the|this)\s+(?:[\w'’-]+\s+){0,3}?\w+\s+(?:shall|will)\s+be\b",
     re.I,
 )
 _DECREE_SUBJECTS = r"decree|injunction|judgment|order"
@@ -467,7 +468,7 @@ _SETTLEMENT_SUBJECTS = r"agreement|settlement|stipulation"
 # What a term runs from: "four years from the Effective Date", "three months after the submission of the
 # fourth annual report" (up to the clause's end: "unless terminated earlier", ", at which time").
 _TERM_FROM = re.compile(
-    r"\s+(?:from|after|following|of)\s+(?:(?!(?:unless|and|or|to|if|at|except|provided|but)\b)[\w'’.()-]+\s*){1,10}?"
+    r"\s+(?:from|after|following|of)\s+(?:(?!(?:unless|and|or|to|if|at|except|provided|but)\b)(?:[\w'’()-]|\.(?=\w))+\s*){1,10}?"
     r"(?=[,;:]|\.(?:\s|$)|\s+(?:unless|and|or|to|if|at|except|provided|but)\b|$)",
     re.I,
 )
@@ -526,7 +527,9 @@ def _term_findings(text: str, subjects: str) -> list[Finding]:
         start, end = verb.start() - span.start, verb.end() - span.start
         # The court's jurisdiction over the paper the item is about: "retain jurisdiction over this Agreement".
         kept = jurisdiction and re.search(rf"\b(?:{subjects})\b", sentence, re.I)
-        what = ("the Court's jurisdiction" if kept else None) if jurisdiction else _subject(sentence, start, subjects)
+        # "The term of this Decree shall be two years": the paper is named inside the verb's words.
+        named = end if re.match(r"duration|term", verb.group(0), re.I) else start
+        what = ("the Court's jurisdiction" if kept else None) if jurisdiction else _subject(sentence, named, subjects)
         how_long = _how_long(sentence[end:], bool(re.match(r"terminat|expir", verb.group(0), re.I)))
         if what and how_long:
             found.append(Finding(f"{how_long}: {what}", sentence, 0.9 if terms(how_long) else 0.75))
