@@ -218,14 +218,15 @@ _COUNTS = (
 )
 TERM = re.compile(
     rf"\b(?P<count>\d{{1,3}}|{'|'.join(sorted(_COUNTS, key=len, reverse=True))})"
-    r"(?:\s*\(\d{1,3}\))?[\s-]+(?P<unit>years?|months?)\b(?!\s+(?:old|of\s+age)\b)",  # not "18 years of age"
+    r"(?:\s*\(\d{1,3}\))?[\s-]+(?:(?:consecutive|full|calendar)\s+)?(?P<unit>years?|months?)\b(?!\s+(?:old|of\s+age)\b)",
     re.I,
 )
 
 
 def terms(text: str) -> list[tuple[str, int]]:
     """The spans of time a text states in years or months, each as written and in months: "four years"
-    -> 48, "thirty-six months" -> 36, "three (3) years" -> 36, "a one-year term" -> 12."""
+    -> 48, "thirty-six months" -> 36, "three (3) years" -> 36, "a one-year term" -> 12, "24 consecutive
+    months" -> 24; an age ("18 years of age", "21 years old") is none."""
     found = []
     for m in TERM.finditer(text):
         count = m.group("count").lower()

@@ -74,6 +74,17 @@ def test_a_term_named_by_the_papers_term_or_duration():
     assert values("decree_duration", text, DECREE) == ["three (3) years from the date of entry: the Consent Decree"]
 
 
+def test_how_soon_a_party_may_end_a_decree_is_no_term():
+    text = (
+        "Defendants may move to terminate this Decree, or any Section of it, after they have maintained "
+        "Substantial Compliance with all of its provisions for 24 consecutive months."
+    )
+    assert values("decree_duration", text, DECREE) == [
+        "early termination after 24 consecutive months of substantial compliance: the Decree"
+    ]
+    assert crlc.stated_months("early termination after 24 consecutive months: the Decree") == {24}
+
+
 def test_a_term_ends_on_an_event_or_runs_without_end():
     text = (
         "This Consent Decree shall terminate when Defendants have maintained substantial compliance for a "

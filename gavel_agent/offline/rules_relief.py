@@ -487,19 +487,18 @@ def _until(words: str) -> re.Pattern:
 
 _UNTIL, _ENDS_WHEN = _until("until"), _until("until|when|upon|once")
 _PERIOD_OF = re.compile(r"\b(?:for|during)\s+(?:a\s+(?:period|term)\s+of\s+|(?:at\s+least|the\s+first)\s+)?$", re.I)
-TERM_REACH = 160  # characters after the term's verb in which its length is stated
+# A party that may ask to end a paper early: "Defendants may move to terminate", "seek to terminate".
+_EARLY = re.compile(r"\b(?:may|can)\s+(?:move|seek|apply|petition)\s+(?:the\s+Court\s+)?to\s+$|\bmay\s+$", re.I)
+TERM_REACH = 200  # characters after the term's verb in which its length is stated
 
 
-def _subject(sentence: str, before: int, subjects: str) -> str | None:
+def _subject(sentence: str, before: int, after: int, subjects: str) -> str | None:
     """The paper a term sentence speaks of, as "the <name>": the last one named before its verb ("This
     Consent Decree" -> "the Consent Decree"; "The requirements of this Order" -> "the Order")."""
-    named = list(
-        re.finditer(
-            rf"\b(?:the|this|these|such|said|its)\s+((?:(?-i:[A-Z])[\w'’-]*\s+){{0,3}}?(?:{subjects})s?)\b",
-            sentence[:before],
-            re.I,
-        )
-    )
+    pattern = rf"\b(?:the|this|these|such|said|its)\s+((?:(?-i:[A-Z])[\w'’-]*\s+){{0,3}}?(?:{subjects})s?)\b"
+    named = list(re.finditer(pattern, sentence[:before], re.I))
+    if not named:  # "Defendants may move to terminate this Decree": named right after its verb
+        named = list(re.finditer(pattern, sentence[after : after + 60], re.I))[:1]
     return f"the {' '.join(named[-1].group(1).split())}" if named else None
 
 
@@ -529,8 +528,15 @@ def _term_findings(text: str, subjects: str) -> list[Finding]:
         kept = jurisdiction and re.search(rf"\b(?:{subjects})\b", sentence, re.I)
         # "The term of this Decree shall be two years": the paper is named inside the verb's words.
         named = end if re.match(r"duration|term", verb.group(0), re.I) else start
-        what = ("the Court's jurisdiction" if kept else None) if jurisdiction else _subject(sentence, named, subjects)
+        what = (
+            ("the Court's jurisdiction" if kept else None) if jurisdiction else _subject(sentence, named, end, subjects)
+        )
         how_long = _how_long(sentence[end:], bool(re.match(r"terminat|expir", verb.group(0), re.I)))
+        if how_long and _EARLY.search(sentence[:start]) and terms(how_long):
+            # "Defendants may move to terminate this Decree ... after ... Substantial Compliance ... for 24
+            # consecutive months": how soon it may end, not its term.
+            compliance = " of substantial compliance" if re.search(r"substantial\s+compliance", sentence, re.I) else ""
+            how_long = f"early termination after {how_long}{compliance}"
         if what and how_long:
             found.append(Finding(f"{how_long}: {what}", sentence, 0.9 if terms(how_long) else 0.75))
     return found
