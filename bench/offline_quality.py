@@ -129,6 +129,12 @@ ROWS = (
     "appeals values (precision)",
     "listed rulings dated (recall)",
     "ruling values (precision)",
+    # The decree's coded term (injunction_duration, in months) and its order's start and end years; see
+    # _decree_term.
+    "decree duration (coded months)",
+    "  duration values matching it",
+    "decree dates (order start year)",
+    "decree dates (order end year)",
 )
 
 
@@ -179,6 +185,7 @@ def coding_table(
                 rows["  dates matching the coded one"].add(date == coded.settlement_date)
         _identity_and_outcome(rows, coded, got)
         _court_side(rows, coded, got)
+        _decree_term(rows, coded, got)
         related = _values(got, "related_case_numbers", "consolidated_cases")
         for name in coded.related_cases:
             rows["related cases (recall)"].add(crlc.named_in(name, related))
@@ -259,6 +266,24 @@ def _appeals_and_rulings(rows: dict[str, Tally], coded: crlc.CodedCase, got: Val
     if coded.ruling_dates:
         for days in dated:
             rows["ruling values (precision)"].add(bool(days & set(coded.ruling_dates)))
+
+
+def _decree_term(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> None:
+    """decree_duration against the coded term: a record counts when a value states it ("four years" for a
+    coded 48 months; "until the Court terminates it" states no term); precision over values that state
+    any term. decree_dates against the coded order years: a value dated in that year."""
+    durations = got.get("decree_duration", [])
+    if coded.decree_months:
+        rows["decree duration (coded months)"].add(any(coded.decree_months in crlc.stated_months(v) for v in durations))
+        for months in filter(None, map(crlc.stated_months, durations)):
+            rows["  duration values matching it"].add(coded.decree_months in months)
+    years = crlc.value_years(got.get("decree_dates", []))
+    for year, row in (
+        (coded.order_start_year, "decree dates (order start year)"),
+        (coded.order_end_year, "decree dates (order end year)"),
+    ):
+        if year:
+            rows[row].add(year in years)
 
 
 # The case identity's values sit beside the items' in a record's values, under these keys.

@@ -205,3 +205,32 @@ def negated(text: str) -> bool:
 
 def conditions(text: str) -> set[str]:
     return {name for name, pattern in _CONDITION_RES.items() if pattern.search(text)}
+
+
+# -- terms: how long something runs, in years or months ----------------------------------------------
+
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_COUNTS = (
+    {w: n for w, n in _NUMBER_WORDS.items() if 0 < n < 20}
+    | _TENS
+    | {f"{tens}-{w}": t + n for tens, t in _TENS.items() for w, n in _NUMBER_WORDS.items() if 0 < n < 10}
+    | {"a": 1, "an": 1}
+)
+TERM = re.compile(
+    rf"\b(?P<count>\d{{1,3}}|{'|'.join(sorted(_COUNTS, key=len, reverse=True))})"
+    r"(?:\s*\(\d{1,3}\))?[\s-]+(?:(?:consecutive|full|calendar)\s+)?(?P<unit>years?|months?)\b(?!\s+(?:old|of\s+age)\b)",
+    re.I,
+)
+
+
+def terms(text: str) -> list[tuple[str, int]]:
+    """The spans of time a text states in years or months, each as written and in months: "four years"
+    -> 48, "thirty-six months" -> 36, "three (3) years" -> 36, "a one-year term" -> 12, "24 consecutive
+    months" -> 24; an age ("18 years of age", "21 years old") is none."""
+    found = []
+    for m in TERM.finditer(text):
+        count = m.group("count").lower()
+        n = int(count) if count.isdigit() else _COUNTS[count]
+        if n:
+            found.append((" ".join(m.group(0).split()), n * 12 if m.group("unit").lower().startswith("year") else n))
+    return found

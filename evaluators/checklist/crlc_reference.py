@@ -21,6 +21,7 @@ from rapidfuzz import fuzz, utils
 from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference
 from gavel_agent.evaluators.checklist.normalize import usc_sections
 from gavel_agent.evaluators.json_files import read_json
+from gavel_agent.evaluators.values import parse_date, terms
 
 TABLE_FILE = Path(__file__).with_name("crlc_reference.json")
 
@@ -55,6 +56,11 @@ class CodedCase(BaseModel):
     # listed orders' and opinions' dates (ISO).
     appellate_courts: list[str] = Field(default_factory=list)
     ruling_dates: list[str] = Field(default_factory=list)
+    # The decree's term as coded (injunction_duration, order_start_year, order_end_year): how long the
+    # injunctive order runs, in months, and the years it began and ended; None where not coded.
+    decree_months: int | None = None
+    order_start_year: int | None = None
+    order_end_year: int | None = None
 
 
 @lru_cache(maxsize=1)
@@ -156,7 +162,29 @@ def coded_case(record: dict) -> CodedCase:
         judges=court_reference.summary_judges(record),
         appellate_courts=court_reference.appellate_courts(record),
         ruling_dates=court_reference.ruling_dates(record),
+        decree_months=decree_months(data.get("injunction_duration")),
+        order_start_year=_order_year(data.get("order_start_year")),
+        order_end_year=_order_year(data.get("order_end_year")),
     )
+
+
+MAX_DECREE_MONTHS = 600  # a coded term longer than fifty years is a year typed in the months field ("2001")
+
+
+def decree_months(value: object) -> int | None:
+    """The coded injunction_duration (months, written as a string: "36") as a number; None where it is
+    empty, "0", "n/a" or not a plausible term."""
+    text = str(value or "").strip()
+    months = int(text) if text.isdigit() else 0
+    return months if 0 < months <= MAX_DECREE_MONTHS else None
+
+
+def _order_year(value: object) -> int | None:
+    """A coded order year; 0 and empty mean not coded."""
+    return value if isinstance(value, int) and FIRST_ORDER_YEAR <= value <= LAST_ORDER_YEAR else None
+
+
+FIRST_ORDER_YEAR, LAST_ORDER_YEAR = 1900, 2100
 
 
 def _show(d: date) -> str:
@@ -376,3 +404,18 @@ def natures_stated(values: dict[str, list[str]]) -> set[str]:
                 ):
                     found.add(nature)
     return found
+
+
+# -- the decree's term ------------------------------------------------------------------
+
+
+def stated_months(value: str) -> set[int]:
+    """The terms (in months) a duration value states in its "[duration]: [obligation]" head, or anywhere
+    in it when it has no such head: "four years: the Consent Decree" -> {48}; "monthly: a report" -> {}."""
+    head, colon, _ = value.partition(": ")
+    return {months for _, months in terms(head if colon else value)}
+
+
+def value_years(values: list[str]) -> set[int]:
+    """The years of the dates "[date]: [event]" values begin with."""
+    return {parts[0] for v in values if (parts := parse_date(v.partition(": ")[0])) and parts[0]}

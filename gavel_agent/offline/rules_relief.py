@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from gavel_agent.evaluators.values import TERM, terms
 from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
@@ -446,39 +447,125 @@ def _approves_settlement(doc: DocInfo) -> bool:
 
 
 # -- durations --------------------------------------------------------------------------
+# A value says how long an obligation runs, as "[duration]: [obligation]": the term a decree or agreement
+# sets for itself ("This Decree shall remain in effect for four years from the Effective Date" -> "four
+# years from the Effective Date: the Decree"), the court's retained jurisdiction, and an obligation that
+# runs for a stated period ("For a period of three years ..., Huntington agrees to retain ..."). A reporting
+# frequency ("a monthly report") or a deadline ("within 90 days", "within 12 months of the Effective
+# Date") says when something is due, not how long it lasts, so neither is a value.
+
+# The words that set a paper's or a power's term: remain in effect, terminate, expire, retain jurisdiction.
+_TERM_VERB = re.compile(
+    r"\b(?:remain|be|continue|stay)\s+in\s+(?:full\s+)?(?:force|effect|place)(?:\s+and\s+effect)?"
+    r"|\b(?:remain|continue)\s+(?:to\s+be\s+)?(?:effective|binding)\b|\bbe\s+effective\s+for\b"
+    r"|\b(?:terminat|expir)\w*|\blast\s+for\b|\bretain\w*\s+jurisdiction\b|\bjurisdiction\s+(?:shall|will)\s+continue\b"
+    r"|\b(?:duration|term)\s+of\s+(?:the|this)\s+(?:[\w'’-]+\s+){0,3}?\w+\s+(?:shall|will)\s+be\b",
+    re.I,
+)
+_DECREE_SUBJECTS = r"decree|injunction|judgment|order"
+_SETTLEMENT_SUBJECTS = r"agreement|settlement|stipulation"
+# How long: a stated term with what it runs from, or the event it runs until.
+# What a term runs from: "four years from the Effective Date", "three months after the submission of the
+# fourth annual report" (up to the clause's end: "unless terminated earlier", ", at which time").
+_TERM_FROM = re.compile(
+    r"\s+(?:from|after|following|of)\s+(?:(?!(?:unless|and|or|to|if|at|except|provided|but)\b)(?:[\w'’()-]|\.(?=\w))+\s*){1,10}?"
+    r"(?=[,;:]|\.(?:\s|$)|\s+(?:unless|and|or|to|if|at|except|provided|but)\b|$)",
+    re.I,
+)
 
 
-def _duration(subject: str) -> re.Pattern:
+# The event a term runs until: "until further order of the Court"; a paper that terminates also "when
+# Defendants have maintained substantial compliance for two years" (its years are the condition, not the
+# term), where one in effect "upon entry" starts, not ends, then.
+def _until(words: str) -> re.Pattern:
     return re.compile(
-        rf"\b(?:{subject})\b[^.;]{{0,160}}?\b(?:remain\s+in\s+(?:full\s+)?(?:force|effect)|terminat\w*|expir\w*|in\s+effect\s+for|last\s+for|"
-        r"retain\w*\s+jurisdiction)\b[^.;]{0,160}?\b(?:years?|months?|until|date|compliance)\b",
+        rf"\b(?:{words})\s+(?:such\s+time\s+as\s+)?(?:\w[\w'’()-]*,?\s+){{1,12}}?\w+"
+        r"(?=\s*[.;:,]|\s+(?:and|or|unless|at\s+which)\b|$)",
         re.I,
     )
 
 
-_DECREE_DURATION = _duration(r"decree|injunction|judgment|order|jurisdiction")
-_SETTLEMENT_DURATION = _duration(r"agreement|settlement|obligations")
+_UNTIL, _ENDS_WHEN = _until("until"), _until("until|when|upon|once")
+_PERIOD_OF = re.compile(r"\b(?:for|during)\s+(?:a\s+(?:period|term)\s+of\s+|(?:at\s+least|the\s+first)\s+)?$", re.I)
+# A party that may ask to end a paper early: "Defendants may move to terminate", "seek to terminate".
+_EARLY = re.compile(r"\b(?:may|can)\s+(?:move|seek|apply|petition)\s+(?:the\s+Court\s+)?to\s+$|\bmay\s+$", re.I)
+TERM_REACH = 200  # characters after the term's verb in which its length is stated
 
 
-# The periods a decree's or settlement's obligations run for or recur at: "for three years", "within
-# the first year", "every six months", "biannual", "permanently".
-_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty-four|thirty|sixty|ninety)"
-_PERIOD = re.compile(
-    rf"\b(?:for\s+(?:a\s+(?:period|term)\s+of\s+)?(?:at\s+least\s+)?|within\s+|every\s+|after\s+){_NUMBER}(?:\s*\(\d+\))?\s+(?:years?|months?)\b"
-    r"|\bwithin\s+the\s+first\s+(?:year|six\s+months)\b|\b(?:bi-?annual|semi-?annual|quarterly|monthly|annual)(?:ly)?\b"
-    r"|\bpermanently\s+(?:enjoined|restrained)\b",
-    re.I,
-)
-OBLIGATION_PERIODS = 6  # periodic obligations kept per window: the schedule, not every deadline
+def _subject(sentence: str, before: int, after: int, subjects: str) -> str | None:
+    """The paper a term sentence speaks of, as "the <name>": the last one named before its verb ("This
+    Consent Decree" -> "the Consent Decree"; "The requirements of this Order" -> "the Order")."""
+    pattern = rf"\b(?:the|this|these|such|said|its)\s+((?:(?-i:[A-Z])[\w'’-]*\s+){{0,3}}?(?:{subjects})s?)\b"
+    named = list(re.finditer(pattern, sentence[:before], re.I))
+    if not named:  # "Defendants may move to terminate this Decree": named right after its verb
+        named = list(re.finditer(pattern, sentence[after : after + 60], re.I))[:1]
+    return f"the {' '.join(named[-1].group(1).split())}" if named else None
+
+
+def _how_long(rest: str, ends: bool) -> str | None:
+    """The length a term sentence states after its verb (``ends``: a verb of ending, "terminate"): the first
+    span of years or months with what it runs from ("four years from the Effective Date"), else the event
+    it runs until."""
+    rest = rest[:TERM_REACH]
+    until = (_ENDS_WHEN if ends else _UNTIL).search(rest)
+    term = TERM.search(rest, 0, until.start() if until else len(rest))
+    if term:
+        since = _TERM_FROM.match(rest, term.end())
+        return " ".join(rest[term.start() : since.end() if since else term.end()].split()).rstrip(".")
+    return " ".join(until.group(0).split()) if until else None
+
+
+def _term_findings(text: str, subjects: str) -> list[Finding]:
+    """Sentences setting a paper's or the court's term, as "[how long]: [the paper or jurisdiction]"."""
+    found = []
+    for span, verb in matching_sentences(text, _TERM_VERB):
+        sentence = span.of(text)
+        if _BOILERPLATE.search(sentence):
+            continue
+        jurisdiction = "jurisdiction" in verb.group(0).lower()
+        start, end = verb.start() - span.start, verb.end() - span.start
+        # The court's jurisdiction over the paper the item is about: "retain jurisdiction over this Agreement".
+        kept = jurisdiction and re.search(rf"\b(?:{subjects})\b", sentence, re.I)
+        # "The term of this Decree shall be two years": the paper is named inside the verb's words.
+        named = end if re.match(r"duration|term", verb.group(0), re.I) else start
+        what = (
+            ("the Court's jurisdiction" if kept else None) if jurisdiction else _subject(sentence, named, end, subjects)
+        )
+        how_long = _how_long(sentence[end:], bool(re.match(r"terminat|expir", verb.group(0), re.I)))
+        if how_long and _EARLY.search(sentence[:start]) and terms(how_long):
+            # "Defendants may move to terminate this Decree ... after ... Substantial Compliance ... for 24
+            # consecutive months": how soon it may end, not its term.
+            compliance = " of substantial compliance" if re.search(r"substantial\s+compliance", sentence, re.I) else ""
+            how_long = f"early termination after {how_long}{compliance}"
+        if what and how_long:
+            found.append(Finding(f"{how_long}: {what}", sentence, 0.9 if terms(how_long) else 0.75))
+    return found
+
+
+# An obligation that runs for a stated period: "For a period of three years ..., X agrees to retain ...",
+# "Defendants shall maintain the policy for two (2) years"; "permanently enjoined" runs without end.
+_BINDS = re.compile(r"\b(?:shall|must|will|agrees?\s+to|enjoined|restrained|ordered)\b", re.I)
+_PERMANENT = re.compile(r"\bpermanently\s+(?:enjoined|restrained)\b", re.I)
+_SPAN_OR_PERMANENT = re.compile(f"{TERM.pattern}|{_PERMANENT.pattern}", re.I)
+OBLIGATION_PERIODS = 6  # obligations with their own period kept per window
 
 
 def _periods(text: str) -> list[Finding]:
     """Obligations with the period they run for, as "<period>: <obligation>"."""
     found = []
-    for span, m in matching_sentences(text, _PERIOD):
+    for span, _ in matching_sentences(text, _SPAN_OR_PERMANENT):
         sentence = span.of(text)
-        if _OBLIGED.search(sentence) and not _BOILERPLATE.search(sentence):
-            found.append(Finding(f"{' '.join(m.group(0).lower().split())}: {flat(sentence, 160)}", sentence, 0.6))
+        if not _BINDS.search(sentence) or _BOILERPLATE.search(sentence) or _TERM_VERB.search(sentence):
+            continue  # a sentence setting a paper's term is read by _term_findings
+        runs_for = next((m for m in TERM.finditer(sentence) if _PERIOD_OF.search(sentence[: m.start()])), None)
+        if runs_for:
+            # "For a period of three years from ..., X agrees to retain ...": the obligation follows the period.
+            opening = re.match(r"\s*(?:For|During)\b[^,;]{0,120},\s*", sentence[: runs_for.end() + 120])
+            obligation = sentence[opening.end() :] if opening and opening.end() > runs_for.end() else sentence
+            period = " ".join(runs_for.group(0).split())
+            found.append(Finding(f"{period}: {flat(obligation, 160)}", sentence, 0.6))
+        elif _PERMANENT.search(sentence):
+            found.append(Finding(f"permanently: {flat(sentence, 160)}", sentence, 0.5))
     return found[:OBLIGATION_PERIODS]
 
 
@@ -486,14 +573,17 @@ def _periods(text: str) -> list[Finding]:
 def decree_duration(text: str, doc: DocInfo) -> list[Finding]:
     if not is_type(doc, *_DECREE_DOC, "settlement"):
         return []
-    return sentence_findings(text, _DECREE_DURATION, 0.7) + _periods(text)
+    # A settlement entered as an order ("Settlement Agreement and Consent Order") sets the order's term
+    # by its own name: "This Agreement shall remain in effect for three years".
+    subjects = _DECREE_SUBJECTS + (f"|{_SETTLEMENT_SUBJECTS}" if is_type(doc, *_DECREE_DOC) else "")
+    return _term_findings(text, subjects) + _periods(text)
 
 
 @extractor("gavel", "settlement_duration")
 def settlement_duration(text: str, doc: DocInfo) -> list[Finding]:
     if not is_type(doc, *_SETTLEMENT_DOC, "order"):
         return []
-    return sentence_findings(text, _SETTLEMENT_DURATION, 0.7) + _periods(text)
+    return _term_findings(text, _SETTLEMENT_SUBJECTS) + _periods(text)
 
 
 # -- enforcement -------------------------------------------------------------------------
