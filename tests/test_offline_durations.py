@@ -42,6 +42,7 @@ def test_a_value_states_the_term_in_its_duration_head():
     assert crlc.stated_months("four years from the Effective Date: the Decree") == {48}
     # A reporting frequency states no term, whatever its obligation's text says.
     assert crlc.stated_months("monthly: a report due within 12 months") == set()
+    assert crlc.stated_months("within 12 months: the County shall open a unit") == set()  # a deadline, not a term
     # A value without the item's head is read whole.
     assert crlc.stated_months("This Decree shall remain in effect for three (3) years.") == {36}
     assert crlc.value_years(["February 6, 2023: Consent Decree entered", "Decree terminated", "May 2019: order"]) == {
@@ -65,7 +66,9 @@ def test_decree_duration_values_name_the_term_and_what_runs_for_it():
         "four years from the Effective Date: the Decree",
         "two (2) years after the entry of this Decree: the Court's jurisdiction",
         "three years: Defendants shall retain all intake records.",
-    ]  # a reporting frequency, a deadline and a start date are not how long anything lasts
+        # A deadline bounds how long one obligation stays open: listed after the terms.
+        "within 12 months: Within 12 months of the Effective Date, the County shall open a housing unit.",
+    ]  # a reporting frequency and a start date are not how long anything lasts
     assert values("decree_duration", DECREE_TEXT, COMPLAINT) == []
 
 

@@ -1401,16 +1401,17 @@ def test_decree_dates_come_from_decrees_and_the_court_stamp_of_a_scanned_one():
     assert values("decree_dates", "MOTION FOR PRELIMINARY INJUNCTION\n" + stamp, motion) == []
 
 
-def test_durations_are_the_periods_obligations_run_for_not_deadlines_or_frequencies():
+def test_durations_are_the_periods_obligations_run_for_and_their_deadlines_not_frequencies():
     agreement = DocInfo("agreement", "Settlement Agreement", "Settlement Agreement", "2020-08-05")
     text = (
         "HRRJ will implement all provisions of this Agreement within 4 years of the Effective Date. "
         "HRRJ will provide to the Monitor a bi-annual Status Report detailing progress at the Jail. "
         "HRRJ will maintain the staffing plan for two (2) years. "
         "This Agreement shall be governed by the laws of Virginia for four years."
-    )  # a deadline, a reporting frequency and boilerplate are not how long an obligation lasts
+    )  # a reporting frequency and boilerplate are not how long an obligation lasts; a deadline comes last
     assert values("settlement_duration", text, agreement) == [
-        "two (2) years: HRRJ will maintain the staffing plan for two (2) years."
+        "two (2) years: HRRJ will maintain the staffing plan for two (2) years.",
+        "within 4 years: HRRJ will implement all provisions of this Agreement within 4 years of the Effective Date.",
     ]
     assert values("settlement_duration", text, COMPLAINT) == []
 

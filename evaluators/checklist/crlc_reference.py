@@ -411,8 +411,12 @@ def natures_stated(values: dict[str, list[str]]) -> set[str]:
 
 def stated_months(value: str) -> set[int]:
     """The terms (in months) a duration value states in its "[duration]: [obligation]" head, or anywhere
-    in it when it has no such head: "four years: the Consent Decree" -> {48}; "monthly: a report" -> {}."""
+    in it when it has no such head: "four years: the Consent Decree" -> {48}; "monthly: a report" -> {}.
+    A deadline ("within 12 months: the County shall open ...") bounds one obligation, not the order's
+    term: none."""
     head, colon, _ = value.partition(": ")
+    if colon and head.lower().startswith("within "):
+        return set()
     return {months for _, months in terms(head if colon else value)}
 
 

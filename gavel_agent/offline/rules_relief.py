@@ -450,9 +450,11 @@ def _approves_settlement(doc: DocInfo) -> bool:
 # A value says how long an obligation runs, as "[duration]: [obligation]": the term a decree or agreement
 # sets for itself ("This Decree shall remain in effect for four years from the Effective Date" -> "four
 # years from the Effective Date: the Decree"), the court's retained jurisdiction, and an obligation that
-# runs for a stated period ("For a period of three years ..., Huntington agrees to retain ..."). A reporting
-# frequency ("a monthly report") or a deadline ("within 90 days", "within 12 months of the Effective
-# Date") says when something is due, not how long it lasts, so neither is a value.
+# runs for a stated period ("For a period of three years ..., Huntington agrees to retain ..."). A deadline
+# ("within 90 days of the Effective Date, the County shall adopt ...") bounds how long an obligation stays
+# open, and GAVEL's annotators list such bounds under this item ("180 days: ... within 180 days of filing",
+# in the human checklists of cases whose documents we do not have), so it is a value too, ranked after the
+# terms. A reporting frequency ("a monthly report") says how often, not how long: no value.
 
 # The words that set a paper's or a power's term: remain in effect, terminate, expire, retain jurisdiction.
 _TERM_VERB = re.compile(
@@ -547,7 +549,12 @@ def _term_findings(text: str, subjects: str) -> list[Finding]:
 _BINDS = re.compile(r"\b(?:shall|must|will|agrees?\s+to|enjoined|restrained|ordered)\b", re.I)
 _PERMANENT = re.compile(r"\bpermanently\s+(?:enjoined|restrained)\b", re.I)
 _SPAN_OR_PERMANENT = re.compile(f"{TERM.pattern}|{_PERMANENT.pattern}", re.I)
-OBLIGATION_PERIODS = 6  # obligations with their own period kept per window
+OBLIGATION_PERIODS = 6  # obligations with their own period or deadline kept per window
+# "within 45 days", "within thirty (30) calendar days", "within one year".
+_DEADLINE = re.compile(
+    r"\bwithin\s+(?:\d{1,3}|[a-z]+(?:-[a-z]+)?)(?:\s*\(\d{1,3}\))?\s+(?:(?:calendar|business)\s+)?(?:days?|weeks?|months?|years?)\b",
+    re.I,
+)
 
 
 def _periods(text: str) -> list[Finding]:
@@ -566,6 +573,12 @@ def _periods(text: str) -> list[Finding]:
             found.append(Finding(f"{period}: {flat(obligation, 160)}", sentence, 0.6))
         elif _PERMANENT.search(sentence):
             found.append(Finding(f"permanently: {flat(sentence, 160)}", sentence, 0.5))
+    for span, deadline in matching_sentences(text, _DEADLINE):
+        sentence = span.of(text)
+        if _BINDS.search(sentence) and not _BOILERPLATE.search(sentence) and not _TERM_VERB.search(sentence):
+            found.append(
+                Finding(f"{' '.join(deadline.group(0).lower().split())}: {flat(sentence, 160)}", sentence, 0.4)
+            )
     return found[:OBLIGATION_PERIODS]
 
 
