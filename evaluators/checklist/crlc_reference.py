@@ -179,12 +179,12 @@ def decree_months(value: object) -> int | None:
     return months if 0 < months <= MAX_DECREE_MONTHS else None
 
 
+FIRST_ORDER_YEAR, LAST_ORDER_YEAR = 1900, 2100  # a coded order year outside these is a typing slip
+
+
 def _order_year(value: object) -> int | None:
     """A coded order year; 0 and empty mean not coded."""
     return value if isinstance(value, int) and FIRST_ORDER_YEAR <= value <= LAST_ORDER_YEAR else None
-
-
-FIRST_ORDER_YEAR, LAST_ORDER_YEAR = 1900, 2100
 
 
 def _show(d: date) -> str:

@@ -558,7 +558,8 @@ _DEADLINE = re.compile(
 
 
 def _periods(text: str) -> list[Finding]:
-    """Obligations with the period they run for, as "<period>: <obligation>"."""
+    """Obligations with the period they run for, as "<period>: <obligation>", then those with a deadline
+    ("within 90 days: ..."), less certain."""
     found = []
     for span, _ in matching_sentences(text, _SPAN_OR_PERMANENT):
         sentence = span.of(text)
