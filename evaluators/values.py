@@ -216,8 +216,10 @@ _COUNTS = (
     | {f"{tens}-{w}": t + n for tens, t in _TENS.items() for w, n in _NUMBER_WORDS.items() if 0 < n < 10}
     | {"a": 1, "an": 1}
 )
+# A count of units as a term or a deadline writes it: digits or number words ("36", "thirty-six", "a").
+COUNT = rf"\d{{1,3}}|{'|'.join(sorted(_COUNTS, key=len, reverse=True))}"
 TERM = re.compile(
-    rf"\b(?P<count>\d{{1,3}}|{'|'.join(sorted(_COUNTS, key=len, reverse=True))})"
+    rf"\b(?P<count>{COUNT})"
     r"(?:\s*\(\d{1,3}\))?[\s-]+(?:(?:consecutive|full|calendar)\s+)?(?P<unit>years?|months?)\b(?!\s+(?:old|of\s+age)\b)",
     re.I,
 )

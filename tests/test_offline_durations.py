@@ -114,3 +114,14 @@ def test_settlement_duration_reads_the_agreements_own_term():
     court = "until the Decree terminates: the Court's jurisdiction"
     assert values("decree_duration", text, AGREEMENT) == [court]
     assert values("decree_duration", text, DECREE) == ["three (3) years from the Effective Date: the Agreement", court]
+
+
+def test_a_deadline_is_counted_in_number_words_not_any_word():
+    text = (
+        "Ms. Doe will see Dr. Ma within the week after her return. "
+        "The County shall adopt the protocol within a year of the Effective Date."
+    )
+    # "the week" counts nothing; "a year" is one.
+    assert values("decree_duration", text, DECREE) == [
+        "within a year: The County shall adopt the protocol within a year of the Effective Date."
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.evaluators.values import TERM, terms
+from gavel_agent.evaluators.values import COUNT, TERM, terms
 from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
@@ -552,7 +552,7 @@ _SPAN_OR_PERMANENT = re.compile(f"{TERM.pattern}|{_PERMANENT.pattern}", re.I)
 OBLIGATION_PERIODS = 6  # obligations with their own period or deadline kept per window
 # "within 45 days", "within thirty (30) calendar days", "within one year".
 _DEADLINE = re.compile(
-    r"\bwithin\s+(?:\d{1,3}|[a-z]+(?:-[a-z]+)?)(?:\s*\(\d{1,3}\))?\s+(?:(?:calendar|business)\s+)?(?:days?|weeks?|months?|years?)\b",
+    rf"\bwithin\s+(?:{COUNT})(?:\s*\(\d{{1,3}}\))?\s+(?:(?:calendar|business)\s+)?(?:days?|weeks?|months?|years?)\b",
     re.I,
 )
 
