@@ -1264,10 +1264,27 @@ def test_only_an_item_whose_format_opens_with_its_date_gets_a_closing_date_moved
     # Not a date in the parenthesis, or not at the end: the value stays as the rule wrote it.
     assert in_item_format(rulings, "Order: case referred (mediation)") == "Order: case referred (mediation)"
     assert in_item_format(rulings, "Order (May 1, 2019) vacated") == "Order (May 1, 2019) vacated"
-    # Appeals' format opens with "Appeal:", not the date.
+    # Appeals' format opens with "Appeal:", not the date: the date stays last.
     assert in_item_format(appeals, "Appeal to the Ninth Circuit (May 1, 2019)") == (
         "Appeal to the Ninth Circuit (May 1, 2019)"
     )
+
+
+def test_an_item_whose_format_opens_with_one_label_gets_it_before_a_value_without_it():
+    from gavel_agent.offline.policy import in_item_format
+
+    appeals, parties, remedies = _plan("appeals"), _plan("parties"), _plan("remedy_sought")
+    assert in_item_format(appeals, "The County appealed to the Ninth Circuit: affirmed (May 1, 2019)") == (
+        "Appeal: The County appealed to the Ninth Circuit: affirmed (May 1, 2019)"
+    )
+    assert (
+        in_item_format(appeals, "Ninth Circuit mandate (May 1, 2019)") == "Appeal: Ninth Circuit mandate (May 1, 2019)"
+    )
+    # A value opening with the label's word already reads as the format does.
+    assert in_item_format(appeals, "Appeal to the Ninth Circuit") == "Appeal to the Ninth Circuit"
+    # Formats offering a label per side leave the side to the rules.
+    assert in_item_format(parties, "Defendant: Riverside County") == "Defendant: Riverside County"
+    assert in_item_format(remedies, "Preliminary injunction") == "Preliminary injunction"
 
 
 def test_a_party_and_its_description_are_one_value_that_keeps_the_detail_and_both_quotes():

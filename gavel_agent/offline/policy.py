@@ -207,10 +207,21 @@ _CLOSING_DATE = re.compile(r"\s*\((?:filed\s+)?([^()]+)\)$")
 
 
 def in_item_format(plan: ItemPlan, value: str) -> str:
-    """The value as the item's format writes it: an item whose values open with their date ("[date]: [court]
-    [granted/denied] ...") gets the date a rule wrote at the end first ("May 1, 2019: Motion to dismiss
-    denied"). The rules keep the date last while they work, since the settlers read it there."""
-    if not plan.item.value_format.startswith("[date]"):
+    """The value as the item's format writes it.
+
+    - An item whose values open with their date ("[date]: [court] [granted/denied] ...") gets the date a
+      rule wrote at the end first ("May 1, 2019: Motion to dismiss denied"). The rules keep the date last
+      while they work, since the settlers read it there.
+    - An item whose format opens with one fixed label ("Appeal: [who] appealed to [court]") gets that
+      label before a value that does not open with its word ("Appeal: The County appealed to the Ninth
+      Circuit"). A format offering labels to choose from ("Plaintiff: ... or Defendant: ...") is left to
+      the rules, which know the side.
+    """
+    value_format = plan.item.value_format
+    label = value_format.split("[", 1)[0]
+    if label.endswith(": ") and " or " not in value_format:
+        return value if value.lower().startswith(label[:-2].lower()) else f"{label}{value}"
+    if not value_format.startswith("[date]"):
         return value
     m = _CLOSING_DATE.search(value)
     if m is None or parse_date(m.group(1)) is None:
