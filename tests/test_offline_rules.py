@@ -1389,6 +1389,11 @@ def test_judges_from_a_docket_header_with_bare_middle_initials_are_written_once_
     assert values("judge_name", signed, ORDER) == ["Gregory K. Frizzell"]
 
 
+def test_a_docket_sheets_minus_sign_in_a_name_is_its_hyphen():
+    header = "Assigned to: Honorable Samuel Der\u2212Yeghiayan\nReferred to: Magistrate Judge Jane Magnus\u2212Stinson\n"
+    assert values("judge_name", header, DOCKET) == ["Samuel Der-Yeghiayan", "Jane Magnus-Stinson"]
+
+
 def test_a_decrees_listing_date_is_quoted_with_its_heading():
     decree = DocInfo("decree", "Order Approving and Entering Consent Decree", "Order/Opinion", "2020-08-31")
     text = "IN THE UNITED STATES DISTRICT COURT\nFOR THE EASTERN DISTRICT OF VIRGINIA\nCONSENT DECREE\nThe parties have agreed as follows."

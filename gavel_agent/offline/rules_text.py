@@ -271,7 +271,8 @@ def own_dockets(text: str) -> set[str]:
     return {docket_key(m.group(1)) for m in PAGE_STAMP_RE.finditer(text)}
 
 
-_NAME_WORD = r"[A-Z][a-zA-Z'\-]+|[A-Z]\."
+# PACER's docket sheets write a name's hyphen as the minus sign U+2212 ("Jane Magnus−Stinson").
+_NAME_WORD = r"[A-Z][a-zA-Z'\-\u2212]+|[A-Z]\."
 # A middle initial may lack its period ("Gregory K Frizzell" in docket headers) when a surname follows.
 PERSON_RE = re.compile(
     rf"(?:{_NAME_WORD})(?:[ \t]+(?:{_NAME_WORD}|[A-Z]{{1,2}}\.|[A-Z](?=[ \t]+[A-Z][a-z])|de|van|von|Mc[A-Z][a-z]+)){{1,3}}"
@@ -280,7 +281,7 @@ PERSON_RE = re.compile(
 
 def person_name(raw: str) -> str | None:
     """A person's name in title case, or None when the words look like anything else."""
-    words = [w for w in re.split(r"[ \t]+", raw.strip(" ,.;:/")) if w]
+    words = [w for w in re.split(r"[ \t]+", raw.strip(" ,.;:/").replace("\u2212", "-")) if w]
     stop = set(tables()["not_name_words"])
     # Text after a name on the same line ("Smith Nature of Suit") is cut at the first non-name word.
     # An initial ("A.") is part of the name, never the word it spells ("a").
