@@ -1389,8 +1389,20 @@ def test_judges_from_a_docket_header_with_bare_middle_initials_are_written_once_
     assert values("judge_name", signed, ORDER) == ["Gregory K. Frizzell"]
 
 
+def test_a_signature_whose_given_names_ocr_broke_gives_its_surname_and_a_fuller_name_replaces_it():
+    scanned = "ITIS SO ORDEREO thisJ2 day of June\n1REG~  WALTON \nJudge, United States Foreign \nIntelligence Court"
+    assert values("judge_name", scanned, ORDER) == ["Walton"]
+    assert values("judge_name", "FREDFiUCK  . SCULLIN, JR. \nJudge,  United  States  Foreign", ORDER) == ["Scullin"]
+    # Read whole, the signature gives the whole name once.
+    assert values("judge_name", "MICHAEL W. MOSMAN\nJudge, United States District Court", ORDER) == [
+        "Michael W. Mosman"
+    ]
+
+
 def test_a_docket_sheets_minus_sign_in_a_name_is_its_hyphen():
-    header = "Assigned to: Honorable Samuel Der\u2212Yeghiayan\nReferred to: Magistrate Judge Jane Magnus\u2212Stinson\n"
+    header = (
+        "Assigned to: Honorable Samuel Der\u2212Yeghiayan\nReferred to: Magistrate Judge Jane Magnus\u2212Stinson\n"
+    )
     assert values("judge_name", header, DOCKET) == ["Samuel Der-Yeghiayan", "Jane Magnus-Stinson"]
 
 

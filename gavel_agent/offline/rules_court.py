@@ -23,6 +23,7 @@ from gavel_agent.offline.rules_text import (
     is_type,
     line_span,
     matching_sentences,
+    name_word,
     operative_date,
     own_dockets,
     parse_date,
@@ -77,6 +78,15 @@ _CAPS_SIGNATURE = re.compile(
     rf"(?m)^[ \t]*(?P<name>{_CAPS_NAME})[ \t]*(?:,[ \t]*JUDGE\b|\n[ \t]*Judge,[ \t]+United[ \t]+States\b)"
 )
 
+# The same signature over "Judge, United States ..." where OCR broke the given names ("1REG~  WALTON",
+# "FREDFiUCK  . SCULLIN, JR.", as scanned orders of the Foreign Intelligence Surveillance Court read):
+# the surname that ends the line, written alone (a fuller name read elsewhere replaces it), where the
+# signature was not read whole.
+_SIGNED_SURNAME = re.compile(
+    r"(?m)\b(?P<surname>(?:Mc|Mac|O['’])?[A-Z][A-Z'’-]{2,})(?:,?[ \t]+(?:JR|SR|II|III)\.?)?,?[ \t]*"
+    r"\n[ \t]*Judge,[ \t]+United[ \t]+States\b"
+)
+
 
 @extractor("gavel", "judge_name")
 def judge_name(text: str, doc: DocInfo) -> list[Finding]:
@@ -102,9 +112,14 @@ def judge_name(text: str, doc: DocInfo) -> list[Finding]:
         name = person_name(m["name"]) or m["name"].split()[-1]
         if name.lower() not in tables()["not_name_words"]:
             found.append(Finding(name, m.group(0).strip(), 0.9))
+    signed_whole = set()
     for m in _CAPS_SIGNATURE.finditer(text):
         if name := person_name(m["name"]):
             found.append(Finding(name, m.group(0).strip(), 1.0))
+            signed_whole.add(m.end())
+    for m in _SIGNED_SURNAME.finditer(text):
+        if m.end() not in signed_whole and m["surname"].lower() not in tables()["not_name_words"]:
+            found.append(Finding(name_word(m["surname"]), m.group(0).strip(), 1.0))
     for m in _NAMED_JUDGE.finditer(text):
         name = person_name(m.group(1))
         if name:
