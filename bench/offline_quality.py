@@ -251,14 +251,18 @@ def _court_side(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> N
 
 def _appeals_and_rulings(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> None:
     """Appeals against the appellate courts the documents come from (precision only on records that have
-    such documents: the listing misses many appeals, so a value elsewhere is not known wrong); rulings
-    against the listed orders' dates (precision only on records with listed order dates)."""
+    such documents: the listing misses many appeals, so a value elsewhere is not known wrong; a value naming
+    a court the summary tells the case went to is right though the listing lacks it); rulings against the
+    listed orders' dates (precision only on records with listed order dates)."""
     appeals = got.get("appeals", [])
     for key in coded.appellate_courts:
         rows["appellate courts (recall)"].add(any(court_reference.appeal_names_court(key, v) for v in appeals))
     if coded.appellate_courts:
+        reached = coded.appellate_courts + [
+            k for k in coded.summary_appellate_courts if k not in coded.appellate_courts
+        ]
         for value in appeals:
-            named = any(court_reference.appeal_names_court(key, value) for key in coded.appellate_courts)
+            named = any(court_reference.appeal_names_court(key, value) for key in reached)
             rows["appeals values (precision)"].add(named)
     dated = [court_reference.stated_dates(v) for v in got.get("court_rulings", [])]
     for day in coded.ruling_dates:

@@ -151,6 +151,21 @@ def test_an_appellate_caption_at_the_top_shows_the_court_the_case_reached():
     assert values("appeals", cited) == []
 
 
+def test_a_state_appellate_courts_caption_shows_an_appeal_when_a_party_is_on_appeal():
+    arizona = "IN THE COURT OF APPEALS\nSTATE OF ARIZONA\nDIVISION ONE\nSTATE OF ARIZONA, Plaintiff/Appellant,\nv."
+    assert values("appeals", arizona) == ["Appeal to the Arizona Court of Appeals"]
+    louisiana = "No. 40,402-CW\nCOURT OF APPEAL\nSECOND CIRCUIT\nSTATE OF LOUISIANA\nOn Application for Writs"
+    assert values("appeals", louisiana) == ["Appeal to the Louisiana Court of Appeal"]
+    westlaw = "442 Mass. 228 (2004)\nSupreme Judicial Court of Massachusetts, Suffolk.\nROE, Appellant, v. DOE."
+    assert values("appeals", westlaw) == ["Appeal to the Massachusetts Supreme Judicial Court"]
+    # A court of last resort hearing a case first (an original writ) shows no appeal; New York's Supreme
+    # Court is its trial court; a sentence naming a state's court is no caption.
+    original = "IN THE SUPREME COURT OF THE STATE OF OKLAHOMA\nIN RE: STATE QUESTION NO. 805\nPetitioners, v. ROGERS"
+    assert values("appeals", original) == []
+    assert values("appeals", "Supreme Court, Queens County, New York.\nROE, Appellant, v. DOE") == []
+    assert values("appeals", "He argued before the court of appeals in Massachusetts as appellant.") == []
+
+
 def test_appellate_courts_from_the_documents_courts_and_how_a_value_names_one():
     record = {
         "documents": [
@@ -167,7 +182,25 @@ def test_appellate_courts_from_the_documents_courts_and_how_a_value_names_one():
     assert not court.appeal_names_court("first circuit", "Appeal to the 11th Circuit")
     assert court.appeal_names_court("supreme court", "Petition for certiorari to the Supreme Court: denied")
     assert not court.appeal_names_court("supreme court", "Appeal to the Colorado state supreme court")
+    assert not court.appeal_names_court("supreme court", "Appeal to the Nebraska Supreme Court")
+    assert not court.appeal_names_court("supreme court", "Appeal to the Supreme Court of Arizona")
+    assert court.appeal_names_court("supreme court", "Petition to the United States Supreme Court: denied")
+    assert court.appeal_names_court("state appellate", "Appeal to the Massachusetts Supreme Judicial Court")
     assert coded_case({"case_id": 1, "case_data": {}, **record}).appellate_courts[0] == "eighth circuit"
+    # Before October 1981 the Fifth Circuit heard the appeals the Clearinghouse lists under the Eleventh.
+    old = {"documents": [{"court": "U.S. Court of Appeals for the Eleventh Circuit", "date": "1964-07-18"}]}
+    assert court.appellate_courts(old) == ["fifth circuit"]
+
+
+def test_the_summary_names_appellate_courts_the_listing_lacks():
+    summary = (
+        "<p>Later in February 2017, the plaintiffs appealed the dismissal of their complaint to the Sixth Circuit. "
+        "On March 19, 2018, the Supreme Court denied a writ of certiorari. The defendants appealed to the "
+        "Louisiana Court of Appeal for the Second Circuit. There was no precedent: the Supreme Court had only "
+        "upheld policies that protected students. The plaintiffs have yet to petition the Ninth Circuit.</p>"
+    )
+    record = {"case_data": {"summary": summary}}
+    assert court.summary_appellate_courts(record) == ["sixth circuit", "supreme court", "state appellate"]
 
 
 def test_ruling_dates_are_the_listed_orders_real_dates_and_values_state_them():

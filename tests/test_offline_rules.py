@@ -898,6 +898,67 @@ def test_one_appeal_is_one_value_and_the_court_of_appeals_decision_is_its_own():
     assert values("appeals", decided, DOCKET) == ["Court of appeals order: dismissed (March 1, 2024)"]
 
 
+def test_a_docket_entry_pointing_back_to_a_notice_is_no_new_appeal_and_usca_papers_are_decisions():
+    docket = (
+        "01/24/2001 53 NOTICE OF APPEAL by Augustine Betancourt ; from [52-1] order .\n"
+        "11/17/2006 USCA Appeal Fees received $ 455 re 53 Notice of Appeal filed by Augustine Betancourt.\n"
+        "06/23/2006 82 MANDATE of USCA (Certified Copy) as to 53 Notice of Appeal, filed by Augustine Betancourt.\n"
+        "03/25/2010 52 USCA JUDGMENT as to 53 Notice of Appeal filed by Augustine Betancourt; that the judgment "
+        "of the District Court is affirmed.\n"
+        "06/26/2006 Transmission of USCA Mandate/Order to the District Judge re: 82 USCA Mandate.\n"
+    )
+    assert values("appeals", docket, DOCKET) == [
+        "Augustine Betancourt appealed (January 24, 2001)",
+        "Court of appeals mandate (June 23, 2006)",
+        "Court of appeals judgment: affirmed (March 25, 2010)",
+    ]
+    # Old dockets name the court of appeals "9th CCA".
+    notice = "03/11/2009 40 NOTICE OF APPEAL to the 9th CCA filed by Plaintiffs Charles Gallagher, Marin Apothecary."
+    assert values("appeals", notice, DOCKET) == ["Plaintiffs appealed to the Ninth Circuit (March 11, 2009)"]
+    # A state's supreme court is named as the state's, and is no circuit for the docket's "USCA".
+    state = "McClain then appealed to the Nebraska Supreme Court, which held that the county court lacked power."
+    assert values("appeals", state, ORDER) == ["Appeal to the Nebraska Supreme Court"]
+
+
+def test_an_appeal_whose_window_names_no_court_went_to_the_court_the_case_s_other_values_name():
+    from gavel_agent.offline.rules_court import appeals_of_the_case, case_circuit, court_of_the_case
+
+    rows = [
+        {"value": v}
+        for v in (
+            "Appeal to the Sixth Circuit",
+            "Elnora Carthan appealed to the Sixth Circuit: reversed (July 28, 2017)",
+            "All Plaintiffs appealed (February 6, 2017)",
+            "Court of appeals mandate (August 20, 2017)",
+            "The plaintiffs appealed",
+            "Appeal to the Supreme Court (March 19, 2018)",
+        )
+    ]
+    assert court_of_the_case(rows)[2:5] == [
+        "All Plaintiffs appealed to the Sixth Circuit (February 6, 2017)",
+        "Sixth Circuit mandate (August 20, 2017)",
+        "The plaintiffs appealed to the Sixth Circuit",
+    ]
+    # No circuit leads (named as often as the others together): nothing is completed.
+    assert case_circuit(["Appeal to the Sixth Circuit", "Appeal to the Ninth Circuit: reversed"]) is None
+    assert court_of_the_case(rows[2:3]) == ["All Plaintiffs appealed (February 6, 2017)"]
+    # Beside the case's circuit, another one a sentence names is a precedent's; the Supreme Court and, in
+    # Alabama, Florida and Georgia, the Fifth Circuit before the Eleventh, are the case's too.
+    rows = [
+        {"value": v}
+        for v in (
+            "Appeal to the Sixth Circuit",
+            "Appeal to the Sixth Circuit: affirmed (May 1, 2009)",
+            "Appeal to the Ninth Circuit: reversed",
+            "Appeal to the Supreme Court",
+        )
+    ]
+    assert appeals_of_the_case([0, 1, 2, 3], rows) == [1, 3]
+    rows[0]["value"], rows[1]["value"] = "Appeal to the Eleventh Circuit", "Appeal to the Eleventh Circuit: affirmed"
+    rows[2]["value"] = "Appeal to the Fifth Circuit: reversed"
+    assert appeals_of_the_case([0, 1, 2, 3], rows) == [1, 2, 3]  # the caption's appeal is the decided one
+
+
 def test_some_claims_dismissed_is_not_the_case_dismissed():
     order = DocInfo("order", "Opinion and Order on Motions to Dismiss", "Order/Opinion", "2021-09-08")
     for partial in (

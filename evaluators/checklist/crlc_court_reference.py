@@ -96,12 +96,25 @@ def judge_value_coded(value: str, surnames: list[str]) -> bool:
 # the Supreme Court, or for a state appellate court any appellate wording).
 _ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh".split()
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
-_STATE_APPELLATE = re.compile(r"\b(?:court of appeals?|appellate|supreme court)\b", re.I)
+# A state's appellate courts: "Court of Appeal(s)", "Court of Criminal Appeals", "Appellate Division",
+# "Supreme Court", Massachusetts' and Maine's "Supreme Judicial Court".
+_STATE_APPELLATE = re.compile(
+    r"\b(?:court of (?:criminal )?appeals?|appellate|supreme court|supreme judicial court)\b", re.I
+)
+# A state's supreme court named as such: "the Nebraska Supreme Court", "Supreme Court of Arizona".
+_STATE_SUPREME = re.compile(
+    r"\b(?!The\b|United\b|States\b|US\b)[A-Z][a-z]+\s+Supreme\s+Court|\bSupreme\s+Court\s+of\s+(?!the\s+United\b)[A-Z]"
+    r"|\bstate\s+supreme\s+court",
+    re.I,
+)
+# The Eleventh Circuit was made from the Fifth's eastern states on October 1, 1981; the Clearinghouse lists an
+# older Alabama, Florida or Georgia appeal under the Eleventh, though the Fifth decided it.
+ELEVENTH_CIRCUIT_BEGAN = "1981-10-01"
 
 
-def appellate_court_key(court: str) -> str | None:
+def appellate_court_key(court: str, day: str | None = None) -> str | None:
     """A document court's key as an appeals reference ("ninth circuit", "federal circuit", "d.c. circuit",
-    "supreme court", "state appellate"), or None for a trial court."""
+    "supreme court", "state appellate"), or None for a trial court; ``day``: the document's ISO date."""
     low = court.lower()
     if "supreme court of the united states" in low or low.startswith("u.s. supreme court"):
         return "supreme court"
@@ -109,6 +122,8 @@ def appellate_court_key(court: str) -> str | None:
         return "d.c. circuit"
     circuit = re.search(r"court of appeals for the (\w+) circuit", low)
     if circuit:
+        if circuit.group(1) == "eleventh" and day and day < ELEVENTH_CIRCUIT_BEGAN:
+            return "fifth circuit"
         return f"{circuit.group(1)} circuit"
     # New York's "supreme court" is its trial court.
     if "state appellate court" in low or ("state supreme court" in low and not low.startswith("new york")):
@@ -120,7 +135,7 @@ def appellate_courts(record: dict) -> list[str]:
     """The appellate courts a record's documents come from, each once, in order."""
     keys: list[str] = []
     for doc in record.get("documents") or []:
-        key = appellate_court_key(str(doc.get("court") or ""))
+        key = appellate_court_key(str(doc.get("court") or ""), str(doc.get("date") or "") or None)
         if key and key not in keys:
             keys.append(key)
     return keys
@@ -129,9 +144,11 @@ def appellate_courts(record: dict) -> list[str]:
 def appeal_names_court(key: str, value: str) -> bool:
     """Whether an appeals value names this appellate court: "Ninth Circuit", "9th Cir.", "Supreme Court"."""
     if key == "supreme court":
-        return bool(re.search(r"\bsupreme court\b|\bSCOTUS\b", value, re.I)) and not re.search(
-            r"\bstate supreme court\b", value, re.I
-        )
+        states = {m.start() for m in _STATE_SUPREME.finditer(value)}
+        named = [
+            m for m in re.finditer(r"\bsupreme\s+court\b", value, re.I) if not _named_by_state(value, m.start(), states)
+        ]
+        return bool(named or re.search(r"\bSCOTUS\b", value))
     if key == "state appellate":
         return bool(_STATE_APPELLATE.search(value))
     if key == "d.c. circuit":
@@ -142,6 +159,66 @@ def appeal_names_court(key: str, value: str) -> bool:
         n = _ORDINALS.index(word) + 1
         forms.append(f"{n}{_SUFFIX.get(n if n < 10 else 0, 'th')}")
     return bool(re.search(rf"\b(?:{'|'.join(forms)})\s+cir(?:cuit|\.)", value, re.I))
+
+
+def _named_by_state(value: str, start: int, states: set[int]) -> bool:
+    """Whether the "Supreme Court" at ``start`` is a state's ("Nebraska Supreme Court", "Supreme Court of Ohio")."""
+    before = re.search(r"\S+\s+$", value[:start])
+    return start in states or (before is not None and before.start() in states)
+
+
+# A case's summary tells its appeals in words the listing may lack: "the defendant filed a petition for a writ of
+# certiorari with the Supreme Court", "On July 28, 2017, the Sixth Circuit reversed". A court named in a sentence
+# telling an appeal or its outcome is one the case reached.
+_SUMMARY_APPEAL = re.compile(r"appeal|certiorari|affirm|revers|vacat|remand|overturn|uph[eo]ld|petition|review", re.I)
+# The Supreme Court is also named for its precedents ("the Supreme Court had only upheld policies ..."): it
+# counts where the sentence tells a petition, an appeal or what it did to the case; not where one is yet to come.
+_SUMMARY_SUPREME_CASE = re.compile(r"certiorari|appeal|petition|remand|\b(?:this|the)\s+case\b", re.I)
+_NOT_YET = re.compile(r"\b(?:yet\s+to|did\s+not|never|declined\s+to)\b", re.I)
+# A state's court before a circuit's name: "the Louisiana Court of Appeal for the Second Circuit".
+_STATE_COURT_BEFORE = re.compile(r"\b(?!States\b)[A-Z][a-z]+\s+Court\s+of\s+Appeals?\s+(?:for\s+the\s+)?$")
+# A state's intermediate court by its name: "the New York Court of Appeals", "Court of Appeals of Arizona",
+# "the Appellate Division", "the Supreme Judicial Court".
+_STATE_APPEALS_COURT = re.compile(
+    r"(?:\b(?!The\b|States\b|Circuit\b)[A-Z][a-z]+\s+)Court\s+of\s+(?:Criminal\s+)?Appeals?\b"
+    r"|\bCourt\s+of\s+Appeals?\s+of\s+(?!the\b)[A-Z]|\bAppellate\s+Division\b|\bSupreme\s+Judicial\s+Court\b"
+)
+_SUMMARY_COURT = re.compile(
+    r"\b(?:(?P<ordinal>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|d\.\s?c\.|federal"
+    r"|\d{1,2}(?:st|nd|rd|th))\s+circuit|(?P<supreme>supreme\s+court)|(?P<state>court\s+of\s+(?:criminal\s+)?appeals?"
+    r"|appellate\s+(?:court|division)|supreme\s+judicial\s+court))\b",
+    re.I,
+)
+_NUMBERED = {f"{n}{_SUFFIX.get(n if n < 10 else 0, 'th')}": word for n, word in enumerate(_ORDINALS, 1)}
+
+
+def summary_appellate_courts(record: dict) -> list[str]:
+    """The appellate courts (appellate_court_key's keys) the case summary says the case went to, each once."""
+    summary = re.sub(r"<[^>]+>", " ", (record.get("case_data") or {}).get("summary") or "")
+    keys: list[str] = []
+    for sentence in re.split(r"(?<=[.;])\s+", summary):
+        if not _SUMMARY_APPEAL.search(sentence) or _NOT_YET.search(sentence):
+            continue
+        states = {m.start() for m in _STATE_SUPREME.finditer(sentence)}
+        for m in _SUMMARY_COURT.finditer(sentence):
+            if m.group("ordinal"):
+                if _STATE_COURT_BEFORE.search(sentence[max(0, m.start() - 60) : m.start()]):
+                    continue
+                word = m.group("ordinal").lower().replace(" ", "")
+                key = "d.c. circuit" if word == "d.c." else f"{_NUMBERED.get(word, word)} circuit"
+            elif m.group("supreme") and _named_by_state(sentence, m.start(), states):
+                key = "state appellate"
+            elif m.group("supreme"):
+                if not _SUMMARY_SUPREME_CASE.search(sentence):
+                    continue
+                key = "supreme court"
+            elif _STATE_APPEALS_COURT.search(sentence[max(0, m.start() - 30) : m.end() + 20]):
+                key = "state appellate"
+            else:
+                continue  # "the Court of Appeals", "the appellate court": a federal circuit as often as a state's
+            if key not in keys:
+                keys.append(key)
+    return keys
 
 
 # A case's rulings: its documents of type Order/Opinion with a real (not estimated) date.

@@ -52,9 +52,10 @@ class CodedCase(BaseModel):
     # keys, from the documents' coded citations; the surnames of the judges the summary names.
     reported_opinions: list[list[str]] = Field(default_factory=list)
     judges: list[str] = Field(default_factory=list)
-    # Weak references for appeals and court rulings: the appellate courts the documents come from, the
-    # listed orders' and opinions' dates (ISO).
+    # Weak references for appeals and court rulings: the appellate courts the documents come from (and those
+    # the summary tells the case went to, which the listing may lack), the listed orders' and opinions' dates (ISO).
     appellate_courts: list[str] = Field(default_factory=list)
+    summary_appellate_courts: list[str] = Field(default_factory=list)
     ruling_dates: list[str] = Field(default_factory=list)
     # The decree's term as coded (injunction_duration, order_start_year, order_end_year): how long the
     # injunctive order runs, in months, and the years it began and ended; None where not coded.
@@ -161,6 +162,7 @@ def coded_case(record: dict) -> CodedCase:
         reported_opinions=court_reference.coded_citations(record),
         judges=court_reference.summary_judges(record),
         appellate_courts=court_reference.appellate_courts(record),
+        summary_appellate_courts=court_reference.summary_appellate_courts(record),
         ruling_dates=court_reference.ruling_dates(record),
         decree_months=decree_months(data.get("injunction_duration")),
         order_start_year=_order_year(data.get("order_start_year")),

@@ -35,8 +35,13 @@ Extractor = Callable[[str, DocInfo], list[Finding]]
 # kept candidate rows (best first) and all the rows, the indices to keep.
 Settler = Callable[[list[int], list[dict]], list[int]]
 
+# Before any choice, an item's rules may complete what one window could not tell from what the case's other
+# candidates tell (an appeal's court, named in another document): given all the rows, each row's value.
+Completer = Callable[[list[dict]], list[str]]
+
 _REGISTRY: dict[tuple[str, str], Extractor] = {}
 _SETTLERS: dict[tuple[str, str], Settler] = {}
+_COMPLETERS: dict[tuple[str, str], Completer] = {}
 
 
 def extractor(spec: str, *item_keys: str) -> Callable[[Extractor], Extractor]:
@@ -68,6 +73,21 @@ def settles(spec: str, item_key: str) -> Callable[[Settler], Settler]:
 def get_settler(spec: str, item_key: str) -> Settler | None:
     _load_rule_modules()
     return _SETTLERS.get((spec, item_key))
+
+
+def completes(spec: str, item_key: str) -> Callable[[Completer], Completer]:
+    """Register a function as the step that completes an item's candidates' values from one another."""
+
+    def register(fn: Completer) -> Completer:
+        _COMPLETERS[(spec, item_key)] = fn
+        return fn
+
+    return register
+
+
+def get_completer(spec: str, item_key: str) -> Completer | None:
+    _load_rule_modules()
+    return _COMPLETERS.get((spec, item_key))
 
 
 def best_of_each(

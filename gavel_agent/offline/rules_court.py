@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 
 import eyecite
 
-from gavel_agent.case_identity import DOCKET, docket_key
+from gavel_agent.case_identity import DOCKET, STATES, docket_key
 from gavel_agent.offline.gavel_rules import SIDE_WORDS, SMALL_WORDS, filing_date
-from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
+from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, completes, extractor, settles
 from gavel_agent.offline.rules_text import (
     DATE,
     NOT_A_STANDARD,
@@ -782,9 +782,12 @@ _APPEAL = re.compile(
     r"|\b(?:Circuit|Court\s+of\s+Appeals)\s+(?:affirmed|reversed|vacated|remanded|dismissed)",
     re.I,
 )
+# A court of appeals as opinions and dockets name it: "Ninth Circuit", "9th Cir.", and on old dockets "9th CCA"
+# (the Circuit Court of Appeals); the Supreme Court, or a state's ("appealed to the Nebraska Supreme Court").
 _APPEAL_COURT = re.compile(
-    r"\b(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.\s?C\.|Federal|\d{1,2}(?:st|nd|rd|th))\s+Cir(?:cuit|\.)"
-    r"|\b(Supreme\s+Court)\b",
+    r"\b(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.\s?C\.|Federal|\d{1,2}(?:st|nd|rd|th))"
+    r"\s+(?:Cir(?:cuit|\.)|CCA\b|C\.C\.A\.)"
+    rf"|\b((?:(?:{STATES})\s+)?Supreme\s+Court)\b",
     re.I,
 )
 _APPEAL_RESULT = re.compile(r"\b(affirm\w*|revers\w*|vacat\w*|remand\w*|dismiss\w*|denied)\b", re.I)
@@ -825,7 +828,7 @@ _APPELLANT = re.compile(
 # "UNITED STATES COURT OF APPEALS FOR THE NINTH CIRCUIT", "United States Court of Appeals, Fifth Circuit.",
 # "SUPREME COURT OF THE UNITED STATES". The case reached that court.
 _APPELLATE_CAPTION = re.compile(
-    r"United\s+States\s+Court\s+of\s+Appeals,?\s+(?:for\s+the\s+)?(First|Second|Third|Fourth|Fifth|Sixth|Seventh"
+    r"(?:United\s+States|U\.\s?S\.)\s+Court\s+of\s+Appeals,?\s+(?:for\s+the\s+)?(First|Second|Third|Fourth|Fifth|Sixth|Seventh"
     r"|Eighth|Ninth|Tenth|Eleventh|District\s+of\s+Columbia|D\.\s?C\.|Federal)\s+Circuit"
     r"|(Supreme\s+Court\s+of\s+the\s+United\s+States)",
     re.I,
@@ -833,13 +836,49 @@ _APPELLATE_CAPTION = re.compile(
 CAPTION_REACH = 1500  # characters from a document's start where its caption stands
 
 
+# A state's appellate courts head their opinions the same way, in either order and with the division between:
+# "Supreme Court of Arizona", "IN THE COURT OF APPEALS STATE OF ARIZONA", "COURT OF APPEAL SECOND CIRCUIT STATE
+# OF LOUISIANA", "Court of Appeal, Second District, Division 7, California", "Supreme Judicial Court of
+# Massachusetts", "In the Indiana Supreme Court".
+_STATE_COURT_KIND = (
+    r"Supreme\s+(?:Judicial\s+)?Court|Court\s+of\s+(?:Criminal\s+)?Appeals?|Appellate\s+(?:Court|Division)"
+)
+# Between the court and its state stand only a caption's words: capitalised ones (a division, a district),
+# "of", "the", "state", commas; "the court of appeals in Massachusetts" in a sentence is no caption.
+_CAPTION_WORDS = r"(?:[\s,]+(?:of|for|the|state|(?-i:[A-Z0-9][\w.-]*))){0,5}?[\s,]+"
+_STATE_APPELLATE_CAPTION = re.compile(
+    rf"\b(?P<kind>{_STATE_COURT_KIND})\b{_CAPTION_WORDS}(?P<state>{STATES})\b"
+    rf"|\bIn\s+the\s+(?P<state_first>{STATES})\s+(?P<kind_after>{_STATE_COURT_KIND})\b",
+    re.I,
+)
+# A state court of last resort also hears cases first (an original writ, a petition to make a rule): its
+# caption shows an appeal only with a party on appeal or a petition for review beside it.
+_ON_APPEAL = re.compile(r"\bappell(?:ant|ee)s?\b|\bappeal(?:ed)?\s+from\b|\bcertiorari\b|\bwrits?\b|\breview\b", re.I)
+
+
 def appellate_caption(text: str) -> Finding | None:
     """The appeal an appellate court's caption at the top of a document shows."""
     m = _APPELLATE_CAPTION.search(text, 0, CAPTION_REACH)
     if not m:
-        return None
+        return _state_appellate_caption(text)
     name = "Supreme Court" if m.group(2) else f"{' '.join(m.group(1).split()).title()} Circuit"
     return Finding(f"Appeal to the {name.replace('District Of Columbia', 'D.C.')}", m.group(0), 0.65)
+
+
+def _state_appellate_caption(text: str) -> Finding | None:
+    """A state appellate court's caption, as "Appeal to the Arizona Court of Appeals". New York's Supreme
+    Court is its trial court; its Appellate Division and Court of Appeals hear appeals."""
+    if not _ON_APPEAL.search(text, 0, CAPTION_REACH):
+        return None
+    for m in _STATE_APPELLATE_CAPTION.finditer(text, 0, CAPTION_REACH):
+        kind = " ".join((m.group("kind") or m.group("kind_after")).split()).title().replace(" Of ", " of ")
+        state = " ".join((m.group("state") or m.group("state_first")).split()).title()
+        if state.startswith("New York") and kind == "Supreme Court" and "appellate division" not in m.group(0).lower():
+            continue
+        if state in ("Columbia", "District Of Columbia"):  # "Court of Appeals for the District of Columbia Circuit"
+            continue
+        return Finding(f"Appeal to the {state} {kind}", m.group(0), 0.65)
+    return None
 
 
 _ORDINAL_WORDS = dict(
@@ -850,18 +889,28 @@ _ORDINAL_WORDS = dict(
 )
 # "as to Notice of Appeal 259 filed by the County": a docket entry pointing back to the notice of appeal
 # (the court of appeals' case number, its memorandum, the mandate) is not a second appeal by that party.
+# PACER writes the pointer number first as often: "MANDATE of USCA as to 68 Notice of Appeal, filed by ...",
+# "USCA Appeal Fees received ... re 109 Notice of Appeal filed by ...", "Indexed record on Appeal Files for 147
+# Notice of Appeal".
 _EARLIER_NOTICE = re.compile(
-    r"notice\s+of\s+appeal\s*(?:\[|\(?\s*(?:Doc(?:ument)?|ECF|Dkt)\.?\s*(?:No\.?\s*)?)?\d", re.I
+    r"notice\s+of\s+appeal\s*(?:\[|\(?\s*(?:Doc(?:ument)?|ECF|Dkt)\.?\s*(?:No\.?\s*)?)?\d"
+    r"|(?:\bas\s+to|\bre:?|\bfor|,)\s+\[?\d+\]?\s+(?:amended\s+)?notice\s+of\s+(?:interlocutory\s+|cross[- ])?appeal",
+    re.I,
 )
 # PACER's entries for what the court of appeals sent back: "MEMORANDUM of USCA ...", "MANDATE of USCA ...";
 # an "ORDER of USCA" is mostly about the appeal's briefing, so it counts only when it tells an outcome.
-_APPEAL_DECISION_ENTRY = re.compile(r"\b(MEMORANDUM|OPINION|ORDER|JUDGMENT|MANDATE)\s+of\s+USCA\b", re.I)
+# The entry may name the paper after the court too: "USCA JUDGMENT as to 46 Notice of Appeal", "MEMORANDUM FROM USCA".
+_APPEAL_DECISION_ENTRY = re.compile(
+    r"\b(MEMORANDUM|OPINION|ORDER|JUDGMENT|MANDATE)\s+(?:of|from)\s+(?:the\s+)?USCA\b"
+    r"|\bUSCA\s+(MEMORANDUM|OPINION|ORDER|JUDGMENT|MANDATE)\b",
+    re.I,
+)
 
 
 def _circuit(court: re.Match) -> str:
     """The court an appeal went to, named in words: "9th Cir." and "Ninth Circuit" are one court."""
     if court.group(2):
-        return "Supreme Court"
+        return " ".join(w.capitalize() for w in court.group(2).split()).replace(" Of ", " of ")
     ordinal = court.group(1)
     return f"{_ORDINAL_WORDS.get(ordinal.lower(), ordinal[:1].upper() + ordinal[1:])} Circuit"
 
@@ -901,22 +950,27 @@ def _appeal_decisions(text: str) -> list[Finding]:
     """A docket's entries for the court of appeals' decision, dated by the entry; the outcome may stand in
     the entry's next sentence ("MEMORANDUM of USCA ... as to Notice of Appeal 259. AFFIRMED."). The entry
     says "USCA"; the court is the one circuit the docket's notices of appeal name, when they name one."""
-    courts = {_circuit(m) for m in _APPEAL_COURT.finditer(text)}
+    # A petition beyond the circuit, or a state court's part in the case, leaves the circuit one.
+    courts = {c for m in _APPEAL_COURT.finditer(text) if not (c := _circuit(m)).endswith("Supreme Court")}
     court = courts.pop() if len(courts) == 1 else "Court of appeals"
     found = []
     for m in _APPEAL_DECISION_ENTRY.finditer(text):
         line = line_span(text, m.start(), m.end())
         start, entry = line.start, line.of(text)
-        when = dates_in(entry[: m.start() - start])  # the entry's own date, before its text
-        if not when:
+        head = entry[: m.start() - start]
+        when = dates_in(head)  # the entry's own date, before its text
+        # "USCA MANDATE" opens the entry that records it; inside another ("Transmission of USCA Mandate to
+        # the District Judge") it names a paper already entered.
+        if not when or (m.group(2) and re.search(r"[A-Za-z]", head)):
             continue
         result = _APPEAL_RESULT.search(entry, m.end() - start, m.end() - start + 300)
         kept = result is not None and result.group(1).lower() != "denied"
-        if m.group(1).lower() == "order" and not kept:
+        paper = (m.group(1) or m.group(2)).lower()
+        if paper == "order" and not kept:
             continue
         quote = entry[: result.end()] if result and kept else entry[: m.end() - start + 200]
         outcome = f": {result.group(1).lower()}" if result and kept else ""
-        found.append(Finding(f"{court} {m.group(1).lower()}{outcome} ({show_date(when[0][0])})", quote, 0.6))
+        found.append(Finding(f"{court} {paper}{outcome} ({show_date(when[0][0])})", quote, 0.6))
     return found
 
 
@@ -925,11 +979,73 @@ def _undated_court(value: str) -> str | None:
     that tells the outcome ("Appeal to the Ninth Circuit: affirmed" says more than the dated notice)."""
     if ":" in value or re.search(r"\([^()]*\d{4}\)$", value):
         return None
-    m = re.search(r"\bto the ([A-Z][\w. ]*?(?:Circuit|Supreme Court))", value)
+    m = re.search(rf"\bto the ([A-Z][\w. ]*?(?:Circuit|{_STATE_COURT_KIND}))", value)
     return m.group(1) if m else None
 
 
+# A federal case's appeals go to the one court of appeals over its district: the circuit that most of the
+# case's candidates name (captions, notices, decisions) is the case's own; a circuit named in only a few
+# sentences is mostly a precedent's history ("On appeal, the Ninth Circuit reversed" in a Sixth Circuit
+# opinion). The Fifth Circuit heard Alabama, Florida and Georgia until October 1981, the Eleventh since,
+# so a case there can have been before both.
+_CIRCUIT_NAMED = re.compile(
+    r"\b((?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.C\.|Federal) Circuit)\b"
+)
+_ONE_COURT = ({"Fifth Circuit", "Eleventh Circuit"},)
+# Values a window could not give a court: "Plaintiffs appealed (May 1, 2020)", "Court of appeals mandate (...)".
+_COURTLESS = re.compile(r"^(?:(?P<who>.+? appealed)|Court of appeals(?P<paper> .+?))(?P<rest>(?: \([^()]*\))?)$")
+
+
+def case_circuit(values: list[str]) -> str | None:
+    """The court of appeals a federal case's values mostly name: named by more of them than all other
+    circuits together; None when no circuit leads so."""
+    named = [m.group(1) for v in values if (m := _CIRCUIT_NAMED.search(v))]
+    if not named:
+        return None
+    lead = max(sorted(set(named)), key=named.count)
+    return lead if 2 * named.count(lead) > len(named) else None
+
+
+@completes("gavel", "appeals")
+def court_of_the_case(rows: list[dict]) -> list[str]:
+    """An appeal whose window named no court (a docket's notice of appeal or its "MANDATE of USCA" entry, an
+    opinion's "the City appealed") went to the case's court of appeals."""
+    values = [r["value"] for r in rows]
+    circuit = case_circuit(values)
+    if circuit is None:
+        return values
+    done = []
+    for value in values:
+        m = _COURTLESS.match(value) if " to the " not in value else None
+        if m and m.group("who"):
+            value = f"{m.group('who')} to the {circuit}{m.group('rest')}"
+        elif m:
+            value = f"{circuit}{m.group('paper')}{m.group('rest')}"
+        done.append(value)
+    return done
+
+
+def other_circuits_dropped(kept: list[int], rows: list[dict]) -> list[int]:
+    """The case's values without those naming another court of appeals than the case's own (a precedent's)."""
+    circuit = case_circuit([rows[i]["value"] for i in kept])
+    if circuit is None:
+        return kept
+
+    def others(value: str) -> bool:
+        m = _CIRCUIT_NAMED.search(value)
+        if m is None or m.group(1) == circuit:
+            return False
+        return not any({m.group(1), circuit} <= pair for pair in _ONE_COURT)
+
+    return [i for i in kept if not others(rows[i]["value"])]
+
+
 @settles("gavel", "appeals")
+def appeals_of_the_case(kept: list[int], rows: list[dict]) -> list[int]:
+    """The case's own appeals, each once."""
+    return dated_appeal_over_caption(other_circuits_dropped(kept, rows), rows)
+
+
 def dated_appeal_over_caption(kept: list[int], rows: list[dict]) -> list[int]:
     """An appeal to a court that a dated value already records is one appeal: the undated value (an
     appellate caption, "Appeal to the Ninth Circuit") goes."""

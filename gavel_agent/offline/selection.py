@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from gavel_agent.offline.item_plan import ItemPlan
-from gavel_agent.offline.registry import DocInfo, Finding, get_settler
+from gavel_agent.offline.registry import DocInfo, Finding, get_completer, get_settler
 from gavel_agent.offline.selection_features import candidate_features, category, category_features, value_key
 
 MODEL_DIR = Path(__file__).with_name("models")
@@ -132,6 +132,9 @@ def select(spec: str, plan: ItemPlan, found: Found, docs: dict[str, DocInfo]) ->
     """The candidates an item keeps, in the order the policy's ``choose`` should take them."""
     model = load_model(spec, plan.key)
     settle = get_settler(spec, plan.key)
+    if complete := get_completer(spec, plan.key):
+        values = complete(candidate_rows(found, docs))
+        found = [(score, replace(finding, value=v), doc) for (score, finding, doc), v in zip(found, values)]
     if _recorded is None and model is None and settle is None:
         return found
     rows = candidate_rows(found, docs)
