@@ -934,14 +934,17 @@ def test_an_appeal_whose_window_names_no_court_went_to_the_court_the_case_s_othe
             "Appeal to the Supreme Court (March 19, 2018)",
         )
     ]
-    assert court_of_the_case(rows)[2:5] == [
-        "All Plaintiffs appealed to the Sixth Circuit (February 6, 2017)",
-        "Sixth Circuit mandate (August 20, 2017)",
-        "The plaintiffs appealed to the Sixth Circuit",
+    rows[1]["confidence"] = 0.7  # the surest candidate naming the court is the completed values' second passage
+    assert court_of_the_case(rows)[:5] == [
+        ("Appeal to the Sixth Circuit", None),
+        ("Elnora Carthan appealed to the Sixth Circuit: reversed (July 28, 2017)", None),
+        ("All Plaintiffs appealed to the Sixth Circuit (February 6, 2017)", 1),
+        ("Sixth Circuit mandate (August 20, 2017)", 1),
+        ("The plaintiffs appealed to the Sixth Circuit", 1),
     ]
     # No circuit leads (named as often as the others together): nothing is completed.
     assert case_circuit(["Appeal to the Sixth Circuit", "Appeal to the Ninth Circuit: reversed"]) is None
-    assert court_of_the_case(rows[2:3]) == ["All Plaintiffs appealed (February 6, 2017)"]
+    assert court_of_the_case(rows[2:3]) == [("All Plaintiffs appealed (February 6, 2017)", None)]
     # Beside the case's circuit, another one a sentence names is a precedent's; the Supreme Court and, in
     # Alabama, Florida and Georgia, the Fifth Circuit before the Eleventh, are the case's too.
     rows = [
@@ -2170,3 +2173,30 @@ def test_a_bare_amendment_gives_way_to_the_same_amendment_with_its_clause():
         {"value": "Fourteenth Amendment – Due Process Clause", "confidence": 0.8},
     ]
     assert get_settler("gavel", "statutory_basis")([0, 1, 2], rows) == [1, 2]
+
+
+def test_an_appeal_completed_with_the_case_s_court_cites_the_paper_that_names_that_court(tmp_path):
+    from gavel_agent.case import Case, Document
+    from gavel_agent.checklists.record import ChecklistFile
+    from gavel_agent.loop import AgentRun
+    from gavel_agent.models import resolve_model
+
+    docket = "Date Filed # Docket Text\n02/15/2017 45 NOTICE OF APPEAL filed by Plaintiffs Jane Roe, John Doe.\n"
+    opinion = (
+        "UNITED STATES COURT OF APPEALS FOR THE SIXTH CIRCUIT\n\nJANE ROE, et al., Plaintiffs-Appellants,\nv.\n"
+        "CITY OF FLINT, Defendant-Appellee.\n\nOPINION\n\nThe district court's judgment is affirmed.\n"
+    )
+    case = Case(
+        "t",
+        [
+            Document("docket", docket, "Docket", "Docket", "2017-03-01"),
+            Document("opinion", opinion, "Opinion", "Order/Opinion", "2018-01-10"),
+        ],
+    )
+    asyncio.run(AgentRun(case, load_spec("gavel"), ["appeals"], resolve_model(None), tmp_path / "run").run())
+    (value,) = ChecklistFile.read(tmp_path / "run" / "checklist.json").items["appeals"]
+    # The notice names no court; the opinion's caption does, and the value shows both passages, each found
+    # again in its document.
+    assert value.value == "Appeal: Plaintiffs appealed to the Sixth Circuit (February 15, 2017)"
+    assert [(e.document, e.status) for e in value.evidence] == [("docket", "exact"), ("opinion", "exact")]
+    assert "SIXTH CIRCUIT" in value.evidence[1].quote

@@ -177,12 +177,12 @@ def choose(plan: ItemPlan, found: list[tuple[float, Finding, str]], room: int | 
     values: dict[str, dict] = {}
     for _, finding, doc in found:
         key = value_key(finding.value, plan)
-        evidence = {"document": doc, "quote": finding.quote}
+        evidence = [{"document": d, "quote": q} for d, q in ((doc, finding.quote), *finding.also)]
         if key not in values:
-            values[key] = {"value": finding.value, "evidence": [evidence]}
+            values[key] = {"value": finding.value, "evidence": evidence}
         elif finding.value.startswith(values[key]["value"] + " ("):
             # The same party with its detail ("... (is the Director of ...)"): keep the detail, both quotes.
-            values[key] = {"value": finding.value, "evidence": values[key]["evidence"] + [evidence]}
+            values[key] = {"value": finding.value, "evidence": values[key]["evidence"] + evidence}
     limit = plan.value_limit if room is None else min(room, plan.value_limit)
     return [{**v, "value": in_item_format(plan, v["value"])} for v in listed(plan, list(values.values())[:limit])]
 

@@ -28,6 +28,9 @@ class Finding:
     value: str
     quote: str  # must be a substring of the text the extractor was given
     confidence: float = 1.0
+    # (document, quote) of what the value took from another candidate (an appeal's court, named in another
+    # paper): the value's evidence shows that passage too.
+    also: tuple[tuple[str, str], ...] = ()
 
 
 Extractor = Callable[[str, DocInfo], list[Finding]]
@@ -36,8 +39,9 @@ Extractor = Callable[[str, DocInfo], list[Finding]]
 Settler = Callable[[list[int], list[dict]], list[int]]
 
 # Before any choice, an item's rules may complete what one window could not tell from what the case's other
-# candidates tell (an appeal's court, named in another document): given all the rows, each row's value.
-Completer = Callable[[list[dict]], list[str]]
+# candidates tell (an appeal's court, named in another document): given all the rows, each row's value and,
+# for a completed one, the row whose passage told what was added (None for a value left as it was).
+Completer = Callable[[list[dict]], list[tuple[str, int | None]]]
 
 _REGISTRY: dict[tuple[str, str], Extractor] = {}
 _SETTLERS: dict[tuple[str, str], Settler] = {}

@@ -1007,21 +1007,27 @@ def case_circuit(values: list[str]) -> str | None:
 
 
 @completes("gavel", "appeals")
-def court_of_the_case(rows: list[dict]) -> list[str]:
+def court_of_the_case(rows: list[dict]) -> list[tuple[str, int | None]]:
     """An appeal whose window named no court (a docket's notice of appeal or its "MANDATE of USCA" entry, an
-    opinion's "the City appealed") went to the case's court of appeals."""
+    opinion's "the City appealed") went to the case's court of appeals; the surest candidate naming that
+    court is the completed value's second passage."""
     values = [r["value"] for r in rows]
     circuit = case_circuit(values)
     if circuit is None:
-        return values
-    done = []
+        return [(value, None) for value in values]
+    told = max(
+        (i for i, value in enumerate(values) if (m := _CIRCUIT_NAMED.search(value)) and m.group(1) == circuit),
+        key=lambda i: rows[i].get("confidence", 0.0),
+    )
+    done: list[tuple[str, int | None]] = []
     for value in values:
         m = _COURTLESS.match(value) if " to the " not in value else None
         if m and m.group("who"):
-            value = f"{m.group('who')} to the {circuit}{m.group('rest')}"
+            done.append((f"{m.group('who')} to the {circuit}{m.group('rest')}", told))
         elif m:
-            value = f"{circuit}{m.group('paper')}{m.group('rest')}"
-        done.append(value)
+            done.append((f"{circuit}{m.group('paper')}{m.group('rest')}", told))
+        else:
+            done.append((value, None))
     return done
 
 

@@ -133,8 +133,11 @@ def select(spec: str, plan: ItemPlan, found: Found, docs: dict[str, DocInfo]) ->
     model = load_model(spec, plan.key)
     settle = get_settler(spec, plan.key)
     if complete := get_completer(spec, plan.key):
-        values = complete(candidate_rows(found, docs))
-        found = [(score, replace(finding, value=v), doc) for (score, finding, doc), v in zip(found, values)]
+        rows = candidate_rows(found, docs)
+        found = [
+            (score, replace(finding, value=v, also=finding.also if told is None else _passage(rows[told])), doc)
+            for (score, finding, doc), (v, told) in zip(found, complete(rows))
+        ]
     if _recorded is None and model is None and settle is None:
         return found
     rows = candidate_rows(found, docs)
@@ -144,6 +147,10 @@ def select(spec: str, plan: ItemPlan, found: Found, docs: dict[str, DocInfo]) ->
         return apply_model(model, found, rows)
     # Without a model the rules' own settling step still applies, to every candidate.
     return [found[i] for i in settle(list(range(len(found))), rows)] if settle else found
+
+
+def _passage(row: dict) -> tuple[tuple[str, str], ...]:
+    return ((row["document"], row["quote"]),)
 
 
 def found_from_rows(rows: list[dict]) -> Found:
