@@ -30,6 +30,13 @@ from gavel_agent.evaluators.checklist import crlc_reference as crlc
         (["United States"], "Defendant: United States of America"),
         # a name of kind words only, the federal body's "United States" left out as the coding leaves it
         (["Department of State"], "Defendant: United States Department of State"),
+        # a name written with or without an apostrophe inside a word, either way round
+        (["State of Hawai'i"], "Defendant: State of Hawaii (State of the United States)"),
+        (["State of Hawaii"], "Defendant: Anne E. Lopez, Attorney General of the State of Hawai‘i"),
+        # an acronym in brackets, as one in parentheses, is no word of the name
+        (["Mississippi Department of Corrections [MDOC]"], "Defendant: Mississippi Department of Corrections"),
+        # an alias's connector is no word of either name
+        (["Wildflower Inn d/b/a DOR Associates LLP"], "Defendant: Wildflower Inn a/k/a DOR Associates LLP"),
     ],
 )
 def test_a_value_names_the_coded_defendant_in_another_spelling(parts, value):
