@@ -367,6 +367,21 @@ def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_i
     assert one_value_per_defendant([2, 1, 0], rows) == [2, 1, 3]  # the better-ranked Caldwell value stands for him
 
 
+def test_a_defendant_written_two_ways_by_case_punctuation_or_an_article_is_kept_once():
+    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+
+    rows = [
+        {"value": "Defendant: The City of New York"},
+        {"value": "Defendant: James R. Edgar, Governor of the State of Illinois"},
+        {"value": "Defendant: CITY OF NEW YORK"},
+        {"value": "Defendant: James R Edgar (Governor of Illinois, and in this capacity heads the Executive Branch)"},
+        {"value": "Defendant: Miami−Dade County"},
+        {"value": "Defendant: Miami-Dade County"},
+        {"value": "Defendant: Theodore Roe"},
+    ]
+    assert one_value_per_defendant(list(range(7)), rows) == [0, 3, 4, 6]
+
+
 def test_of_one_persons_chosen_values_the_one_naming_the_offices_body_stands_for_him_at_his_best_rank():
     from gavel_agent.offline.gavel_rules import one_value_per_defendant
 
