@@ -30,6 +30,13 @@ from gavel_agent.evaluators.checklist import crlc_reference as crlc
         (["United States"], "Defendant: United States of America"),
         # a name of kind words only, the federal body's "United States" left out as the coding leaves it
         (["Department of State"], "Defendant: United States Department of State"),
+        # a name written with or without an apostrophe inside a word, either way round
+        (["State of Hawai'i"], "Defendant: State of Hawaii (State of the United States)"),
+        (["State of Hawaii"], "Defendant: Anne E. Lopez, Attorney General of the State of Hawai‘i"),
+        # an acronym in brackets, as one in parentheses, is no word of the name
+        (["Mississippi Department of Corrections [MDOC]"], "Defendant: Mississippi Department of Corrections"),
+        # an alias's connector is no word of either name
+        (["Wildflower Inn d/b/a DOR Associates LLP"], "Defendant: Wildflower Inn a/k/a DOR Associates LLP"),
     ],
 )
 def test_a_value_names_the_coded_defendant_in_another_spelling(parts, value):
@@ -358,6 +365,21 @@ def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_i
         {"value": "Plaintiff: Daniel Vega"},
     ]
     assert one_value_per_defendant([2, 1, 0], rows) == [2, 1, 3]  # the better-ranked Caldwell value stands for him
+
+
+def test_a_defendant_written_two_ways_by_case_punctuation_or_an_article_is_kept_once():
+    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+
+    rows = [
+        {"value": "Defendant: The City of New York"},
+        {"value": "Defendant: James R. Edgar, Governor of the State of Illinois"},
+        {"value": "Defendant: CITY OF NEW YORK"},
+        {"value": "Defendant: James R Edgar (Governor of Illinois, and in this capacity heads the Executive Branch)"},
+        {"value": "Defendant: Miami−Dade County"},
+        {"value": "Defendant: Miami-Dade County"},
+        {"value": "Defendant: Theodore Roe"},
+    ]
+    assert one_value_per_defendant(list(range(7)), rows) == [0, 3, 4, 6]
 
 
 def test_of_one_persons_chosen_values_the_one_naming_the_offices_body_stands_for_him_at_his_best_rank():

@@ -276,7 +276,11 @@ NAMED_COVERAGE = 0.75  # share of a coded name's words, and of its own words, a 
 def _name_words(text: str) -> list[str]:
     text = re.sub(r"\bu\.\s?s\.(?:\s?a\.)?", " us ", text.lower().replace("&", " and "))
     forms, joining, _ = _defendant_words()
-    words = " ".join(forms.get(w, w) for w in re.findall(r"[a-z0-9]+", re.sub(r"['’]s\b", "", text)))
+    # a possessive's "'s" goes; an apostrophe inside a word joins it, as names are written with or without
+    # one ("Hawai'i" = "Hawaii", "O'Rourke" = "ORourke"); an alias's "d/b/a" or "a/k/a" joins two names
+    text = re.sub(r"(?<=[a-z])['‘’ʻ](?=[a-z])", "", re.sub(r"['’]s\b", "", text))
+    text = re.sub(r"\b[adfn]/[bk]/a\b", " ", text)
+    words = " ".join(forms.get(w, w) for w in re.findall(r"[a-z0-9]+", text))
     return [w for w in words.split() if w not in joining]
 
 
@@ -300,10 +304,10 @@ def _head_word_sets(said: str) -> list[set[str]]:
 
 def _coded_forms(parts: list[str]) -> list[list[str]]:
     """The words of each way the coding's parts name a defendant: the name, the institution, both, each
-    of a list of them ("Director of X; Director of Y"), without an acronym in parentheses, and a federal
-    body without its "U.S."."""
+    of a list of them ("Director of X; Director of Y"), without an acronym in parentheses or brackets
+    ("Mississippi Department of Corrections [MDOC]"), and a federal body without its "U.S."."""
     names = [*parts, " ".join(parts), *(p for part in parts if ";" in part for p in part.split(";"))]
-    forms = [_name_words(re.sub(r"\([^)]*\)", " ", n)) for n in names]
+    forms = [_name_words(re.sub(r"\([^)]*\)|\[[^]]*\]", " ", n)) for n in names]
     forms += [f[2:] for f in forms if f[:2] == ["united", "states"] and len(f) > 3]
     forms += [f[1:] for f in forms if f[:1] == ["federal"] and len(f) > 2]
     return [f for f in forms if f]

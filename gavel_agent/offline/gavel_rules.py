@@ -927,11 +927,16 @@ def one_value_per_defendant(kept: list[int], rows: list[dict]) -> list[int]:
     person, the one that says most (``_told``): "John Roe (sued in his official capacity as the Secretary of
     State of Alabama)" tells the office's body that "John Roe, Secretary of State" leaves out."""
     defendants = [i for i in kept if rows[i]["value"].startswith("Defendant: ")]
-    fullest = best_of_each(
-        defendants, lambda i: _name_head(rows[i]["value"]).lower(), lambda i: _told(rows[i]["value"])
-    )
+    fullest = best_of_each(defendants, lambda i: _party_key(rows[i]["value"]), lambda i: _told(rows[i]["value"]))
     chosen = _whole_names(fullest, rows)
     return chosen + [i for i, r in enumerate(rows) if not r["value"].startswith("Defendant: ")]
+
+
+def _party_key(value: str) -> str:
+    """Who a party value names, however punctuated or cased, without a leading "the": "The City of New
+    York" and "City of New York", "James R. Edgar" and "James R Edgar", "Miami−Dade" and "Miami-Dade"."""
+    words = re.findall(r"[a-z0-9]+", _name_head(value).lower())
+    return " ".join(words[1:] if words[:1] == ["the"] else words)
 
 
 def _told(value: str) -> tuple[int, int]:
