@@ -188,10 +188,10 @@ def coding_table(
         _decree_term(rows, coded, got)
         related = _values(got, "related_case_numbers", "consolidated_cases")
         for name in coded.related_cases:
-            rows["related cases (recall)"].add(crlc.named_in(name, related))
+            rows["related cases (recall)"].add(any(crlc.case_named(name, v) for v in related))
         if coded.related_cases:
             for value in related:
-                rows["related cases (precision)"].add(any(crlc.named_in(name, [value]) for name in coded.related_cases))
+                rows["related cases (precision)"].add(any(crlc.case_named(name, value) for name in coded.related_cases))
     return rows
 
 

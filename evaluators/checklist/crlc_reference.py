@@ -253,9 +253,43 @@ def cause_stated(cause: str, values: list[str]) -> bool:
     return any((wanted & _sections(v)) or any(_similar(n, v) for n in names) for v in values)
 
 
-def named_in(name: str, values: list[str], cutoff: float = 80) -> bool:
-    """Whether a coded name (defendant, related case) is among written values, fuzzily."""
-    return any(_similar(name, v, cutoff) for v in values)
+# The two sides of a caption: "Sow et al v. City of New York et al, No. 20-cv-00533".
+_VERSUS = re.compile(r"\s+vs?\.?\s+")
+# A coded name's other names, in parentheses or brackets: "Murphy v. Madigan (Murphy v. Raoul)",
+# "Waid v. Snyder (In re Flint Water Cases)"; other bracketed words ("Gates v. Collier [Cook]") are notes.
+_ALSO_NAMED = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
+
+
+def _case_names(name: str) -> list[str]:
+    """A coded related case's names: the name, the cases it lists (";"), the others it gives in parentheses."""
+    names = []
+    for part in name.split(";"):
+        names.append(_ALSO_NAMED.sub(" ", part).strip())
+        names += [a.strip() for a in _ALSO_NAMED.findall(part) if _VERSUS.search(a) or a.lower().startswith("in re")]
+    return [n for n in names if n]
+
+
+def _side_words(side: str) -> str:
+    return " ".join(_name_words(side))
+
+
+def case_named(name: str, value: str, cutoff: float = 80) -> bool:
+    """Whether a written value names a coded related case. A caption matches side by side: suits against
+    one defendant share their second side, and "Fraser v. City of New York" is not "Sow v. City of New
+    York", though most of its words are; a side's words are compared as defendants' are ("Swift & Co." =
+    "Swift & Company"), and the value may say more ("Consolidated with Lee v. Macon County, No. 3"). A
+    name that is no caption ("In re ...", "CRIPA Investigation of ...") matches by its words."""
+    for one in _case_names(name):
+        sides, said = _VERSUS.split(one, maxsplit=1), _VERSUS.split(value, maxsplit=1)
+        if len(sides) < 2:
+            if _similar(one, value, cutoff):
+                return True
+        elif len(said) == 2 and all(
+            fuzz.token_set_ratio(_side_words(coded), _side_words(written)) >= cutoff
+            for coded, written in zip(sides, said)
+        ):
+            return True
+    return False
 
 
 # -- defendants ------------------------------------------------------------------------
