@@ -50,3 +50,27 @@ def test_a_value_names_the_coded_related_case(name, value):
 )
 def test_a_value_naming_another_case_is_not_the_coded_one(name, value):
     assert not crlc.case_named(name, value)
+
+
+def test_a_value_giving_the_related_cases_number_alone_names_it_where_its_coding_is_at_hand():
+    other = crlc.coded_case(
+        {
+            "case_id": 2,
+            "case_data": {
+                "main_docket": {
+                    "docket_number_manual": "3:17-cv-02664",
+                    "docket_year": 2017,
+                    "docket_filing_number": 2664,
+                },
+            },
+        }
+    )
+    assert crlc.case_named("Crawford v. Uber Technologies, Inc.", "No. 3:17-cv-02664", other)
+    assert not crlc.case_named("Crawford v. Uber Technologies, Inc.", "No. 3:17-cv-06124", other)
+
+
+def test_the_coding_keeps_each_related_cases_id():
+    coded = crlc.coded_case(
+        {"case_id": 1, "case_data": {"related_cases": [{"id": 2, "name": "Doe v. Roe"}, {"id": 3, "name": ""}]}}
+    )
+    assert (coded.related_cases, coded.related_case_ids) == (["Doe v. Roe"], ["2"])

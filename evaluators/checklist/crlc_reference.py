@@ -40,6 +40,7 @@ class CodedCase(BaseModel):
     defendant_parts: list[list[str]] = Field(default_factory=list)
     settlement_date: date | None = None
     related_cases: list[str] = Field(default_factory=list)
+    related_case_ids: list[str] = Field(default_factory=list)  # each related case's Clearinghouse id, in order
     # The case's identity and outcome (see CASE_IDENTITY and the relief tables in crlc_reference.json).
     court: str | None = None  # "Southern District of New York"; None for "No Court" or uncoded
     docket_number: str | None = None  # the main docket as coded ("1:95-cv-02211-DCN")
@@ -138,6 +139,7 @@ def coded_case(record: dict) -> CodedCase:
         if parts:
             defendants.append(" ".join(parts))
             defendant_parts.append(parts)
+    related = [r for r in data.get("related_cases") or [] if isinstance(r, dict) and r.get("name")]
     return CodedCase(
         case=str(record.get("case_id") or data.get("id")),
         filing_date=_iso(data.get("filing_date")),
@@ -148,9 +150,8 @@ def coded_case(record: dict) -> CodedCase:
         defendants=defendants,
         defendant_parts=defendant_parts,
         settlement_date=_iso(data.get("settlement_judgment_date")),
-        related_cases=[
-            r.get("name", "") for r in data.get("related_cases") or [] if isinstance(r, dict) and r.get("name")
-        ],
+        related_cases=[r["name"] for r in related],
+        related_case_ids=[str(r.get("id", "")) for r in related],
         court=None if court == "No Court" else court,
         docket_number=docket_number,
         docket_year=docket_year,
@@ -273,12 +274,16 @@ def _side_words(side: str) -> str:
     return " ".join(_name_words(side))
 
 
-def case_named(name: str, value: str, cutoff: float = 80) -> bool:
-    """Whether a written value names a coded related case. A caption matches side by side: suits against
+def case_named(name: str, value: str, other: CodedCase | None = None, cutoff: float = 80) -> bool:
+    """Whether a written value names a coded related case: by the docket number the other case's own
+    record codes, where it is at hand (``other``; a value may give the number alone, "Consolidated with
+    No. 1:25-cv-03923"), or by its name. A caption matches side by side: suits against
     one defendant share their second side, and "Fraser v. City of New York" is not "Sow v. City of New
     York", though most of its words are; a side's words are compared as defendants' are ("Swift & Co." =
     "Swift & Company"), and the value may say more ("Consolidated with Lee v. Macon County, No. 3"). A
     name that is no caption ("In re ...", "CRIPA Investigation of ...") matches by its words."""
+    if other is not None and docket_stated(other, [value]):
+        return True
     for one in _case_names(name):
         sides, said = _VERSUS.split(one, maxsplit=1), _VERSUS.split(value, maxsplit=1)
         if len(sides) < 2:
