@@ -5,6 +5,15 @@ from __future__ import annotations
 import pytest
 
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
+from gavel_agent.offline.registry import DocInfo, get_extractor
+
+ORDER = DocInfo("order", "Opinion and Order", "Order/Opinion", "2019-08-07")
+
+
+def values(item: str, text: str) -> list[str]:
+    extract = get_extractor("gavel", item)
+    assert extract is not None
+    return list(dict.fromkeys(f.value for f in extract(text, ORDER)))
 
 
 @pytest.mark.parametrize(
@@ -74,3 +83,23 @@ def test_the_coding_keeps_each_related_cases_id():
         {"case_id": 1, "case_data": {"related_cases": [{"id": 2, "name": "Doe v. Roe"}, {"id": 3, "name": ""}]}}
     )
     assert (coded.related_cases, coded.related_case_ids) == (["Doe v. Roe"], ["2"])
+
+
+def test_a_hearing_joined_to_the_trial_on_the_merits_is_no_consolidated_case():
+    text = (
+        "In Dellinger v. Bessent, No. 25-cv-00385, the court ordered that the Court's consideration of the motion"
+        " for preliminary injunction will be consolidated with consideration of the merits pursuant to Federal"
+        " Rule of Civil Procedure 65(a)(2).\n"
+        "This action is consolidated with Doe v. Roe, No. 1:20-cv-00123, for all purposes."
+    )
+    assert values("consolidated_cases", text) == ["Consolidated with No. 1:20-cv-00123", "Consolidated with Doe v. Roe"]
+
+
+def test_an_agency_docket_is_no_case_and_a_caption_cited_past_its_number_is_a_precedent():
+    text = (
+        "The actions were consolidated with the petitions against the Order on Reconsideration, WC Docket"
+        " No. 12-375, FCC 16-102.\n"
+        "The cases may be consolidated to avoid that burden (quoting Wood v. Johnson & Johnson, No. WDQ-12-1572,"
+        " 2012 WL 3240934, at *3 (D. Md. 2012))."
+    )
+    assert values("consolidated_cases", text) == []

@@ -198,12 +198,18 @@ _CONSOLIDATED_CUE = re.compile(
 )
 
 
+# An agency's docket, not a court's: the FCC's "WC Docket No. 12-375", "CC Docket No. 96-128".
+_AGENCY_DOCKET = re.compile(r"\b[A-Z]{2,4}\s+$")
+
+
 def _numbers(text: str, start: int, end: int, own: set[str], joined_only: bool = False) -> list[str]:
-    """Docket numbers cited in text[start:end], other than the document's own; ``joined_only`` leaves
-    out those a docket heading lists as merely related."""
+    """Docket numbers cited in text[start:end], other than the document's own and agencies'; ``joined_only``
+    leaves out those a docket heading lists as merely related."""
     out = []
     for m in _NUMBERED.finditer(text, start, end):
         if joined_only and re.match(r"\s*Related", m.group(0), re.I):
+            continue
+        if m.group(0).lstrip().startswith("Docket") and _AGENCY_DOCKET.search(text, max(0, m.start() - 8), m.start()):
             continue
         for number in re.findall(DOCKET, m.group(1)):
             if docket_key(number) not in own and number not in out:
@@ -218,7 +224,11 @@ _CAPTION_NUMBER = re.compile(
 )
 # A case cited for its reasoning carries a reporter citation (also after a number: "No. 10-cv-12, 2011
 # WL 456") or sits in a table of authorities, its pages after a dot leader: not a case joined to this one.
-_CITED_AFTER = re.compile(r"[^.;]{0,30}?(?:\b(?:WL|LEXIS)\b|\bF\.\s?(?:Supp|\d)|\bU\.S\.|\bS\.\s?Ct)|[^;]{0,80}?\.{4}")
+# A caption named without its number reaches the citation past it: "Wood v. Johnson & Johnson, No.
+# WDQ-12-1572, 2012 WL 3240934".
+_CITED_AFTER = re.compile(
+    r"(?:[^.;]|\bNos?\.){0,40}?(?:\b(?:WL|LEXIS)\b|\bF\.\s?(?:Supp|\d)|\bU\.S\.|\bS\.\s?Ct)|[^;]{0,80}?\.{4}"
+)
 # A caption without a number: its second party is the capitalised words after " v.".
 _CAPTION_AT = re.compile(r"\bv\.\s+(?P<other>[A-Z][\w.'’&-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w.'’&-]*){0,5})")
 # A heading names the document's own case, its number on the next line: "Doe v. Roe\nCase No. 3:06-cv-216".
@@ -304,11 +314,23 @@ def _captions_in(text: str, start: int, end: int) -> list[str]:
     return captions
 
 
+# A hearing joined to the trial on the merits (Fed. R. Civ. P. 65(a)(2)) is no case consolidated with
+# another: "consideration of the motion for preliminary injunction will be consolidated with consideration
+# of the merits".
+_MERITS_JOINED = re.compile(
+    r"\bconsolidat\w*\s+(?:\w+\s+){0,3}?with\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:trial|consideration|hearing|determination|adjudication)\s+(?:on|of)\s+the\s+merits\b"
+    r"|\bRule\s+65\s*\(a\)\s*\(2\)",
+    re.I,
+)
+
+
 @extractor("gavel", "consolidated_cases")
 def consolidated_cases(text: str, doc: DocInfo) -> list[Finding]:
     own = own_dockets(text)
     found = []
     for span, _ in matching_sentences(text, _CONSOLIDATED_CUE):
+        if _MERITS_JOINED.search(text, span.start, span.end):
+            continue
         for label in _numbers(text, span.start, span.end, own, joined_only=True):
             found.append(Finding(f"Consolidated with No. {label}", span.of(text), 0.8))
         for caption in _captions_in(text, span.start, span.end)[:2]:
