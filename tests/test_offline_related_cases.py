@@ -27,6 +27,12 @@ def values(item: str, text: str) -> list[str]:
             "Swift & Company v. Immigration and Customs Enforcement",
             "Swift & Co. v. Immigration & Customs Enforcement, No. 1:07-cv-00009",
         ),
+        # a citation's abbreviations, cut ("Corr.", "Am.") or contracted ("Dep't")
+        ("Wright v. Corrections Corporation of America", "Wright v. Corr. Corp. of Am., No. 1:00-CV-00293"),
+        (
+            "Southern Education Foundation v. U.S. Department of Education",
+            "S. Educ. Found. v. U.S. Dep’t of Educ., No. 1:25-cv-01079-PLF",
+        ),
         # the coding's other name of the case, in parentheses, or one of the cases it lists
         ("Murphy v. Madigan (Murphy v. Raoul)", "Murphy v. Raoul, No. 16-cv-11471"),
         ("Waid v. Snyder (In re Flint Water Cases)", "In re Flint Water Cases, No. 5:16-cv-10444"),
@@ -51,6 +57,7 @@ def test_a_value_names_the_coded_related_case(name, value):
         # suits against one defendant: the second side alone does not make the case
         ("Sow v. City of New York", "Fraser v. City of New York, No. 20-cv-05741"),
         ("National Treasury Employees Union v. Trump", "New York v. Trump, No. 25-1236"),
+        ("Texas v. United States Department of Homeland Security", "Texas v. Dep’t of Labor, No. 24-CV-306"),
         # a caption against a name that is none
         ("In re Flint Water Cases", "Mays v. Snyder, No. 5:15-cv-14002"),
         # a bare number says no name

@@ -274,13 +274,31 @@ def _side_words(side: str) -> str:
     return " ".join(_name_words(side))
 
 
+def _abbreviates(short: str, word: str) -> bool:
+    """Whether a citation's abbreviation stands for a word: its head ("Corr." Corrections, "Am." America)
+    or, contracted, its head and tail ("Dep't" Department, "Ass'n" Association)."""
+    head, _, tail = short.replace("’", "'").partition("'")
+    return len(word) > len(head + tail) and word.startswith(head) and word.endswith(tail) and len(head) >= 2
+
+
+def _expanded(written: str, coded: str) -> str:
+    """A written side with its abbreviations spelt as the coded side's words they stand for."""
+    words = _name_words(coded)
+
+    def spelt(m: re.Match) -> str:
+        return next((w for w in words if _abbreviates(m.group(0).lower().rstrip("."), w)), m.group(0))
+
+    return re.sub(r"\b\w+['’]\w+|\b\w{2,}\.", spelt, written)
+
+
 def case_named(name: str, value: str, other: CodedCase | None = None, cutoff: float = 80) -> bool:
     """Whether a written value names a coded related case: by the docket number the other case's own
     record codes, where it is at hand (``other``; a value may give the number alone, "Consolidated with
     No. 1:25-cv-03923"), or by its name. A caption matches side by side: suits against
     one defendant share their second side, and "Fraser v. City of New York" is not "Sow v. City of New
     York", though most of its words are; a side's words are compared as defendants' are ("Swift & Co." =
-    "Swift & Company"), and the value may say more ("Consolidated with Lee v. Macon County, No. 3"). A
+    "Swift & Company"), a citation's abbreviations as the words they stand for ("Corr. Corp. of Am." =
+    "Corrections Corporation of America"), and the value may say more ("Consolidated with Lee v. Macon County, No. 3"). A
     name that is no caption ("In re ...", "CRIPA Investigation of ...") matches by its words."""
     if other is not None and docket_stated(other, [value]):
         return True
@@ -290,7 +308,7 @@ def case_named(name: str, value: str, other: CodedCase | None = None, cutoff: fl
             if _similar(one, value, cutoff):
                 return True
         elif len(said) == 2 and all(
-            fuzz.token_set_ratio(_side_words(coded), _side_words(written)) >= cutoff
+            fuzz.token_set_ratio(_side_words(coded), _side_words(_expanded(written, coded))) >= cutoff
             for coded, written in zip(sides, said)
         ):
             return True
