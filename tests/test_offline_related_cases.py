@@ -142,3 +142,15 @@ def test_the_cases_own_number_is_no_related_case_whatever_paper_cites_it():
     assert [v["value"] for w in writes for v in w["values"]] == [
         "Mid-Atlantic Equity Consortium v. U.S. Department of Education, No. 1:25-cv-01407"
     ]
+
+
+def test_a_first_party_named_with_et_al_before_the_v():
+    text = (
+        "The court issued a preliminary injunction in National Council of Nonprofits, et al. v. Office of \n"
+        "Management and Budget, et al., Case No. 1:25-cv-00239-LLA, ordering that.\n"
+        "o. Gray, et al., v. City of New York, et al., 21-cv-06610 (CM)(GWG)."
+    )
+    assert values("related_case_numbers", text) == [
+        "National Council of Nonprofits v. Office of Management and Budget, No. 1:25-cv-00239-LLA",
+        "Gray v. City of New York, No. 21-cv-06610",
+    ]

@@ -235,10 +235,11 @@ _CAPTION_AT = re.compile(r"\bv\.\s+(?P<other>[A-Z][\w.'’&-]*(?:\s+(?:of\s+|the
 _OWN_HEADING = re.compile(r",?[ \t]*\n\s*(?:Case|Docket|Civil)")
 # A docket report's heading: its case's caption, then "Date Filed:" or "Assigned to:".
 _DOCKET_HEADING = re.compile(r"[^\n]*(?:\n[ \t]*)?(?:Assigned\s+to|Date\s+Filed)\b")
-# The first party: the capitalised words (with their joining words) that end just before " v.".
+# The first party: the capitalised words (with their joining words) that end just before " v.", also
+# after a comma its company form or "et al." ("National Council of Nonprofits, et al. v.", "Gray, et al., v.").
 _CAPTION_WORD = rf"[A-Z][\w.'’&/-]*|{SMALL_WORDS}|ex|rel\.|et|al\.?"
 _FIRST_PARTY = re.compile(
-    rf"((?:{_CAPTION_WORD})(?:[ \t]+(?:{_CAPTION_WORD})|,[ \t]+(?:Inc|LLC|L\.L\.C|Co|Corp|Ltd|L\.P)\.?){{0,7}})\s*$"
+    rf"((?:{_CAPTION_WORD})(?:[ \t]+(?:{_CAPTION_WORD})|,[ \t]+(?:Inc|LLC|L\.L\.C|Co|Corp|Ltd|L\.P)\.?|,[ \t]+et\.?[ \t]+al\.?,?){{0,7}})\s*$"
 )
 # What may precede a first party without being part of it: a citation signal, a joining word.
 _SIGNAL = re.compile(
