@@ -154,3 +154,13 @@ def test_a_first_party_named_with_et_al_before_the_v():
         "National Council of Nonprofits v. Office of Management and Budget, No. 1:25-cv-00239-LLA",
         "Gray v. City of New York, No. 21-cv-06610",
     ]
+
+
+def test_a_related_case_number_from_a_cover_sheet_or_a_docket_notice():
+    cover = (
+        "RELATED CASE(S) (See instructions) \nIF ANY Murphy et al v Jeffreys Judge  Kendall Case Number  16-cv-11471\n"
+        "X.Is this a previously dismissed or remanded case?"
+    )
+    assert values("related_case_numbers", cover) == ["No. 16-cv-11471"]
+    notice = "06/26/2014 7 NOTICE of Related Case(s) 12-01282, by Defendant City of Seattle. (Narver, Gregory)"
+    assert values("related_case_numbers", notice) == ["No. 12-01282"]

@@ -174,10 +174,13 @@ def _surname_key(value: str) -> str:
 
 # -- related and consolidated cases ---------------------------------------------------
 
-# A docket number as a paper cites it ("Case No. 3:21-cv-01302", "Nos. 24-1249, 24-1250") or as a
-# docket report's heading lists it ("Member case: 3:21-cv-01302-HRC", "Related Case: 3:17-cv-00452").
+# A docket number as a paper cites it ("Case No. 3:21-cv-01302", "Nos. 24-1249, 24-1250"), as a civil
+# cover sheet asks for it ("RELATED CASE(S) IF ANY ... Case Number 16-cv-11471") or as a docket report
+# lists it ("Member case: 3:21-cv-01302-HRC", "Related Case: 3:17-cv-00452", "Notice of Related Case(s)
+# 12-01282").
 _NUMBERED = re.compile(
-    rf"(?:\b(?:Case|Civil\s+Action|Civ\.?\s*A?\.?|C\.\s?A\.|Docket|Appeal)?\s*Nos?\.?|\b(?:Member|Lead|Related)\s+cases?:)"
+    rf"(?:\b(?:Case|Civil\s+Action|Civ\.?\s*A?\.?|C\.\s?A\.|Docket|Appeal)?\s*Nos?\.?|\bCase\s+Number"
+    rf"|\b(?:Member|Lead|Related)\s+cases?(?:\(s\))?:?)"
     rf"\s*:?\s*((?:{DOCKET})(?:\s*(?:,|and|&)\s*(?:{DOCKET}))*)",
     re.I,
 )
