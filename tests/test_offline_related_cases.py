@@ -164,3 +164,18 @@ def test_a_related_case_number_from_a_cover_sheet_or_a_docket_notice():
     assert values("related_case_numbers", cover) == ["No. 16-cv-11471"]
     notice = "06/26/2014 7 NOTICE of Related Case(s) 12-01282, by Defendant City of Seattle. (Narver, Gregory)"
     assert values("related_case_numbers", notice) == ["No. 12-01282"]
+
+
+def test_a_suit_cited_as_authority_is_no_related_case_unless_its_sentences_call_it_one():
+    text = (
+        "Courts have already enjoined the directive as ultra vires. See State of New York v. Trump,"
+        " No. 1:25-cv-00039-JJM (D.R.I. 2025); see also Aziz v. Trump, No. 1:17-cv-116 (E.D. Va. 2017).\n"
+        "The rule is the subject of a related case assigned to me, to be heard on October 23, 2023."
+        "  See Dalen v. Harpstead, No. 23-cv-1877.\n"
+        "COE filed a separate lawsuit against the Department. See COE v. U.S. Dep’t of Educ., et al.,"
+        " No. 1:25-cv-03491-TSC (D.D.C.)."
+    )
+    assert values("related_case_numbers", text) == [
+        "Dalen v. Harpstead, No. 23-cv-1877",
+        "COE v. U.S. Dep’t of Educ., No. 1:25-cv-03491-TSC",  # the caption starts after the signal
+    ]

@@ -248,6 +248,7 @@ _FIRST_PARTY = re.compile(
 _SIGNAL = re.compile(
     rf"^(?:(?:See(?:,?\s+e\.g\.,?|\s+also)?|Cf\.|Accord|In|But)\s+(?!re\b)|(?:{SMALL_WORDS}|et|al\.?|{SIDE_WORDS})\s+)+"
 )
+_AFTER_SIGNAL = re.compile(r"^.*\b(?:See|Cf\.)(?:,?\s+e\.g\.,?|\s+also)?\s+(?=\S)", re.S)
 _ET_AL = re.compile(r",?\s+et\.?\s+al\.?,?", re.I)
 
 
@@ -255,7 +256,8 @@ def _caption(text: str, match: re.Match, since: int = 0) -> str | None:
     """ "First v. Other" for a caption whose " v." starts ``match`` (its first party begins after ``since``,
     where a caption before it ended); None when no first party precedes it."""
     first = _FIRST_PARTY.search(text, max(since, match.start() - 80), match.start())
-    party = _SIGNAL.sub("", first.group(1)) if first else ""
+    # A first party runs on past a sentence's end into the next one's signal: "Department. See COE v. ...".
+    party = _SIGNAL.sub("", _AFTER_SIGNAL.sub("", first.group(1))) if first else ""
     if (
         not party[:1].isupper()
         or re.fullmatch(SIDE_WORDS, party, re.I)
@@ -285,6 +287,24 @@ def captioned_numbers(text: str, own: set[str]) -> dict[str, tuple[str, re.Match
     return out
 
 
+# A citation signal just before a caption ("See New York v. Trump, No. 25-1236 (1st Cir.)", "see also Aziz
+# v. Trump"): a suit cited as authority, not one joined or related to this one unless its sentence, or the
+# one it supports, says so ("... a separate lawsuit against the Department. See COE v. U.S. Dep't of Educ.").
+_SIGNALLED = re.compile(r"\b(?:See|see|Cf\.|cf\.)(?:\s+also|,?\s+e\.g\.,?)?\s+(?:[A-Z][\w.]*,\s+)?$")
+
+
+def _cited_as_authority(text: str, caption: str, m: re.Match) -> bool:
+    """Whether a captioned number follows a citation signal in a sentence that, with the one before it,
+    does not call it related."""
+    start = text.rfind(caption.split()[0], max(0, m.start() - 120), m.start())
+    if start < 0 or not _SIGNALLED.search(text, max(0, start - 30), start):
+        return False
+    sentence = sentence_at(text, m.start(), m.end())
+    last = max(0, len(text[: sentence.start].rstrip()) - 1)  # the previous sentence's last character
+    before = sentence_at(text, last, last + 1)
+    return not _RELATED_CUE.search(text, min(before.start, sentence.start), sentence.end)
+
+
 @extractor("gavel", "related_case_numbers")
 def related_case_numbers(text: str, doc: DocInfo) -> list[Finding]:
     own = own_dockets(text)
@@ -292,6 +312,7 @@ def related_case_numbers(text: str, doc: DocInfo) -> list[Finding]:
     found = [
         Finding(f"{caption}, No. {flat(m.group('number'))}", sentence_at(text, m.start(), m.end()).of(text), 0.7)
         for caption, m in named.values()
+        if not _cited_as_authority(text, caption, m)
     ]
     for span, _ in matching_sentences(text, _RELATED_CUE):
         for number in _numbers(text, span.start, span.end, own):
