@@ -143,7 +143,7 @@ def coding_table(
 ) -> dict[str, Tally]:
     """Agreement with the coding over some records. Recall counts coded values found; precision counts
     our values that match a coded one, over records whose coding has that field; an empty
-    extraction is a miss (never a default)."""
+    extraction is a miss (never a default). ``coding`` also holds the cases the records are related to."""
     from gavel_agent.offline.rules_text import parse_date
     from gavel_agent.offline.selection_features import category
 
@@ -187,11 +187,12 @@ def coding_table(
         _court_side(rows, coded, got)
         _decree_term(rows, coded, got)
         related = _values(got, "related_case_numbers", "consolidated_cases")
-        for name in coded.related_cases:
-            rows["related cases (recall)"].add(crlc.named_in(name, related))
-        if coded.related_cases:
+        others = [(name, coding.get(i)) for name, i in zip(coded.related_cases, coded.related_case_ids)]
+        for name, other in others:
+            rows["related cases (recall)"].add(any(crlc.case_named(name, v, other) for v in related))
+        if others:
             for value in related:
-                rows["related cases (precision)"].add(any(crlc.named_in(name, [value]) for name in coded.related_cases))
+                rows["related cases (precision)"].add(any(crlc.case_named(n, value, o) for n, o in others))
     return rows
 
 
@@ -539,6 +540,12 @@ def main() -> None:
     files, run_dirs = [f for f, d in zip(files, run_dirs) if d], [d for d in run_dirs if d]
     case_files = {r.case: f for r, f in zip(records, files)}
     coding = {r.case: r.coded for r in records}
+    # The coding of the cases the records' coding relates them to, where the corpus holds them (of any
+    # fold: only their docket numbers are read), so that a value giving a related case's number alone counts.
+    corpus = {f.stem.removeprefix("case_"): f for f in record_files(args.folders)}
+    for case in {i for r in records for i in r.coded.related_case_ids} - coding.keys():
+        if case in corpus:
+            coding[case] = crlc.coded_case(crlc.read_record(corpus[case]))
     written = {}
     for r in records:
         written[r.case] = bool(r.coded.filing_date) and stated_in_record(

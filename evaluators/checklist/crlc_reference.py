@@ -40,6 +40,7 @@ class CodedCase(BaseModel):
     defendant_parts: list[list[str]] = Field(default_factory=list)
     settlement_date: date | None = None
     related_cases: list[str] = Field(default_factory=list)
+    related_case_ids: list[str] = Field(default_factory=list)  # each related case's Clearinghouse id, in order
     # The case's identity and outcome (see CASE_IDENTITY and the relief tables in crlc_reference.json).
     court: str | None = None  # "Southern District of New York"; None for "No Court" or uncoded
     docket_number: str | None = None  # the main docket as coded ("1:95-cv-02211-DCN")
@@ -139,6 +140,7 @@ def coded_case(record: dict) -> CodedCase:
         if parts:
             defendants.append(" ".join(parts))
             defendant_parts.append(parts)
+    related = [r for r in data.get("related_cases") or [] if isinstance(r, dict) and r.get("name")]
     return CodedCase(
         case=str(record.get("case_id") or data.get("id")),
         filing_date=_iso(data.get("filing_date")),
@@ -149,9 +151,8 @@ def coded_case(record: dict) -> CodedCase:
         defendants=defendants,
         defendant_parts=defendant_parts,
         settlement_date=_iso(data.get("settlement_judgment_date")),
-        related_cases=[
-            r.get("name", "") for r in data.get("related_cases") or [] if isinstance(r, dict) and r.get("name")
-        ],
+        related_cases=[r["name"] for r in related],
+        related_case_ids=[str(r.get("id", "")) for r in related],
         court=None if court == "No Court" else court,
         docket_number=docket_number,
         docket_year=docket_year,
@@ -255,9 +256,65 @@ def cause_stated(cause: str, values: list[str]) -> bool:
     return any((wanted & _sections(v)) or any(_similar(n, v) for n in names) for v in values)
 
 
-def named_in(name: str, values: list[str], cutoff: float = 80) -> bool:
-    """Whether a coded name (defendant, related case) is among written values, fuzzily."""
-    return any(_similar(name, v, cutoff) for v in values)
+# The two sides of a caption: "Sow et al v. City of New York et al, No. 20-cv-00533".
+_VERSUS = re.compile(r"\s+vs?\.?\s+")
+# A coded name's other names, in parentheses or brackets: "Murphy v. Madigan (Murphy v. Raoul)",
+# "Waid v. Snyder (In re Flint Water Cases)"; other bracketed words ("Gates v. Collier [Cook]") are notes.
+_ALSO_NAMED = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
+
+
+def _case_names(name: str) -> list[str]:
+    """A coded related case's names: the name, the cases it lists (";"), the others it gives in parentheses."""
+    names = []
+    for part in name.split(";"):
+        names.append(_ALSO_NAMED.sub(" ", part).strip())
+        names += [a.strip() for a in _ALSO_NAMED.findall(part) if _VERSUS.search(a) or a.lower().startswith("in re")]
+    return [n for n in names if n]
+
+
+def _side_words(side: str) -> str:
+    return " ".join(_name_words(side))
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """Whether a citation's abbreviation stands for a word: its head ("Corr." Corrections, "Am." America)
+    or, contracted, its head and tail ("Dep't" Department, "Ass'n" Association)."""
+    head, _, tail = short.replace("’", "'").partition("'")
+    return len(word) > len(head + tail) and word.startswith(head) and word.endswith(tail) and len(head) >= 2
+
+
+def _expanded(written: str, coded: str) -> str:
+    """A written side with its abbreviations spelt as the coded side's words they stand for."""
+    words = _name_words(coded)
+
+    def spelt(m: re.Match) -> str:
+        return next((w for w in words if _abbreviates(m.group(0).lower().rstrip("."), w)), m.group(0))
+
+    return re.sub(r"\b\w+['’]\w+|\b\w{2,}\.", spelt, written)
+
+
+def case_named(name: str, value: str, other: CodedCase | None = None, cutoff: float = 80) -> bool:
+    """Whether a written value names a coded related case: by the docket number the other case's own
+    record codes, where it is at hand (``other``; a value may give the number alone, "Consolidated with
+    No. 1:25-cv-03923"), or by its name. A caption matches side by side: suits against
+    one defendant share their second side, and "Fraser v. City of New York" is not "Sow v. City of New
+    York", though most of its words are; a side's words are compared as defendants' are ("Swift & Co." =
+    "Swift & Company"), a citation's abbreviations as the words they stand for ("Corr. Corp. of Am." =
+    "Corrections Corporation of America"), and the value may say more ("Consolidated with Lee v. Macon County, No. 3"). A
+    name that is no caption ("In re ...", "CRIPA Investigation of ...") matches by its words."""
+    if other is not None and docket_stated(other, [value]):
+        return True
+    for one in _case_names(name):
+        sides, said = _VERSUS.split(one, maxsplit=1), _VERSUS.split(value, maxsplit=1)
+        if len(sides) < 2:
+            if _similar(one, value, cutoff):
+                return True
+        elif len(said) == 2 and all(
+            fuzz.token_set_ratio(_side_words(coded), _side_words(_expanded(written, coded))) >= cutoff
+            for coded, written in zip(sides, said)
+        ):
+            return True
+    return False
 
 
 # -- defendants ------------------------------------------------------------------------

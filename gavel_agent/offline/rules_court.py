@@ -189,10 +189,13 @@ def _surname_key(value: str) -> str:
 
 # -- related and consolidated cases ---------------------------------------------------
 
-# A docket number as a paper cites it ("Case No. 3:21-cv-01302", "Nos. 24-1249, 24-1250") or as a
-# docket report's heading lists it ("Member case: 3:21-cv-01302-HRC", "Related Case: 3:17-cv-00452").
+# A docket number as a paper cites it ("Case No. 3:21-cv-01302", "Nos. 24-1249, 24-1250"), as a civil
+# cover sheet asks for it ("RELATED CASE(S) IF ANY ... Case Number 16-cv-11471") or as a docket report
+# lists it ("Member case: 3:21-cv-01302-HRC", "Related Case: 3:17-cv-00452", "Notice of Related Case(s)
+# 12-01282").
 _NUMBERED = re.compile(
-    rf"(?:\b(?:Case|Civil\s+Action|Civ\.?\s*A?\.?|C\.\s?A\.|Docket|Appeal)?\s*Nos?\.?|\b(?:Member|Lead|Related)\s+cases?:)"
+    rf"(?:\b(?:Case|Civil\s+Action|Civ\.?\s*A?\.?|C\.\s?A\.|Docket|Appeal)?\s*Nos?\.?|\bCase\s+Number"
+    rf"|\b(?:Member|Lead|Related)\s+cases?(?:\(s\))?:?)"
     rf"\s*:?\s*((?:{DOCKET})(?:\s*(?:,|and|&)\s*(?:{DOCKET}))*)",
     re.I,
 )
@@ -213,12 +216,18 @@ _CONSOLIDATED_CUE = re.compile(
 )
 
 
+# An agency's docket, not a court's: the FCC's "WC Docket No. 12-375", "CC Docket No. 96-128".
+_AGENCY_DOCKET = re.compile(r"\b[A-Z]{2,4}\s+$")
+
+
 def _numbers(text: str, start: int, end: int, own: set[str], joined_only: bool = False) -> list[str]:
-    """Docket numbers cited in text[start:end], other than the document's own; ``joined_only`` leaves
-    out those a docket heading lists as merely related."""
+    """Docket numbers cited in text[start:end], other than the document's own and agencies'; ``joined_only``
+    leaves out those a docket heading lists as merely related."""
     out = []
     for m in _NUMBERED.finditer(text, start, end):
         if joined_only and re.match(r"\s*Related", m.group(0), re.I):
+            continue
+        if m.group(0).lstrip().startswith("Docket") and _AGENCY_DOCKET.search(text, max(0, m.start() - 8), m.start()):
             continue
         for number in re.findall(DOCKET, m.group(1)):
             if docket_key(number) not in own and number not in out:
@@ -233,22 +242,28 @@ _CAPTION_NUMBER = re.compile(
 )
 # A case cited for its reasoning carries a reporter citation (also after a number: "No. 10-cv-12, 2011
 # WL 456") or sits in a table of authorities, its pages after a dot leader: not a case joined to this one.
-_CITED_AFTER = re.compile(r"[^.;]{0,30}?(?:\b(?:WL|LEXIS)\b|\bF\.\s?(?:Supp|\d)|\bU\.S\.|\bS\.\s?Ct)|[^;]{0,80}?\.{4}")
+# A caption named without its number reaches the citation past it: "Wood v. Johnson & Johnson, No.
+# WDQ-12-1572, 2012 WL 3240934".
+_CITED_AFTER = re.compile(
+    r"(?:[^.;]|\bNos?\.){0,40}?(?:\b(?:WL|LEXIS)\b|\bF\.\s?(?:Supp|\d)|\bU\.S\.|\bS\.\s?Ct)|[^;]{0,80}?\.{4}"
+)
 # A caption without a number: its second party is the capitalised words after " v.".
 _CAPTION_AT = re.compile(r"\bv\.\s+(?P<other>[A-Z][\w.'’&-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w.'’&-]*){0,5})")
 # A heading names the document's own case, its number on the next line: "Doe v. Roe\nCase No. 3:06-cv-216".
 _OWN_HEADING = re.compile(r",?[ \t]*\n\s*(?:Case|Docket|Civil)")
 # A docket report's heading: its case's caption, then "Date Filed:" or "Assigned to:".
 _DOCKET_HEADING = re.compile(r"[^\n]*(?:\n[ \t]*)?(?:Assigned\s+to|Date\s+Filed)\b")
-# The first party: the capitalised words (with their joining words) that end just before " v.".
+# The first party: the capitalised words (with their joining words) that end just before " v.", also
+# after a comma its company form or "et al." ("National Council of Nonprofits, et al. v.", "Gray, et al., v.").
 _CAPTION_WORD = rf"[A-Z][\w.'’&/-]*|{SMALL_WORDS}|ex|rel\.|et|al\.?"
 _FIRST_PARTY = re.compile(
-    rf"((?:{_CAPTION_WORD})(?:[ \t]+(?:{_CAPTION_WORD})|,[ \t]+(?:Inc|LLC|L\.L\.C|Co|Corp|Ltd|L\.P)\.?){{0,7}})\s*$"
+    rf"((?:{_CAPTION_WORD})(?:[ \t]+(?:{_CAPTION_WORD})|,[ \t]+(?:Inc|LLC|L\.L\.C|Co|Corp|Ltd|L\.P)\.?|,[ \t]+et\.?[ \t]+al\.?,?){{0,7}})\s*$"
 )
 # What may precede a first party without being part of it: a citation signal, a joining word.
 _SIGNAL = re.compile(
     rf"^(?:(?:See(?:,?\s+e\.g\.,?|\s+also)?|Cf\.|Accord|In|But)\s+(?!re\b)|(?:{SMALL_WORDS}|et|al\.?|{SIDE_WORDS})\s+)+"
 )
+_AFTER_SIGNAL = re.compile(r"^.*\b(?:See|Cf\.)(?:,?\s+e\.g\.,?|\s+also)?\s+(?=\S)", re.S)
 _ET_AL = re.compile(r",?\s+et\.?\s+al\.?,?", re.I)
 
 
@@ -256,7 +271,8 @@ def _caption(text: str, match: re.Match, since: int = 0) -> str | None:
     """ "First v. Other" for a caption whose " v." starts ``match`` (its first party begins after ``since``,
     where a caption before it ended); None when no first party precedes it."""
     first = _FIRST_PARTY.search(text, max(since, match.start() - 80), match.start())
-    party = _SIGNAL.sub("", first.group(1)) if first else ""
+    # A first party runs on past a sentence's end into the next one's signal: "Department. See COE v. ...".
+    party = _SIGNAL.sub("", _AFTER_SIGNAL.sub("", first.group(1))) if first else ""
     if (
         not party[:1].isupper()
         or re.fullmatch(SIDE_WORDS, party, re.I)
@@ -286,6 +302,24 @@ def captioned_numbers(text: str, own: set[str]) -> dict[str, tuple[str, re.Match
     return out
 
 
+# A citation signal just before a caption ("See New York v. Trump, No. 25-1236 (1st Cir.)", "see also Aziz
+# v. Trump"): a suit cited as authority, not one joined or related to this one unless its sentence, or the
+# one it supports, says so ("... a separate lawsuit against the Department. See COE v. U.S. Dep't of Educ.").
+_SIGNALLED = re.compile(r"\b(?:See|see|Cf\.|cf\.)(?:\s+also|,?\s+e\.g\.,?)?\s+(?:[A-Z][\w.]*,\s+)?$")
+
+
+def _cited_as_authority(text: str, caption: str, m: re.Match) -> bool:
+    """Whether a captioned number follows a citation signal in a sentence that, with the one before it,
+    does not call it related."""
+    start = text.rfind(caption.split()[0], max(0, m.start() - 120), m.start())
+    if start < 0 or not _SIGNALLED.search(text, max(0, start - 30), start):
+        return False
+    sentence = sentence_at(text, m.start(), m.end())
+    last = max(0, len(text[: sentence.start].rstrip()) - 1)  # the previous sentence's last character
+    before = sentence_at(text, last, last + 1)
+    return not _RELATED_CUE.search(text, min(before.start, sentence.start), sentence.end)
+
+
 @extractor("gavel", "related_case_numbers")
 def related_case_numbers(text: str, doc: DocInfo) -> list[Finding]:
     own = own_dockets(text)
@@ -293,6 +327,7 @@ def related_case_numbers(text: str, doc: DocInfo) -> list[Finding]:
     found = [
         Finding(f"{caption}, No. {flat(m.group('number'))}", sentence_at(text, m.start(), m.end()).of(text), 0.7)
         for caption, m in named.values()
+        if not _cited_as_authority(text, caption, m)
     ]
     for span, _ in matching_sentences(text, _RELATED_CUE):
         for number in _numbers(text, span.start, span.end, own):
@@ -319,11 +354,23 @@ def _captions_in(text: str, start: int, end: int) -> list[str]:
     return captions
 
 
+# A hearing joined to the trial on the merits (Fed. R. Civ. P. 65(a)(2)) is no case consolidated with
+# another: "consideration of the motion for preliminary injunction will be consolidated with consideration
+# of the merits".
+_MERITS_JOINED = re.compile(
+    r"\bconsolidat\w*\s+(?:\w+\s+){0,3}?with\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:trial|consideration|hearing|determination|adjudication)\s+(?:on|of)\s+the\s+merits\b"
+    r"|\bRule\s+65\s*\(a\)\s*\(2\)",
+    re.I,
+)
+
+
 @extractor("gavel", "consolidated_cases")
 def consolidated_cases(text: str, doc: DocInfo) -> list[Finding]:
     own = own_dockets(text)
     found = []
     for span, _ in matching_sentences(text, _CONSOLIDATED_CUE):
+        if _MERITS_JOINED.search(text, span.start, span.end):
+            continue
         for label in _numbers(text, span.start, span.end, own, joined_only=True):
             found.append(Finding(f"Consolidated with No. {label}", span.of(text), 0.8))
         for caption in _captions_in(text, span.start, span.end)[:2]:
