@@ -43,7 +43,7 @@ Results = list[ToolResult | None]  # one per call of a batch; None when the loop
 
 # Parallel calls per turn: every turn re-sends the system prompt and snapshot, so the wider candidate
 # reads (high-recall generation for the learned selection) go out in fewer, fuller turns.
-CALLS_PER_TURN = 28
+CALLS_PER_TURN = 30
 WINDOW_MARGIN = 96
 CREDIBLE_MARGIN = 0.1  # findings this close to the most certain one count as equally credible
 SAME_PAPER_DAYS = 7  # dates this close describe one paper (signed, then filed), not two events
