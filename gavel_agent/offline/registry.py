@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 
 @dataclass(frozen=True)
@@ -48,50 +48,48 @@ _SETTLERS: dict[tuple[str, str], Settler] = {}
 _COMPLETERS: dict[tuple[str, str], Completer] = {}
 
 
-def extractor(spec: str, *item_keys: str) -> Callable[[Extractor], Extractor]:
-    """Register a function as the extractor for one or more items of a spec."""
+Step = TypeVar("Step", bound=Callable[..., Any])
 
-    def register(fn: Extractor) -> Extractor:
+
+def _registering(table: dict[tuple[str, str], Step], spec: str, item_keys: tuple[str, ...]) -> Callable[[Step], Step]:
+    def register(fn: Step) -> Step:
         for key in item_keys:
-            _REGISTRY[(spec, key)] = fn
+            table[(spec, key)] = fn
         return fn
 
     return register
 
 
-def get_extractor(spec: str, item_key: str) -> Extractor | None:
+def _registered(table: dict[tuple[str, str], Step], spec: str, item_key: str) -> Step | None:
     _load_rule_modules()
-    return _REGISTRY.get((spec, item_key))
+    return table.get((spec, item_key))
+
+
+def extractor(spec: str, *item_keys: str) -> Callable[[Extractor], Extractor]:
+    """Register a function as the extractor for one or more items of a spec."""
+    return _registering(_REGISTRY, spec, item_keys)
+
+
+def get_extractor(spec: str, item_key: str) -> Extractor | None:
+    return _registered(_REGISTRY, spec, item_key)
 
 
 def settles(spec: str, item_key: str) -> Callable[[Settler], Settler]:
     """Register a function as the step that settles an item's kept candidates after the learned choice."""
-
-    def register(fn: Settler) -> Settler:
-        _SETTLERS[(spec, item_key)] = fn
-        return fn
-
-    return register
+    return _registering(_SETTLERS, spec, (item_key,))
 
 
 def get_settler(spec: str, item_key: str) -> Settler | None:
-    _load_rule_modules()
-    return _SETTLERS.get((spec, item_key))
+    return _registered(_SETTLERS, spec, item_key)
 
 
 def completes(spec: str, item_key: str) -> Callable[[Completer], Completer]:
     """Register a function as the step that completes an item's candidates' values from one another."""
-
-    def register(fn: Completer) -> Completer:
-        _COMPLETERS[(spec, item_key)] = fn
-        return fn
-
-    return register
+    return _registering(_COMPLETERS, spec, (item_key,))
 
 
 def get_completer(spec: str, item_key: str) -> Completer | None:
-    _load_rule_modules()
-    return _COMPLETERS.get((spec, item_key))
+    return _registered(_COMPLETERS, spec, item_key)
 
 
 def best_of_each(
