@@ -882,6 +882,12 @@ def test_one_appeal_is_one_value_and_the_court_of_appeals_decision_is_its_own():
         "02/15/2024 | 259 |", "02/15/2024 | 259 | NOTICE OF APPEAL to the Federal Circuit.\n02/15/2024 | 258 |"
     )
     assert "Court of appeals memorandum: affirmed (December 9, 2024)" in values("appeals", two_courts, DOCKET)
+    # The circuit "USCA" stands for is quoted too: the entry that names it is the decision's second passage.
+    decision = next(f for f in run("appeals", docket, DOCKET) if "memorandum" in f.value)
+    assert decision.also == (
+        ("docket", "02/15/2024 | 259 | NOTICE OF APPEAL to the 9th Circuit from Opinion and Order 252."),
+    )
+    assert all(not f.also for f in run("appeals", two_courts, DOCKET))
     # An appellate caption's undated value gives way to a dated appeal to the same court, not to another's.
     rows = [{"value": v} for v in ("Appeal to the Ninth Circuit", "Appeal to the Ninth Circuit (February 15, 2024)")]
     assert dated_appeal_over_caption([0, 1], rows) == [1]

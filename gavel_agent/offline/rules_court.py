@@ -989,17 +989,25 @@ def appeals(text: str, doc: DocInfo) -> list[Finding]:
         value += (f": {result.group(1).lower()}" if result else "") + (f" ({show_date(when[0][0])})" if when else "")
         found.append(Finding(value, sentence, 0.7 if court else 0.6))
     if is_type(doc, "docket"):
-        found += _appeal_decisions(text)
+        found += _appeal_decisions(text, doc.name)
     return found
 
 
-def _appeal_decisions(text: str) -> list[Finding]:
+def _appeal_decisions(text: str, doc_name: str) -> list[Finding]:
     """A docket's entries for the court of appeals' decision, dated by the entry; the outcome may stand in
     the entry's next sentence ("MEMORANDUM of USCA ... as to Notice of Appeal 259. AFFIRMED."). The entry
-    says "USCA"; the court is the one circuit the docket's notices of appeal name, when they name one."""
+    says "USCA"; the court is the one circuit the docket's notices of appeal name, when they name one, and
+    the first entry naming it is the value's second passage."""
     # A petition beyond the circuit, or a state court's part in the case, leaves the circuit one.
-    courts = {c for m in _APPEAL_COURT.finditer(text) if not (c := _circuit(m)).endswith("Supreme Court")}
-    court = courts.pop() if len(courts) == 1 else "Court of appeals"
+    named: dict[str, re.Match] = {}
+    for m in _APPEAL_COURT.finditer(text):
+        if not (circuit := _circuit(m)).endswith("Supreme Court"):
+            named.setdefault(circuit, m)
+    court = "Court of appeals"
+    told: tuple[tuple[str, str], ...] = ()
+    if len(named) == 1:
+        ((court, first),) = named.items()
+        told = ((doc_name, line_span(text, first.start(), first.end()).of(text).strip()),)
     found = []
     for m in _APPEAL_DECISION_ENTRY.finditer(text):
         line = line_span(text, m.start(), m.end())
@@ -1017,7 +1025,7 @@ def _appeal_decisions(text: str) -> list[Finding]:
             continue
         quote = entry[: result.end()] if result and kept else entry[: m.end() - start + 200]
         outcome = f": {result.group(1).lower()}" if result and kept else ""
-        found.append(Finding(f"{court} {paper}{outcome} ({show_date(when[0][0])})", quote, 0.6))
+        found.append(Finding(f"{court} {paper}{outcome} ({show_date(when[0][0])})", quote, 0.6, also=told))
     return found
 
 
