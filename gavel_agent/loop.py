@@ -11,6 +11,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from agents.run_config import CallModelData, ModelInputData
 
 from gavel_agent import prompts, tokens
 from gavel_agent.case import Case, case_source
-from gavel_agent.case_identity import case_identity
+from gavel_agent.case_identity import CaseIdentity, case_identity
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.context import History, item_tokens, text_tokens
 from gavel_agent.models import ResolvedModel
@@ -32,6 +33,7 @@ from gavel_agent.tools.workspace import Workspace
 DEFAULT_MAX_STEPS = 200
 MAX_MALFORMED_IN_A_ROW = 3
 RANGES_SHOWN = 5  # token ranges listed per document in the snapshot
+CASE_NUMBER_LINE = "Its own docket number: "  # the task's line the offline model reads too
 # A reply without a tool call: the first in a row is answered with this, the next counts as a stop.
 TOOL_CALL_NUDGE = (
     "Reply with a tool call: read or search for what is still missing, record values with "
@@ -131,13 +133,23 @@ class AgentRun:
         )
 
     # -- the task and the snapshot --------------------------------------------
+    @cached_property
+    def identity(self) -> CaseIdentity:
+        """The case's court and docket number as its papers state them (the run's identity.json)."""
+        return case_identity(self.case)
+
     def task_message(self) -> str:
         lines = [self.spec.item(k).prompt_text() for k in self.item_keys]
+        # The case's own number, known before any read: another case's number is a related case, this
+        # one is not, and a model cannot tell them apart from one paper that cites both.
+        number = self.identity.docket_number
+        court = f" ({self.identity.court.value})" if self.identity.court else ""
         return prompts.load("agent_task").format(
             spec_name=self.spec.name,
             case_title=self.case.title,
             document_count=len(self.case.documents),
             token_count=self.case.token_count,
+            case_number=f"\n{CASE_NUMBER_LINE}{number.value}{court}." if number else "",
             item_definitions="\n".join(lines),
         )
 
@@ -383,7 +395,7 @@ class AgentRun:
         self.files.dir.mkdir(parents=True, exist_ok=True)
         self.files.write_checklist(self.ws.checklist.to_file())
         # No checklist item asks which case this is; the court and docket number come with the run.
-        self.files.write_identity(case_identity(self.case))
+        self.files.write_identity(self.identity)
 
         # reset_tool_choice=False: the SDK would otherwise drop tool_choice after the first tool call, and
         # llama.cpp's server then shows the model no tools at all.

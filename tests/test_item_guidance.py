@@ -36,7 +36,7 @@ def test_the_offline_model_still_reads_spec_and_keys_from_the_task_message():
         spec = load_spec(name)
         lines = "\n".join(spec.item(k).prompt_text() for k in spec.keys)
         task = prompts.load("agent_task").format(
-            spec_name=spec.name, case_title="t", document_count=1, token_count=1, item_definitions=lines
+            spec_name=spec.name, case_title="t", document_count=1, token_count=1, case_number="", item_definitions=lines
         )
         assert _SPEC_LINE.search(task).group(1) == name
         assert _ITEM_LINE.findall(task) == spec.keys

@@ -24,6 +24,7 @@ from gavel_agent.tools.calls import ToolResult
 _SPEC_LINE = re.compile(r"^Checklist: (\S+)", re.M)
 _ITEM_LINE = re.compile(r"^- (\w+) \(", re.M)
 _EMPTY_LINE = re.compile(r"^Empty items: (.*)$", re.M)
+_NUMBER_LINE = re.compile(r"^Its own docket number: (\S+?)\.?(?:\s|$)", re.M)  # loop.CASE_NUMBER_LINE
 
 
 def _field(item, name: str):
@@ -60,7 +61,8 @@ class OfflineModel(Model):
         if empty is not None:
             still_empty = {k.strip() for k in empty.split(",")}
             keys = [k for k in keys if k in still_empty]
-        return plan(spec, keys)
+        number = _NUMBER_LINE.search(task)
+        return plan(spec, keys, number.group(1) if number else None)
 
     def _outputs(self) -> Results:
         """The results of the last turn's calls, in call order (None for a call the loop did not run)."""

@@ -22,12 +22,11 @@ is read once and given to each of their extractors.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Generator
 from dataclasses import dataclass
 from datetime import date
 
-from gavel_agent.case_identity import DOCKET, PAGE_STAMP_RE, docket_key
+from gavel_agent.case_identity import DOCKET, docket_key
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
@@ -52,10 +51,6 @@ LATEST_DOCUMENTS = 3  # latest dated matching documents per open-latest: or clos
 # (a case's last papers: a final order may follow a judgment, a fee order the final order)
 OPEN_TOKENS = 700  # a first (or last) page and a little more
 OPEN_SCORE = 2.0  # as much as a top search hit in a preferred document type
-# A PACER stamp on a document's first page ("Case 1:25-cv-01079-PLF Document 22 Filed 05/13/25 Page 1 of
-# 30"): one per filed paper, so the number most of them carry is the case's own (as in case_identity).
-FIRST_PAGE_STAMP = PAGE_STAMP_RE.pattern + r"[^\n]{0,60}?\bPage\s+1\s+of\b"
-STAMPED_PAPERS = 50  # first pages read for the case's own number (the most a search returns)
 
 
 @dataclass(frozen=True)
@@ -149,12 +144,6 @@ def _year_serial(number: str) -> tuple[str, str]:
     "1:25-cv-01079-PLF"; an appeal's number differs in its running number)."""
     parts = docket_key(number).split("-")
     return parts[0], parts[-1]
-
-
-def own_docket(stamps: ToolResult | None) -> tuple[str, str] | None:
-    """The case's own docket number (its year and running number): the one most first pages are stamped with."""
-    counts = Counter(_year_serial(m.group(1)) for h in hits(stamps) if (m := PAGE_STAMP_RE.search(h.snippet)))
-    return counts.most_common(1)[0][0] if counts else None
 
 
 def names_docket(value: str, docket: tuple[str, str]) -> bool:
@@ -300,16 +289,16 @@ def in_turns(calls: list[Call]) -> Generator[Batch, Results, Results]:
     return results
 
 
-def plan(spec: ChecklistSpec, item_keys: list[str]) -> Generator[Batch, Results, None]:
+def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = None) -> Generator[Batch, Results, None]:
+    """The offline model's calls, turn by turn; ``own_number``: the case's own docket number, as the task
+    gives it, which items listing other cases leave out."""
     (listing,) = yield [("list_documents", {})]
     docs = documents(listing)
     items = [item_plan(spec.name, spec.item(k)) for k in item_keys if get_extractor(spec.name, k)]
 
     queries = [(item, q) for item in items for q in searched(item)]
-    # Items that list other cases also learn the case's own number, to leave it out.
-    stamps = [search_call("re:" + FIRST_PAGE_STAMP, STAMPED_PAPERS)] if any(i.other_cases for i in items) else []
-    search_results = yield from in_turns([search_call(q, item.hits) for item, q in queries] + stamps)
-    own = own_docket(search_results.pop()) if stamps else None
+    search_results = yield from in_turns([search_call(q, item.hits) for item, q in queries])
+    own = _year_serial(own_number) if own_number else None
     by_item: dict[str, Results] = {}
     for (item, _), result in zip(queries, search_results):
         by_item.setdefault(item.key, []).append(result)
