@@ -1,6 +1,6 @@
 """Core figures on one (large) case: indexing, search and read latency, and a whole offline run.
 
-    python bench/core_bench.py [CASE] [--repeat N]
+    python bench/core_bench.py [CASE] [--repeat N] [--markdown docs/benchmarks/core_bench.md]
 
 CASE defaults to ../shared/crlc/cases/case_46210.json (about 600K tokens).
 """
@@ -22,6 +22,7 @@ from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 from gavel_agent.tools import calls
 from gavel_agent.tools.workspace import Workspace
+from markdown_fragment import add_option, printed_as_markdown
 
 QUERIES = [
     "complaint filed",
@@ -47,7 +48,13 @@ def main() -> None:
         "case", nargs="?", default=str(Path(__file__).resolve().parents[2] / "shared/crlc/cases/case_46210.json")
     )
     parser.add_argument("--repeat", type=int, default=5, help="repetitions of each search/read (median reported)")
+    add_option(parser)
     args = parser.parse_args()
+    with printed_as_markdown(args.markdown):
+        bench(args)
+
+
+def bench(args: argparse.Namespace) -> None:
     print("command:", " ".join(sys.argv))
 
     t0 = time.perf_counter()

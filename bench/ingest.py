@@ -8,7 +8,7 @@ OCR >= 1 page/s on 2 cores. The machine's load average is printed: on a shared m
 rates fall with it, so the CPU seconds used (ours and tesseract's) are printed too, and the rate
 they allow on idle cores.
 
-    python bench/ingest.py [FOLDER] [--repeat 3]
+    python bench/ingest.py [FOLDER] [--repeat 3] [--markdown docs/benchmarks/ingest.md]
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gavel_agent.documents import DocumentReadError, ocr, read_document  # noqa: E402
+from markdown_fragment import add_option, printed_as_markdown  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -51,7 +52,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", nargs="?", default=str(HERE.parents[1] / "shared" / "documents" / "freelaw"))
     parser.add_argument("--repeat", type=int, default=3, help="text-layer passes (the median is reported)")
+    add_option(parser)
     args = parser.parse_args()
+    with printed_as_markdown(args.markdown):
+        bench(args)
+
+
+def bench(args: argparse.Namespace) -> None:
     files = sorted(Path(args.folder).glob("*.pdf"))
     if not files:
         sys.exit(f"{args.folder}: no PDF files")

@@ -1,6 +1,7 @@
 """The LLM path on the wire: what each backend sends a capable model, and what such a model gets stored.
 
     python bench/llm_wire.py [--sample DIR] [--shared CASE.json ...] [--reads N] [--save-request DIR]
+                             [--markdown docs/benchmarks/llm_wire.md]
 
 A local server on 127.0.0.1 speaks Chat Completions, Responses and Anthropic Messages, logs every
 request body and answers with a scripted "careful reader": it lists the documents, runs two searches
@@ -46,6 +47,7 @@ from gavel_agent.loop import AgentRun
 from gavel_agent.models import resolve_model
 from gavel_agent.offline.registry import DocInfo, get_extractor
 from gavel_agent.tools import quotes
+from markdown_fragment import add_option, printed_as_markdown
 
 SAMPLE = REPO / "cases" / "riverside-jail"
 SHARED = REPO.parent / "shared" / "crlc" / "cases"
@@ -449,7 +451,13 @@ def main() -> None:
         metavar="DIR",
         help="write one request body per backend that writes from a read (sample case) to DIR",
     )
+    add_option(parser)
     args = parser.parse_args()
+    with printed_as_markdown(args.markdown):
+        bench(args)
+
+
+def bench(args: argparse.Namespace) -> None:
     print("command:", " ".join(sys.argv))
     cases = [args.sample]
     for path in args.shared:

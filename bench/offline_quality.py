@@ -13,6 +13,7 @@ command ``python -m gavel_agent.offline.train --runs`` reuses), and prints:
 
     python bench/offline_quality.py [FOLDER ...] [--gavel ../shared/gavel] [--out DIR] [--jobs 2]
                                     [--limit N] [--fresh] [--items KEY,...] [--folds K,...]
+                                    [--markdown docs/benchmarks/offline_quality.md]
 
 --items runs only those items (a quick loop while working on them: use its own --out), --folds
 keeps only the records of those folds (read misses on some folds, keep the others unseen).
@@ -51,6 +52,7 @@ from gavel_agent.offline.selection import apply_model, found_from_rows, load_mod
 from gavel_agent.offline.train import FIELDS, fit  # noqa: E402
 from gavel_agent.run_files import IDENTITY_FILE, RunStats  # noqa: E402
 from gavel_agent.tools.quotes import same_text  # noqa: E402
+from markdown_fragment import add_option, printed_as_markdown  # noqa: E402
 
 GAVEL_METHODS = {
     "GPT-4.1 end-to-end": "document_checklists/end_to_end/20_human_eval_cases_order_by_date_True_batch_*.json",
@@ -511,7 +513,13 @@ def main() -> None:
         default="3,4",
         help="folds whose records were never read to write rules; their held-out mean gets a column of its own",
     )
+    add_option(parser)
     args = parser.parse_args()
+    with printed_as_markdown(args.markdown):
+        bench(args)
+
+
+def bench(args: argparse.Namespace) -> None:
     started = time.time()
     missing = [str(f) for f in args.folders if not f.is_dir()]
     if missing:

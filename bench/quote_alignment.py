@@ -5,7 +5,7 @@ how many were accepted, and the median time to check one quote when it is accept
 rejected (the rejection also finds the closest passage in every document), plus the one-off time to
 build a document's alignment key (cached afterwards).
 
-    python bench/quote_alignment.py [--shared ../shared] [--repeat 5]
+    python bench/quote_alignment.py [--shared ../shared] [--repeat 5] [--markdown docs/benchmarks/quote_alignment.md]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from gavel_agent.case import load_case  # noqa: E402
 from gavel_agent.checklists import load_spec  # noqa: E402
 from gavel_agent.tools import quotes  # noqa: E402
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError  # noqa: E402
+from markdown_fragment import add_option, printed_as_markdown  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 # Quotes that must stay rejected: a paraphrase, a changed number, words from no document.
@@ -37,7 +38,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", default=str(HERE.parents[1] / "shared"))
     parser.add_argument("--repeat", type=int, default=5, help="timing repetitions (median reported)")
+    add_option(parser)
     args = parser.parse_args()
+    with printed_as_markdown(args.markdown):
+        bench(args)
+
+
+def bench(args: argparse.Namespace) -> None:
     print("command:", " ".join(sys.argv))
     data = json.loads((HERE / "near_miss_quotes.json").read_text(encoding="utf-8"))
     case = load_case(Path(args.shared) / data["case"])

@@ -7,7 +7,7 @@
    have finished, then open the store and check it holds every run that index.jsonl
    says finished.
 
-    python bench/store.py --runs RUNS [--cases ../shared/crlc/cases] [--kill-after 4]
+    python bench/store.py --runs RUNS [--cases ../shared/crlc/cases] [--kill-after 4] [--markdown docs/benchmarks/store.md]
 
 RUNS is a folder of run folders, e.g. from
 ``gavel-agent batch ../shared/crlc/cases ../shared/crlc/train --out runs/all``
@@ -28,6 +28,7 @@ from pathlib import Path
 
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.results import ResultsStore, export, find_runs
+from markdown_fragment import add_option, printed_as_markdown
 
 
 def index_and_export(runs_root: Path, scratch: Path) -> None:
@@ -100,7 +101,13 @@ def main() -> None:
     parser.add_argument("--runs", type=Path, required=True, help="folder of run folders to index and export")
     parser.add_argument("--cases", type=Path, default=Path("../shared/crlc/cases"), help="cases for the kill -9 batch")
     parser.add_argument("--kill-after", type=int, default=4, help="index lines written before the kill")
+    add_option(parser)
     args = parser.parse_args()
+    with printed_as_markdown(args.markdown):
+        bench(args)
+
+
+def bench(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="bench_store_") as scratch:
         index_and_export(args.runs, Path(scratch))
         kill_mid_batch(args.cases, Path(scratch), args.kill_after)

@@ -138,7 +138,8 @@ def _cell(cell: Cell, item: str, shown: dict[tuple, str]) -> str:
         return '<span class="none">—</span>'
     groups: dict[tuple, tuple[Evidence | None, list[tuple[Value, str]]]] = {}
     for value, mark in zip(cell.values, cell.agreement or [""] * len(cell.values)):
-        for ev in value.evidence or [None]:
+        evidence: list[Evidence | None] = [*value.evidence] or [None]
+        for ev in evidence:
             key = (ev.document, ev.start_char, ev.end_char, ev.quote) if ev else ("", id(value))
             groups.setdefault(key, (ev, []))[1].append((value, mark))
     parts, listed = [], set()

@@ -332,7 +332,9 @@ def verify_checklist(
                 action, kept, reason = gate(ruling, value, item, index)
                 if kept is not value:
                     _replace(items[key], value, kept)
-                if action == "revise" and any(v is kept for v in items[key]):  # not merged into a twin
+                if (
+                    action == "revise" and kept is not None and any(v is kept for v in items[key])
+                ):  # not merged into a twin
                     added.setdefault(key, []).append(kept)
                 decide(
                     Decision(

@@ -9,13 +9,13 @@ in the verdict's reason, so one bad reply never stops an audit.
 from __future__ import annotations
 
 import json
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel
 
 from gavel_agent import prompts
 from gavel_agent.checklists import ItemSpec
-from gavel_agent.evaluators.audit.judge import MISMATCH_TYPES, StrictJudge, Verdict
+from gavel_agent.evaluators.audit.judge import MISMATCH_TYPES, Mismatch, StrictJudge, Verdict
 from gavel_agent.evaluators.llm import Completer, ask_json
 
 
@@ -65,4 +65,5 @@ def read_verdict(data: object) -> Verdict:
         mismatch = "none"
     elif mismatch not in MISMATCH_TYPES or mismatch == "none":
         mismatch = "other"
-    return Verdict(supported, mismatch, str(data.get("reason") or "")[:300])
+    # mismatch is one of MISMATCH_TYPES by now, the values of the Literal.
+    return Verdict(supported, cast(Mismatch, mismatch), str(data.get("reason") or "")[:300])

@@ -99,6 +99,8 @@ def llm_fact_splitter(completer: Completer) -> FactSplitter:
     def split(text: str) -> list[str]:
         reply = ask_json(completer, system, text, FactsReply)
         facts = reply.get("facts", []) if isinstance(reply, dict) else reply
+        if not isinstance(facts, list):
+            facts = []
         return [str(f).strip() for f in facts if str(f).strip()]
 
     return split

@@ -77,7 +77,8 @@ def _sharing(
 
 def documents(listing: ToolResult | None) -> dict[str, DocInfo]:
     """The case's documents from a list_documents result."""
-    rows: list[DocumentRow] = listing.data if listing is not None and isinstance(listing.data, list) else []
+    data = listing.data if listing is not None and isinstance(listing.data, list) else []
+    rows = [r for r in data if isinstance(r, DocumentRow)]
     newest: dict[str, str] = {}  # document type -> its latest listing date
     for r in rows:
         if r.date:

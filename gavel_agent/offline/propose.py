@@ -55,8 +55,6 @@ def propose_value(item: ItemSpec, spec: ChecklistSpec, case: Case, index: Search
     agreed = [(k, list(p.values())) for k, p in places.items() if len(p) >= AGREEING_PLACES]
     if not agreed:
         return None
-    key, evidence = max(agreed, key=lambda kv: len(kv[1]))
-    where = "; ".join(f"{e.document} chars {e.start_char}-{e.end_char}" for e in evidence[:3])
-    return Value(
-        value=shown[key], evidence=evidence[:AGREEING_PLACES]
-    ), f"found at {len(evidence)} separate places ({where})"
+    key, found = max(agreed, key=lambda kv: len(kv[1]))
+    where = "; ".join(f"{e.document} chars {e.start_char}-{e.end_char}" for e in found[:3])
+    return Value(value=shown[key], evidence=found[:AGREEING_PLACES]), f"found at {len(found)} separate places ({where})"

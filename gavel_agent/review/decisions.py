@@ -19,12 +19,12 @@ from pathlib import Path
 from threading import Lock
 
 from gavel_agent import atomic
-from gavel_agent.checklists.record import REJECT_REASONS, ChecklistFile, Review, Value
+from gavel_agent.checklists.record import REJECT_REASONS, ChecklistFile, Review, ReviewDecision, Value
 
 REVIEWED_NAME = "checklist_reviewed.json"
 LOG_NAME = "review.jsonl"
 NOT_APPLICABLE = "Not applicable"
-DECISION_OF = {
+DECISION_OF: dict[str, ReviewDecision] = {
     "accept": "accepted",
     "reject": "rejected",
     "edit": "edited",

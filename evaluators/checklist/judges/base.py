@@ -25,19 +25,23 @@ class Judgment:
     only_ref: list[int] = field(default_factory=list)
 
 
-class Judge(Protocol):
-    name: str
+class PairJudge(Protocol):
+    """The two primitives one item's judgment is built from."""
 
     def relation(self, a: str, b: str) -> Relation: ...
 
     def match_lists(self, a: list[str], b: list[str]) -> list[tuple[int, int]]: ...
+
+
+class Judge(PairJudge, Protocol):
+    name: str
 
     def judge_items(self, items: list[tuple[str, list[str], list[str]]]) -> list[Judgment]:
         """Judge many (item key, predicted values, reference values) at once (lets LLM judges batch)."""
         ...
 
 
-def judgment_from(pred: list[str], ref: list[str], judge: Judge) -> Judgment:
+def judgment_from(pred: list[str], ref: list[str], judge: PairJudge) -> Judgment:
     """The judgment for one item with values on both sides, built from the two primitives."""
     if len(pred) == 1 and len(ref) == 1:
         return Judgment(relation=judge.relation(pred[0], ref[0]))

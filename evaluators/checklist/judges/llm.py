@@ -85,6 +85,8 @@ class LLMJudge:
         user = "\n\n".join(self._describe(n, *triple) for n, triple in enumerate(batch, 1))
         reply = ask_json(self.complete, self.system, user, JudgeReply)
         results = reply.get("results", []) if isinstance(reply, dict) else reply
+        if not isinstance(results, list):
+            results = []
         by_id = {int(r["id"]): r for r in results if isinstance(r, dict) and "id" in r}
         return [self._judgment(by_id.get(n, {}), pred, ref) for n, (_, pred, ref) in enumerate(batch, 1)]
 
