@@ -12,7 +12,10 @@ text). The bench prints how each label fares now and estimates the share of all 
 accepted / (accepted + refused x the genuine share among the labelled quotes still refused). Targets:
 at least 90% of genuine quotes accepted, no labelled paraphrase, note or wrong-document quote accepted.
 
-    python bench/quote_replay.py [--shared ../shared] [--show-refused]
+    python bench/quote_replay.py [--shared ../shared] [--show STATUS ...]
+
+--show gaps (or any status, or refused) prints each such quote with the text it was stored as, or with
+the refusal.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gavel_agent.case import Case, load_case  # noqa: E402
 from gavel_agent.checklists import ChecklistSpec, load_spec  # noqa: E402
+from gavel_agent.checklists.record import ALIGNMENT_ORDER  # noqa: E402
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -36,6 +40,7 @@ LABELS = HERE / "quote_replay_labels.json"
 MODELS = ("Qwen3-30B-A3B-Thinking-2507", "gpt-oss-20b-BF16")
 CASES = ("12429", "17701", "17762", "43966", "46210")
 ACCEPTED_LABELS_FORBIDDEN = ("paraphrase", "note", "wrong document")
+SUPPORT_ORDER = ("states", "related", "unsupported")
 
 
 @dataclass(frozen=True)
@@ -77,7 +82,8 @@ def replay(state: ChecklistState, q: Quote) -> Outcome:
     except EvidenceError as e:
         return Outcome("refused", None, str(e))
     # The seam for the support status (issue 38, point 1): read it off the evidence when it has one.
-    return Outcome(ev.status, getattr(ev, "support", None), f"{ev.document} chars {ev.start_char}-{ev.end_char}")
+    stored = f"{ev.document} chars {ev.start_char}-{ev.end_char}: {ev.quote!r}"
+    return Outcome(ev.status, getattr(ev, "support", None), stored)
 
 
 def _share(n: int, total: int) -> str:
@@ -85,7 +91,10 @@ def _share(n: int, total: int) -> str:
 
 
 def _table(title: str, rows: dict[str, Counter[str]]) -> None:
-    order = sorted({s for c in rows.values() for s in c}, key=lambda s: (s == "refused", s))
+    seen = {s for c in rows.values() for s in c}
+    order = [s for s in (*ALIGNMENT_ORDER, *SUPPORT_ORDER) if s in seen] + sorted(
+        seen - {*ALIGNMENT_ORDER, *SUPPORT_ORDER}
+    )
     print(f"\n{title}")
     print(f"  {'':<30}" + "".join(f"{s:>15}" for s in order) + f"{'total':>8}")
     for name, counts in rows.items():
@@ -96,7 +105,7 @@ def _table(title: str, rows: dict[str, Counter[str]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", default=os.environ.get("GAVEL_SHARED", str(HERE.parents[1] / "shared")))
-    parser.add_argument("--show-refused", action="store_true", help="print every refused quote with its message")
+    parser.add_argument("--show", nargs="*", default=[], help="print the quotes of these statuses (or 'refused')")
     args = parser.parse_args()
     shared = Path(args.shared)
     checklists = shared / "gavel/document_checklists/gavel_agent"
@@ -122,10 +131,9 @@ def main() -> None:
             for m in MODELS
         }
         _table("accepted quotes by support status", by_support)
-    if args.show_refused:
-        for q, o in outcomes.values():
-            if o.status == "refused":
-                print(f"\n[{q.model[:4]} {q.case} {q.item}] {q.document!r}: {q.quote!r}\n  {o.message}")
+    for q, o in outcomes.values():
+        if o.status in args.show:
+            print(f"\n[{q.model[:4]} {q.case} {q.item}] {o.status} {q.document!r}: {q.quote!r}\n  -> {o.message}")
 
     labelled = json.loads(LABELS.read_text(encoding="utf-8"))
     rows = []
@@ -134,7 +142,7 @@ def main() -> None:
         if found is None:
             sys.exit(f"{LABELS.name}: a labelled quote is not among GAVEL's quotes: {row['quote'][:60]!r}")
         rows.append((row, found[1]))
-    print(f"\nlabelled sample ({LABELS.name}): {labelled['about']}")
+    print(f"\nhand-labelled sample: {len(rows)} quotes refused before issue 38's habits ({LABELS.name})")
     for label in sorted({r["label"] for r, _ in rows}):
         mine = [o for r, o in rows if r["label"] == label]
         accepted = [o for o in mine if o.status != "refused"]

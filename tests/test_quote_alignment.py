@@ -141,7 +141,7 @@ def test_statuses(sample, quote, status):
 
 def test_numbers_keep_their_decimal_point():
     assert quotes.align("a dose of 15 micrograms", "a dose of 1.5 micrograms per day") is None
-    assert quotes.align("a dose of 1.5  micrograms", "a dose of 1.5 micrograms per day").status == "normalised"
+    assert quotes.align("a dose of 1.5  micrograms", "a dose of 1.5 micrograms per day").status == "exact"
 
 
 def test_statuses_survive_a_resume(sample):
