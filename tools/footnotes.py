@@ -14,10 +14,12 @@ from functools import lru_cache
 
 from gavel_agent.tools import pages
 
-# A marker: one to three digits glued to a word's end or its closing punctuation (never after a digit,
-# so 1.5 and 1,000 keep theirs), then a line end or a space before a new sentence or line.
+# A marker: one to three digits glued to the end of a word of three letters or more ("authorized7 to"),
+# or to closing punctuation before a new sentence or line ("overcrowded.3  Both"); never after a digit,
+# so 1.5 and 1,000 keep theirs, and never before a lower-case word after a point ("No.5 is dismissed").
 _MARKER = re.compile(
-    r"(?<=[a-z.,;:)\]\u201d\"\u2019'])(?<![0-9][.,])\d{1,3}(?=[ \t]*(?:\n|$)|[ \t]+[A-Z\u201c\"\u2018(])"
+    r"(?<=[a-z][a-z][a-z])\d{1,3}(?=[ \t\n]|$)"
+    r"|(?<=[.,;:)\]\u201d\"\u2019'])(?<![0-9][.,])\d{1,3}(?=[ \t]*(?:\n|$)|[ \t]+[A-Z\u201c\"\u2018(])"
 )
 # The first line of a footnote: its number, then the note's first word (capitalised or opening a
 # quotation or parenthesis). Numbered paragraphs ("13.  The ...") have a period and do not match.

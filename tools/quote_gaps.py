@@ -6,8 +6,9 @@ Such a quote still aligns when every word it keeps is the document's, in order, 
 ``MAX_GAPS`` runs of at most ``GAP_WORDS`` document words left out between them. Each run of the
 quote's words between gaps is at least two words or six letters and holds a word of three letters or
 more, so that common words or numbers scattered over a passage never stitch together ("2008-05-19"
-from a line's last "2008)" and the next line's "05/19"); and a gap never hides a word that would turn
-the statement around (``never_left_out`` in quote_gaps.json: "not", "except", "without" ...).
+from a line's last "2008)" and the next line's "05/19"); and a gap never hides a number ("within days"
+for "within 30 days") or a word that would turn the statement around (``never_left_out`` in
+quote_gaps.json: "not", "except", "without" ...).
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def _match(quote: list[str], doc: list[str], j: int) -> int | None:
         if gaps == MAX_GAPS or i == run_start:
             return None
         for skipped in range(1, GAP_WORDS + 1):
-            if j + skipped >= len(doc) or doc[j + skipped - 1] in NEVER_LEFT_OUT:
+            left_out = doc[j + skipped - 1] if j + skipped - 1 < len(doc) else ""
+            if j + skipped >= len(doc) or left_out in NEVER_LEFT_OUT or any(c.isdigit() for c in left_out):
                 return None
             if doc[j + skipped] == quote[i] and (end := follow(i, j + skipped, gaps + 1)) is not None:
                 return end
