@@ -366,3 +366,8 @@ def test_the_offline_model_stores_each_quote_where_it_read_it(sample_case, tmp_p
     assert sent and all(at is not None for at in sent.values())
     stored = [(k, e) for k, values in checklist.items.items() for v in values for e in v.evidence]
     assert stored and all(e.start_char == sent[(k, e.document, e.quote)] for k, e in stored)
+
+
+def test_an_exact_quote_ending_in_a_mark_takes_no_extra_one():
+    found = quotes.align("(a) the order)", "see (a) the order)) and")
+    assert (found.start, found.end, found.status) == (4, 18, "exact")

@@ -336,8 +336,8 @@ def align(quote: str, text: str, near: int | None = None) -> Alignment | None:
     taken for an exact or normalised match (pieces and gaps take the first that fits).
     """
     bare_quote = quote.strip().strip("\"'\u201c\u201d\u2018\u2019").strip()
-    if bare_quote and (at := _nearest(bare_quote, text, near)) >= 0:
-        return _found(quote, text, at, at + len(bare_quote), "exact")
+    if bare_quote and (at := _nearest(bare_quote, text, near)) >= 0:  # its marks are in the span already
+        return Alignment(at, at + len(bare_quote), "exact")
     needle = keyed(quote).key
     if not needle:
         return None
@@ -447,7 +447,7 @@ def refusal_reason(quote: str, passage: str, similarity: float) -> str:
     """Why a quote that did not align is not evidence, judged against the closest passage's text."""
     if similarity < _OWN_WORDS_SIMILARITY:
         return (
-            "No passage of the case has these words: evidence is the document's own words, "
+            "No passage of the case has these words in this order: evidence is the document's own words, "
             "not a note, a summary or a report of a search."
         )
     there = {keyed(w).key for w in re.split(r"[\s\-/\u2010-\u2015]+", passage)}
