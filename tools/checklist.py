@@ -86,7 +86,7 @@ class ChecklistState:
             doc = None
         found = quotes.align(quote, doc.text, near) if doc is not None else None
         named = None
-        if found is None:  # the right words with the wrong document named: store them where they are
+        if doc is None or found is None:  # the right words with the wrong document named: store them where they are
             elsewhere = [(d, a) for d in self.case.documents if d is not doc and (a := quotes.align(quote, d.text))]
             if not elsewhere:
                 raise EvidenceError(self._not_found(doc, name, quote))

@@ -336,7 +336,7 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
 
     # The rules' findings are candidates; a fitted model, where an item has one, picks among them.
     kept = {item.key: select(spec.name, item, found.get(item.key, []), docs) for item in items}
-    writes = [
+    writes: list[Call] = [
         ("append_checklist", {"item": item.key, "values": choose(item, kept[item.key])})
         for item in items
         if kept[item.key]
