@@ -13,10 +13,11 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
-# How a quote was found in its document: word for word; after normalising typography and page
-# furniture; or as pieces (split at an ellipsis or a bracketed alteration) in order within a short span.
-AlignmentStatus = Literal["exact", "normalised", "pieces"]
-ALIGNMENT_ORDER: tuple[AlignmentStatus, ...] = ("exact", "normalised", "pieces")  # closest match first
+# How a quote was found in its document: word for word (whitespace aside); after normalising typography,
+# page furniture and footnotes; as pieces (split at an ellipsis or a bracketed alteration) in order
+# within a short span; or with a few words left out silently (gaps, tools/quote_gaps.py).
+AlignmentStatus = Literal["exact", "normalised", "pieces", "gaps"]
+ALIGNMENT_ORDER: tuple[AlignmentStatus, ...] = ("exact", "normalised", "pieces", "gaps")  # closest match first
 
 
 # "case_46210" (a Clearinghouse file's stem) and "case-46210" (an older import folder) name case 46210.

@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.tools import injection
@@ -98,6 +99,10 @@ class GetChecklistArgs(BaseModel):
 class EvidenceArgs(BaseModel):
     document: str = Field(description="Name of the document the quote comes from.")
     quote: str = Field(description="Words copied from that document that support the value.")
+    # Where the writer read the quote (a character offset in the document), for a writer that knows it
+    # (the offline model reads windows): a quote that occurs more than once is stored at the occurrence
+    # nearest to it. Left out of the schema models are shown.
+    near_char: SkipJsonSchema[int | None] = None
 
 
 class ValueArgs(BaseModel):

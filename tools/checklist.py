@@ -67,25 +67,30 @@ class ChecklistState:
         checked = []
         for ev in evidence:
             name, quote = ev.get("document", ""), ev.get("quote", "")
-            try:
-                doc = self.case.document(name)
-            except KeyError as e:
-                raise EvidenceError(e.args[0]) from None
             problem = quotes.quote_problem(quote)
             if problem:
                 raise EvidenceError(f"evidence for {value!r}: {problem}")
-            checked.append(self._aligned(doc, quote))
+            checked.append(self._aligned(name, quote, ev.get("near_char")))
         return Value(value=value, evidence=checked)
 
-    def _aligned(self, doc: Document, quote: str) -> Evidence:
-        """Evidence for ``quote`` in ``doc``, or in the case's other document that holds it."""
-        found = quotes.align(quote, doc.text)
+    def _aligned(self, name: str, quote: str, near: int | None = None) -> Evidence:
+        """Evidence for ``quote`` in the document named, or in the case's other document that holds it.
+
+        A name that resolves to no document ("Docket", "search results", GAVEL's "Order (001)") is a
+        model's label for where it read, not a reason to refuse words the case holds: every document
+        is searched, as for a quote the named document lacks. ``near``: where in the named document
+        the writer read the quote (a character offset), when it knows."""
+        try:
+            doc: Document | None = self.case.document(name)
+        except KeyError:
+            doc = None
+        found = quotes.align(quote, doc.text, near) if doc is not None else None
         named = None
-        if found is None:  # the right words with the wrong document named: store them where they are
+        if doc is None or found is None:  # the right words with the wrong document named: store them where they are
             elsewhere = [(d, a) for d in self.case.documents if d is not doc and (a := quotes.align(quote, d.text))]
             if not elsewhere:
-                raise EvidenceError(self._not_found(doc, quote))
-            named, (doc, found) = doc.name, min(elsewhere, key=lambda da: ALIGNMENT_ORDER.index(da[1].status))
+                raise EvidenceError(self._not_found(doc, name, quote))
+            named, (doc, found) = name, min(elsewhere, key=lambda da: ALIGNMENT_ORDER.index(da[1].status))
         return Evidence(
             document=doc.name,
             quote=doc.text[found.start : found.end],
@@ -97,14 +102,15 @@ class ChecklistState:
             injected=injection.touches(doc.text, found.start, found.end),
         )
 
-    def _not_found(self, doc: Document, quote: str) -> str:
+    def _not_found(self, doc: Document | None, name: str, quote: str) -> str:
         """The rejection, naming the passage of the case nearest to the quote."""
-        message = f"quote not found in {doc.name!r} (nor in any other document): {quote[:80]!r}."
-        nearest = [
-            (d, p)
-            for d in [doc] + [d for d in self.case.documents if d is not doc]
-            if (p := quotes.closest(quote, d.text)) is not None
-        ]
+        if doc is None:
+            message = f"no document named {name!r}, and the quote is in none of the case's documents: {quote[:80]!r}."
+        else:
+            message = f"quote not found in {doc.name!r} (nor in any other document): {quote[:80]!r}."
+        ordered = ([doc] if doc else []) + [d for d in self.case.documents if d is not doc]
+        nearest = [(d, p) for d in ordered if (p := quotes.closest(quote, d.text)) is not None]
+        reason = quotes.refusal_reason(quote, "", 0.0)
         if nearest:
             near_doc, passage = max(nearest, key=lambda dp: (dp[1].similarity, dp[0] is doc))
             text = near_doc.text  # widen to whole words: the key match may start or end inside one
@@ -118,7 +124,8 @@ class ChecklistState:
                 f" Closest passage: {near_doc.name!r} tokens {near_doc.token_at(passage.start)}-"
                 f"{near_doc.token_at(passage.end - 1) + 1} ({passage.similarity:.0f}% alike): {shown!r}."
             )
-        return message + (
+            reason = quotes.refusal_reason(quote, text[start:end], passage.similarity)
+        return f"{message} {reason}" + (
             " Quote the words as read_document shows them; mark left-out words with '...' "
             "and changed words with [brackets]."
         )

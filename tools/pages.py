@@ -20,10 +20,13 @@ _HEADER = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 # A line holding only a page or pleading-paper line number ("4", "- 12 -"), or a page footer ("Page 3 of 9",
-# "Page 1 \u2013 CLASS ACTION COMPLAINT").
+# "Page 1 \u2013 CLASS ACTION COMPLAINT", "Page 1 of 3 JUDGMENT", "1 \u2013 THIRD AMENDED CLASS ACTION COMPLAINT":
+# a bare number's footer names the paper in capitals, so a numbered heading in the body is not one).
 _PAGE_NUMBER = re.compile(
     r"^[ \t]*(?:[-\u2013\u2014][ \t]*)?\d{1,4}(?:[ \t]*[-\u2013\u2014])?[ \t]*$"
-    r"|^[ \t]*Page[ \t]+\d{1,5}(?:[ \t]+of[ \t]+\d{1,5})?(?:[ \t]*[-\u2013\u2014|][^\n]{0,80})?[ \t]*$",
+    r"|^[ \t]*Page[ \t]+\d{1,5}(?:[ \t]+of[ \t]+\d{1,5})?(?:[ \t]*[-\u2013\u2014|][^\n]{0,80})?[ \t]*$"
+    r"|^[ \t]*Page[ \t]+\d{1,5}[ \t]+of[ \t]+\d{1,5}[ \t]+(?-i:[A-Z][A-Z0-9 .,'&()-]{3,80})[ \t]*$"
+    r"|^[ \t]*\d{1,4}[ \t]*[-\u2013\u2014|][ \t]*(?-i:[A-Z][A-Z0-9 .,'&()-]{3,80}[A-Z)])[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -2,21 +2,30 @@
 
 Models and people re-type quotes: other whitespace, curly or straight quote marks, dashes, letter
 case, µ typed as μ, ``§7603`` for ``§ 7603``, ``two-week`` for a line-broken ``two-\\nweek``, a quote run
-across a page break without the running header, words left out behind ``...`` or replaced by a
-bracketed ``[Denka]``. Alignment tries, in order:
+across a page break without the running header or the footnotes at the foot of the page, a footnote
+marker left out (``overcrowded. Both`` for ``overcrowded.3  Both``), words left out behind ``...`` or
+replaced by a bracketed ``[Denka]``, or a short parenthetical or name left out without a mark.
+Alignment tries, in order:
 
-- ``exact``: the quote is a substring of the document;
+- ``exact``: the quote is a substring of the document, or differs from the text it covers in
+  whitespace only;
 - ``normalised``: equal after both sides are reduced to a *key* (NFKC, case-folded, letters, digits and
-  a few legal symbols only; ``.`` and ``,`` kept between digits so 1.5 never equals 15); if that fails,
-  again with the document's page furniture (running headers, page numbers) left out;
+  a few legal symbols only; ``.`` kept between digits so 1.5 never equals 15); if that fails, again
+  with the document's page furniture (running headers, page numbers and footers), footnote markers
+  and footnote blocks left out;
 - ``pieces``: the quote split at each ellipsis and bracketed alteration; every piece must appear, in
   order, with at most ``ELLIPSIS_GAP`` key characters left out at an ellipsis and ``BRACKET_GAP`` at a
-  bracket.
+  bracket. A piece beside an ellipsis is at least two words or six letters (``48. ...`` anchors
+  nothing);
+- ``gaps``: a quote without such marks whose words are all the document's, in order, with up to three
+  silent gaps of a few words (tools/quote_gaps.py).
 
 Paraphrase and changed words never align: every letter and digit the quote keeps must be there, in
-order. The match is mapped back to the document's own character offsets, so stored evidence always
-points at the real text. ``closest`` finds the passage nearest to a quote that did not align, for the
-rejection message.
+order. The match is mapped back to the document's own character offsets, widened over the closing
+(and opening) marks the quote has, so stored evidence always points at the real text. A writer that
+knows where it read the quote gives ``near`` (a character offset), and the occurrence nearest to it
+is taken instead of the first. ``closest`` finds the passage nearest to a quote that did not align,
+and ``refusal_reason`` says what differs, for the rejection message.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from gavel_agent.checklists.record import AlignmentStatus
-from gavel_agent.tools import pages
+from gavel_agent.tools import footnotes, pages, quote_gaps
 
 _FOLD = str.maketrans(
     {
@@ -73,7 +82,11 @@ _MAX_ANCHORS = 2000  # occurrences of the anchor piece tried before giving up (b
 
 # Symbols that carry meaning in legal text and survive in the key.
 _KEPT_SYMBOLS = "§¶$%&"
-_DIGIT_SEPARATORS = np.array([ord("."), ord(",")], dtype=np.uint32)
+# "1.5" keeps its point so that it never equals 15; a thousands comma carries no meaning ("1,000" is
+# 1000) and a missing space after a comma is a typo ("December 15,2016"), so commas go.
+_DIGIT_SEPARATORS = np.array([ord(".")], dtype=np.uint32)
+# A piece beside an ellipsis must anchor the quote somewhere in particular.
+MIN_PIECE_WORDS, MIN_PIECE_CHARS = 2, 6
 _SPLIT = re.compile(
     r"(?P<ellipsis>\[\s*(?:\.\s*){3}\]|\[\s*\u2026\s*\]|(?:\.\s*){2}\.|\u2026)"
     r"|(?P<bracket>\[[^\[\]\n]{0,80}\])"
@@ -154,7 +167,7 @@ def keyed(text: str, skip: tuple[tuple[int, int], ...] = ()) -> Keyed:
         lengths = _LENGTH[codes]
     lengths = lengths.astype(np.int32)
     singles = _SINGLE[codes]
-    if len(codes) > 2:  # "1.5" and "1,000": the separator stays, so 1.5 never equals 15
+    if len(codes) > 2:  # "1.5": the point stays, so 1.5 never equals 15
         inner = np.isin(codes[1:-1], _DIGIT_SEPARATORS) & _IS_DIGIT[codes[:-2]] & _IS_DIGIT[codes[2:]]
         at = np.nonzero(inner)[0] + 1
         lengths[at] = 1
@@ -178,9 +191,15 @@ def _document_key(text: str) -> Keyed:
 
 @lru_cache(maxsize=64)
 def _bare_document_key(text: str) -> Keyed | None:
-    """The key without page furniture, or None when the document has none."""
-    skip = pages.furniture(text)
+    """The key without page furniture and footnotes, or None when the document has neither."""
+    skip = pages.furniture(text) + footnotes.markers(text) + footnotes.blocks(text)
     return keyed(text, skip) if skip else None
+
+
+@lru_cache(maxsize=64)
+def _document_words(text: str) -> quote_gaps.Words:
+    doc = _bare_document_key(text) or _document_key(text)
+    return quote_gaps.words(text, doc.key, doc.origin)
 
 
 # ----------------------------------------------------------------------------- alignment
@@ -214,6 +233,21 @@ def _pieces(quote: str) -> list[tuple[str, int]]:
     return out
 
 
+def short_piece(quote: str) -> str | None:
+    """A piece beside an ellipsis too short to anchor anything ("48." in "48. ... HRRJ is ..."), or None."""
+    bounds = [(m.start(), m.end(), m.group("ellipsis") is not None) for m in _SPLIT.finditer(quote)]
+    if not any(ellipsis for _, _, ellipsis in bounds):
+        return None
+    edges = [(0, 0, False)] + bounds + [(len(quote), len(quote), False)]
+    for (_, start, after_ellipsis), (end, _, before_ellipsis) in zip(edges, edges[1:]):
+        piece = quote[start:end]
+        words = [k for w in piece.split() if (k := keyed(w).key)]
+        if (after_ellipsis or before_ellipsis) and words:
+            if len(words) < MIN_PIECE_WORDS and sum(map(len, words)) < MIN_PIECE_CHARS:
+                return piece.strip()
+    return None
+
+
 def _find_pieces(pieces: list[tuple[str, int]], doc: Keyed) -> tuple[int, int] | None:
     """Key span of the pieces in order around the first anchor occurrence that fits, or None."""
     key = doc.key
@@ -243,25 +277,91 @@ def _find_pieces(pieces: list[tuple[str, int]], doc: Keyed) -> tuple[int, int] |
     return None
 
 
-def align(quote: str, text: str) -> Alignment | None:
-    """Where ``quote`` is in ``text`` and how it matched, or None when it is not there."""
+def _nearest(find: str, within: str, near: int | None) -> int:
+    """Where ``find`` occurs in ``within``: the occurrence nearest to ``near``, else the first; -1 if none."""
+    if near is None:
+        return within.find(find)
+    after, before = within.find(find, near), within.rfind(find, 0, near)
+    if after < 0 or before < 0:
+        return max(after, before)
+    return after if after - near <= near - before else before
+
+
+def _fold_mark(c: str) -> str:
+    return c.translate(_FOLD)
+
+
+def _with_marks(quote: str, text: str, start: int, end: int) -> tuple[int, int]:
+    """The span widened over the quote's closing marks (and opening ones) where the document has them."""
+    body = [i for i, c in enumerate(quote) if c.isalnum()]
+    if not body:
+        return start, end
+    for c in quote[body[-1] + 1 :]:
+        if c.isspace():
+            continue
+        at = end
+        while at < len(text) and text[at].isspace() and at - end < 3:
+            at += 1
+        if at < len(text) and _fold_mark(text[at]) == _fold_mark(c):
+            end = at + 1
+        else:
+            break
+    for c in reversed(quote[: body[0]]):
+        if c.isspace():
+            continue
+        at = start - 1
+        while at >= 0 and text[at].isspace() and start - at < 3:
+            at -= 1
+        if at >= 0 and _fold_mark(text[at]) == _fold_mark(c):
+            start = at
+        else:
+            break
+    return start, end
+
+
+def _found(quote: str, text: str, start: int, end: int, status: AlignmentStatus) -> Alignment:
+    start, end = _with_marks(quote, text, start, end)
+    if status == "normalised":  # only whitespace differs: the quote is the document's text
+        covered = "".join(text[start:end].split())
+        typed = "".join(quote.split())
+        if covered in (typed, typed.strip("\"'\u201c\u201d\u2018\u2019")):
+            status = "exact"
+    return Alignment(start, end, status)
+
+
+def align(quote: str, text: str, near: int | None = None) -> Alignment | None:
+    """Where ``quote`` is in ``text`` and how it matched, or None when it is not there.
+
+    ``near``: the character offset where the writer read the quote; the occurrence nearest to it is
+    taken for an exact or normalised match (pieces and gaps take the first that fits).
+    """
     bare_quote = quote.strip().strip("\"'\u201c\u201d\u2018\u2019").strip()
-    if bare_quote and (at := text.find(bare_quote)) >= 0:
+    if bare_quote and (at := _nearest(bare_quote, text, near)) >= 0:  # its marks are in the span already
         return Alignment(at, at + len(bare_quote), "exact")
     needle = keyed(quote).key
     if not needle:
         return None
     doc, bare = _document_key(text), _bare_document_key(text)
     for candidate in (doc, bare):
-        if candidate is not None and (at := candidate.key.find(needle)) >= 0:
-            return Alignment(*_span(candidate, at, len(needle)), "normalised")
-    pieces = _pieces(quote)
-    if not _SPLIT.search(quote) or not pieces:
+        if candidate is None:
+            continue
+        near_key = None if near is None else int(np.searchsorted(candidate.origin, near))
+        if (at := _nearest(needle, candidate.key, near_key)) >= 0:
+            return _found(quote, text, *_span(candidate, at, len(needle)), "normalised")
+    if _SPLIT.search(quote):
+        pieces = _pieces(quote)
+        if not pieces or short_piece(quote) is not None:
+            return None
+        for candidate in (doc, bare):
+            if candidate is not None and (found := _find_pieces(pieces, candidate)) is not None:
+                return _found(quote, text, *_span(candidate, found[0], found[1] - found[0]), "pieces")
         return None
-    for candidate in (doc, bare):
-        if candidate is not None and (found := _find_pieces(pieces, candidate)) is not None:
-            return Alignment(*_span(candidate, found[0], found[1] - found[0]), "pieces")
-    return None
+    typed = keyed(quote)
+    gapped = quote_gaps.find(quote_gaps.words(quote, typed.key, typed.origin), _document_words(text))
+    if gapped is None:
+        return None
+    words_key = bare or doc
+    return _found(quote, text, *_span(words_key, gapped[0], gapped[1] - gapped[0]), "gaps")
 
 
 def locate(quote: str, text: str) -> tuple[int, int] | None:
@@ -329,4 +429,34 @@ def quote_problem(quote: str) -> str | None:
         )
     if re.fullmatch(r"[\W\d_]+", folded):
         return "quote has no words"
+    if (piece := short_piece(quote)) is not None:
+        return (
+            f"{piece!r} between ellipses is too short to find (at least {MIN_PIECE_WORDS} words or "
+            f"{MIN_PIECE_CHARS} letters): quote more of the words around it"
+        )
     return None
+
+
+# Below this likeness (rapidfuzz partial ratio of the keys) the closest passage is no version of the
+# quote (the model's notes and search reports in GAVEL's runs come out 46-54% alike; a quote with a
+# changed word 66% and up).
+_OWN_WORDS_SIMILARITY = 58.0
+
+
+def refusal_reason(quote: str, passage: str, similarity: float) -> str:
+    """Why a quote that did not align is not evidence, judged against the closest passage's text."""
+    if similarity < _OWN_WORDS_SIMILARITY:
+        return (
+            "No passage of the case has these words in this order: evidence is the document's own words, "
+            "not a note, a summary or a report of a search."
+        )
+    there = {keyed(w).key for w in re.split(r"[\s\-/\u2010-\u2015]+", passage)}
+    kept = _SPLIT.sub(" ", quote)
+    changed = [w for w in re.split(r"[\s\-/\u2010-\u2015]+", kept) if (k := keyed(w).key) and k not in there]
+    if changed:
+        shown = ", ".join(repr(w.strip(".,;:()\"'\u201c\u201d")) for w in changed[:4])
+        return f"The closest passage does not have {shown}: a paraphrase or changed words are not evidence."
+    return (
+        "The closest passage has these words, but not in this order or with more left out between them: "
+        "copy the passage, marking left-out words with '...'."
+    )

@@ -314,6 +314,7 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
     )
 
     found: dict[str, list[tuple[float, Finding, str]]] = {}
+    read_at: dict[tuple[str, str, str], int] = {}  # (item, document, quote): where the item's first read had it
     for readers, result in zip(reads.values(), read_results):
         read = read_text(result)
         if read is None:
@@ -327,6 +328,8 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
             extract = get_extractor(spec.name, item.key)
             for finding in extract(text, info) if extract else []:
                 found.setdefault(item.key, []).append((window.score, finding, doc_name))
+                if (at := text.find(finding.quote)) >= 0:
+                    read_at.setdefault((item.key, doc_name, finding.quote), read.start_char + at)
 
     for item in items:
         if own and item.other_cases and item.key in found:
@@ -334,11 +337,15 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
 
     # The rules' findings are candidates; a fitted model, where an item has one, picks among them.
     kept = {item.key: select(spec.name, item, found.get(item.key, []), docs) for item in items}
-    writes = [
+    writes: list[Call] = [
         ("append_checklist", {"item": item.key, "values": choose(item, kept[item.key])})
         for item in items
         if kept[item.key]
     ]
+    for _, write in writes:  # a quote printed twice (a stamp on every page) is stored where it was read
+        for ev in (e for v in write["values"] for e in v["evidence"]):
+            if (at := read_at.get((write["item"], ev["document"], ev["quote"]))) is not None:
+                ev["near_char"] = at
     yield from in_turns(writes)
     yield [("stop", {"reason": "all requested items searched"})]
     yield [("stop", {"reason": "reviewed"})]
