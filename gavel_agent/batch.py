@@ -75,6 +75,7 @@ class RunSettings:
     method: str = "agent"
     max_steps: int = DEFAULT_MAX_STEPS
     verify: bool = False
+    timeout: float | None = None  # seconds per model request; None: GAVEL_TIMEOUT, else the catalog's
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ def _baseline(job: Job) -> Baseline:
 
 
 def _agent(job: Job, on_event: Callable[[StepEvent], None] | None, limiter: Limiter | None) -> AgentRun:
-    resolved = resolve_model(job.settings.model, job.settings.base_url)
+    resolved = resolve_model(job.settings.model, job.settings.base_url, job.settings.timeout)
     if limiter is not None and not resolved.is_offline:
         resolved.model = LimitedModel(resolved.model, limiter)
     return AgentRun(*_load(job), resolved, Path(job.run_dir), max_steps=job.settings.max_steps, on_event=on_event)
@@ -270,7 +271,7 @@ class Batch:
         if self.requests_per_minute is not None and self.requests_per_minute <= 0:
             raise ValueError("--requests-per-minute must be above 0")
         # Resolving the model checks its name up front.
-        resolved = resolve_model(self.settings.model, self.settings.base_url)
+        resolved = resolve_model(self.settings.model, self.settings.base_url, self.settings.timeout)
         self.offline, self.model_label, self.provider = resolved.is_offline, resolved.label, resolved.provider
         if self.concurrency is None:
             self.concurrency = (os.cpu_count() or 1) if self.offline else DEFAULT_LLM_CONCURRENCY

@@ -22,15 +22,15 @@ from openai.types.responses import Response, ResponseCompletedEvent, ResponseUsa
 from openai.types.responses.response_usage import InputTokensDetails
 
 from gavel_agent.models import anthropic_mapping as mapping
-from gavel_agent.models.catalog import client_options
+from gavel_agent.models.catalog import ClientOptions, client_options
 from gavel_agent.models.keys import api_key
 
 # Keyword arguments this SDK version's messages.create names explicitly.
 _CREATE_PARAMETERS = set(inspect.signature(AsyncMessages.create).parameters) - {"self", "extra_body"}
 
 
-def anthropic_client(key: str) -> AsyncAnthropic:
-    options = client_options()
+def anthropic_client(key: str, options: ClientOptions | None = None) -> AsyncAnthropic:
+    options = options or client_options()
     return AsyncAnthropic(
         api_key=key,
         max_retries=options.max_retries,

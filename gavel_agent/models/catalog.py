@@ -16,6 +16,8 @@ from pathlib import Path
 
 from agents import ModelSettings
 
+from gavel_agent.models import keys
+
 CATALOG_PATH = Path(__file__).with_name("models.json")
 PER_MILLION = 1_000_000
 
@@ -133,6 +135,37 @@ def batch_price_factor(label: str) -> float:
     return 1.0
 
 
-def client_options() -> ClientOptions:
+# Environment variables (or .env entries) that override the catalog's client block for every request.
+TIMEOUT_VARIABLE = "GAVEL_TIMEOUT"
+RETRIES_VARIABLE = "GAVEL_RETRIES"
+
+
+def client_options(timeout: float | None = None, retries: int | None = None) -> ClientOptions:
+    """The client's timeout (seconds per request) and retries: ``timeout``/``retries`` when given
+    (--timeout, the API), else GAVEL_TIMEOUT/GAVEL_RETRIES, else the catalog's ``client`` block.
+
+    A local model on a CPU, or a person playing the model by hand, needs minutes per reply where a
+    hosted API needs seconds, so the catalog's 120 s is a default, not a rule.
+    """
     options = _catalog()["client"]
-    return ClientOptions(max_retries=int(options["max_retries"]), timeout_seconds=float(options["timeout_seconds"]))
+    if timeout is None:
+        chosen = _number(TIMEOUT_VARIABLE)
+        timeout = float(options["timeout_seconds"] if chosen is None else chosen)
+    if retries is None:
+        chosen = _number(RETRIES_VARIABLE, whole=True)
+        retries = int(options["max_retries"] if chosen is None else chosen)
+    if not timeout > 0:
+        raise keys.user_error(f"the client timeout must be above 0 seconds, not {timeout:g}")
+    if retries < 0:
+        raise keys.user_error(f"the client retries must be 0 or more, not {retries}")
+    return ClientOptions(max_retries=retries, timeout_seconds=timeout)
+
+
+def _number(variable: str, whole: bool = False) -> float | None:
+    text = keys.setting(variable)
+    if text is None:
+        return None
+    try:
+        return int(text) if whole else float(text)
+    except ValueError:
+        raise keys.user_error(f"{variable}={text!r} is not a {'whole ' if whole else ''}number") from None

@@ -16,15 +16,14 @@ from openai import AsyncOpenAI
 from openai.resources.chat.completions import AsyncCompletions
 from openai.resources.responses import AsyncResponses
 
-from gavel_agent.models.catalog import client_options
+from gavel_agent.models.catalog import ClientOptions
 from gavel_agent.models.keys import api_key
 
 # Local servers (vLLM, Ollama, llama.cpp) ignore the key but the client insists on one.
 LOCAL_SERVER_KEY = "not-needed"
 
 
-def openai_client(key: str, base_url: str | None = None) -> AsyncOpenAI:
-    options = client_options()
+def openai_client(key: str, options: ClientOptions, base_url: str | None = None) -> AsyncOpenAI:
     return AsyncOpenAI(
         api_key=key,
         base_url=base_url,
@@ -69,9 +68,9 @@ class _EndRecordingResponses(AsyncResponses):
         return response
 
 
-def responses_model(model: str) -> OpenAIResponsesModel:
+def responses_model(model: str, options: ClientOptions) -> OpenAIResponsesModel:
     """``openai:<model>``: the Responses API at api.openai.com (or OPENAI_BASE_URL)."""
-    client = openai_client(api_key("OPENAI_API_KEY"))
+    client = openai_client(api_key("OPENAI_API_KEY"), options)
     built = ResponsesModel(model=model, openai_client=client)
     # ``responses`` is a cached property: this replaces it for this client only.
     client.responses = _EndRecordingResponses(client)
@@ -98,10 +97,10 @@ class _TextContentCompletions(AsyncCompletions):
         return response
 
 
-def chat_completions_model(model: str, base_url: str) -> OpenAIChatCompletionsModel:
+def chat_completions_model(model: str, base_url: str, options: ClientOptions) -> OpenAIChatCompletionsModel:
     """``openai-compatible:<model>``: Chat Completions at ``base_url``; OPENAI_API_KEY is optional."""
     key = api_key("OPENAI_API_KEY", required=False) or LOCAL_SERVER_KEY
-    client = openai_client(key, base_url)
+    client = openai_client(key, options, base_url)
     built = ChatCompletionsModel(model=model, openai_client=client)
     # ``chat.completions`` is a cached property: this replaces it for this client only.
     client.chat.completions = _TextContentCompletions(client)
