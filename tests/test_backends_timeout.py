@@ -140,3 +140,16 @@ def test_a_bad_timeout_or_retries_is_a_one_line_error(
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert server.requests == 0
+
+
+def test_batch_takes_the_timeout_option_per_case(server, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("GAVEL_RETRIES", "0")
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    (cases / "riverside-jail").symlink_to(CASE_DIR, target_is_directory=True)
+    out = tmp_path / "out"
+    args = ["batch", str(cases), "--out", str(out), "--model", "openai-compatible:local", "--base-url", server.url]
+    assert gavel_agent(monkeypatch, *args, "--timeout", str(SHORT_TIMEOUT), "--quiet") == 1
+    assert server.requests == 1
+    index = [json.loads(line) for line in (out / "index.jsonl").read_text().splitlines()]
+    assert [e["status"] for e in index] == ["interrupted"] and "Timeout" in index[0]["reason"]
