@@ -76,7 +76,7 @@ def test_openai_compatible_needs_a_base_url_but_no_key(fresh_dotenv):
         with pytest.raises(UserError, match="not an http:// or https:// URL"):
             resolve_model("openai-compatible:qwen", url)
     resolved = resolve_model("openai-compatible:qwen", "http://127.0.0.1:8000/v1")
-    assert resolved.prices is None and resolved.settings.max_tokens == 4096
+    assert resolved.prices is None and resolved.settings.max_tokens == 8192
     # An unknown local model is taken to have a 32K context: half of it for the kept history.
     assert resolved.settings.tool_choice == "auto" and resolved.agent.history_tokens == 16_384
 

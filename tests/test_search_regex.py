@@ -24,7 +24,8 @@ def page(n: int, body: str) -> str:
 @pytest.fixture
 def case() -> Case:
     opinion = "".join(
-        page(n, f"{FILLER} See No. 24-1{n}05 for the earlier appeal. {FILLER}" if n == 3 else FILLER) for n in range(1, 9)
+        page(n, f"{FILLER} See No. 24-1{n}05 for the earlier appeal. {FILLER}" if n == 3 else FILLER)
+        for n in range(1, 9)
     )
     docket = "Docket of 25-12873. Related: 1:24-cv-00077 (closed). " + FILLER
     return Case(name="c", documents=[Document(name="opinion", text=opinion), Document(name="docket", text=docket)])
@@ -74,7 +75,10 @@ def test_the_tool_result_groups_hits_by_document_and_takes_an_exclude_argument(c
     spec = {s.name: s for s in calls.tool_specs()}["search"]
     arguments = {"query": r"\d{2}-(?:cv-)?\d{4,5}", "mode": "regex", "exclude": "25-12873"}
     result = calls.invoke(ws, spec, json.dumps(arguments))
-    assert result.ok and [(h.document, h.matches, h.repeats) for h in result.data] == [("opinion", 1, 0), ("docket", 1, 0)]
+    assert result.ok and [(h.document, h.matches, h.repeats) for h in result.data] == [
+        ("opinion", 1, 0),
+        ("docket", 1, 0),
+    ]
     assert "earlier appeal" in result.text and "1:24-cv-00077" in result.text
     lines = result.text.splitlines()
     assert lines[0].startswith("regex ") and "hits in 2 document(s)" in lines[0]

@@ -38,9 +38,12 @@ class _OwnsClient:
 
     ``cut_off`` says whether the latest reply stopped at the output limit: the loop then asks
     again instead of reading a truncated reply (or the SDK's error about it) as a stop.
+    ``cut_call_id`` names the reply's last tool call when it was cut off: its arguments may end
+    early (or parse, yet miss what came after the cut), so the loop refuses it whole.
     """
 
     cut_off: bool = False
+    cut_call_id: str | None = None
 
     _client: Any  # the SDK model's own client (set by the SDK class this is mixed into)
 
@@ -65,6 +68,8 @@ class _EndRecordingResponses(AsyncResponses):
         response = await super().create(**kwargs)
         details = getattr(response, "incomplete_details", None)
         self.owner.cut_off = getattr(details, "reason", None) == "max_output_tokens"
+        calls = [item.call_id for item in response.output or [] if getattr(item, "type", None) == "function_call"]
+        self.owner.cut_call_id = calls[-1] if self.owner.cut_off and calls else None
         return response
 
 
@@ -94,6 +99,8 @@ class _TextContentCompletions(AsyncCompletions):
         ]
         response = await super().create(messages=messages, **kwargs)
         self.owner.cut_off = any(choice.finish_reason == "length" for choice in response.choices or [])
+        calls = [call.id for choice in response.choices or [] for call in choice.message.tool_calls or []]
+        self.owner.cut_call_id = calls[-1] if self.owner.cut_off and calls else None
         return response
 
 
