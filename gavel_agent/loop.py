@@ -19,7 +19,7 @@ from agents import Agent, FunctionTool, RunConfig, RunHooks, Runner, ToolsToFina
 from agents.exceptions import MaxTurnsExceeded
 from agents.run_config import CallModelData, ModelInputData
 
-from gavel_agent import prompts, tokens
+from gavel_agent import prompts, reading_guide, tokens
 from gavel_agent.case import Case, case_source
 from gavel_agent.case_identity import CaseIdentity, case_identity
 from gavel_agent.checklists import ChecklistSpec
@@ -169,11 +169,10 @@ class AgentRun:
         if len(lines) == 2:
             lines[1] = "Nothing read yet."
         filled = [f"{k} ({len(v)})" for k, v in self.ws.checklist.items.items() if v]
-        lines += [
-            f"Filled items: {', '.join(filled) or 'none'}",
-            f"Empty items: {', '.join(self.ws.checklist.empty_items()) or 'none'}",
-        ]
-        return "\n".join(lines)
+        empty = self.ws.checklist.empty_items()
+        lines += [f"Filled items: {', '.join(filled) or 'none'}", f"Empty items: {', '.join(empty) or 'none'}"]
+        read = {doc.name: self.ws.reads.tokens_read(doc.name) for doc in self.case.documents}
+        return "\n".join(lines + reading_guide.unread_lines(self.case, read, empty))
 
     def review_message(self) -> str:
         empty = self.ws.checklist.empty_items()
