@@ -99,14 +99,36 @@ def settings_for(label: str) -> ModelSettings:
     return ModelSettings(**_family(label).get("settings", {}))
 
 
+@dataclass(frozen=True)
+class HistoryPolicy:
+    """How many tokens of earlier turns a model keeps, by its context window (models.json ``history``).
+
+    A larger window can keep more of what was read, so fewer results are pruned before their values
+    are written; each kept token is re-sent with every request, so the budget stops at a cap.
+    """
+
+    floor_tokens: int = AgentOptions.history_tokens
+    window_share: float = 0.0
+    cap_tokens: int = AgentOptions.history_tokens
+    small_window_share: float = 0.5  # the rest of a small window holds the task, the state and the reply
+
+    def budget(self, window: int | None) -> int:
+        if window is None:
+            return self.floor_tokens
+        scaled = min(max(int(window * self.window_share), self.floor_tokens), self.cap_tokens)
+        return min(scaled, int(window * self.small_window_share))
+
+
+def history_policy() -> HistoryPolicy:
+    return HistoryPolicy(**_catalog().get("history", {}))
+
+
 def agent_options(label: str) -> AgentOptions:
-    """The family's loop options; a family that sets no history budget gets the default, or half the
-    model's context window where that is smaller (the rest holds the task, the snapshot and the reply)."""
+    """The family's loop options; a family that sets no history budget gets the history policy's."""
     family = _family(label)
     history = family.get("history_tokens")
     if history is None:
-        window = context_window(label)
-        history = AgentOptions.history_tokens if window is None else min(AgentOptions.history_tokens, window // 2)
+        history = history_policy().budget(context_window(label))
     return AgentOptions(history_tokens=history, strict_tools=family.get("strict_tools", AgentOptions.strict_tools))
 
 
