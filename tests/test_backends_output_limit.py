@@ -104,4 +104,7 @@ def test_the_write_tools_say_to_split_very_large_writes():
 
     for spec in calls.tool_specs():
         if spec.name in ("append_checklist", "update_checklist"):
-            assert "Split very large writes" in spec.description and "output limit is not run" in spec.description
+            assert (
+                "Split very large writes" in spec.description
+                and "cut off at the output limit is not run" in spec.description
+            )

@@ -89,9 +89,7 @@ class SearchArgs(BaseModel):
     flags: str = Field("", description="Regex flags: any of i, m, s, x.")
     top_k: int = Field(5, ge=1, le=50, description="Hits to return.")
     documents: list[str] | None = Field(None, description="Only these documents (null: all).")
-    exclude: str | None = Field(
-        None, description="Regex mode: skip matches this pattern also matches (e.g. the case's own docket number)."
-    )
+    exclude: str | None = Field(None, description="Regex: skip matches this also matches (e.g. the case's own number).")
 
 
 class GetChecklistArgs(BaseModel):
