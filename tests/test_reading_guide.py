@@ -3,6 +3,11 @@ left unread with the empty items each paper could answer."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from backends_wire import PROVIDERS, run_over_the_wire, scripted_replies
 from gavel_agent import prompts, reading_guide
 from gavel_agent.case import Case, Document, load_case
 from gavel_agent.checklists import load_spec
@@ -74,3 +79,16 @@ def test_the_prompt_says_which_papers_answer_which_items():
         "level of a case summary",
     ):
         assert rule in text
+
+
+@pytest.mark.parametrize("name", ["openai-compatible", "anthropic"])
+async def test_the_guidance_reaches_the_model_on_the_wire(name, tmp_path, monkeypatch):
+    provider = PROVIDERS[name]
+    _, outcome, route = await run_over_the_wire(provider, tmp_path / "run", monkeypatch, scripted_replies(provider))
+    assert outcome.stats.status == "finished"
+    first, after_read = (json.dumps(json.loads(c.request.content)) for c in (route.calls[0], route.calls[3]))
+    assert "read the docket and the complaint" in first and "Typically 4 (max 11)." in first
+    assert "Unread papers and the empty items they could answer" in first and "07-docket (docket," in first
+    # The read of the complaint's first 3,000 tokens shows in what is left of it.
+    assert "01-complaint (complaint, 7,350 tokens unread)" in first
+    assert "01-complaint (complaint, 4,350 tokens unread)" in after_read
