@@ -3,7 +3,7 @@
 A capable model left to itself reads every paper (507K prompt tokens on a 100K-token case in one
 hand-played run, against 178K for a player who read the docket and the complaint first and searched
 the briefs). The state block therefore names the papers not yet read through and, from the kind of
-each (reading_guide.json), the items still empty that it could answer; papers that can answer none
+each (prompts/reading_guide.json), the items still empty that it could answer; papers that can answer none
 are only counted, so the model can see that skipping them costs nothing.
 """
 
@@ -13,11 +13,10 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
+from gavel_agent import prompts
 from gavel_agent.case import Case, Document
 
-GUIDE_PATH = Path(__file__).with_name("reading_guide.json")
 PAPERS_SHOWN = 4  # unread papers named per snapshot; the rest are counted
 ITEMS_SHOWN = 3  # open items named per paper
 MOSTLY_READ = 0.9  # a paper read this far counts as read
@@ -32,7 +31,7 @@ class PaperKind:
 
 @lru_cache(maxsize=1)
 def kinds() -> tuple[PaperKind, ...]:
-    data = json.loads(GUIDE_PATH.read_text(encoding="utf-8"))
+    data = json.loads(prompts.load("reading_guide.json"))
     return tuple(PaperKind(k["kind"], re.compile(k["pattern"], re.I), tuple(k["items"])) for k in data["kinds"])
 
 
