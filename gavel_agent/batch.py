@@ -30,6 +30,7 @@ from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.evaluators.llm import Completer
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
+from gavel_agent.models.catalog import ClientOptions
 from gavel_agent.models.keys import redact
 from gavel_agent.models.rate_limit import LimitedModel, Limiter, LocalLimiter, key_fingerprint
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
@@ -203,11 +204,11 @@ def _agent(job: Job, on_event: Callable[[StepEvent], None] | None, limiter: Limi
 
 
 @cache
-def _completer(model: str, base_url: str | None) -> Completer:
+def _completer(model: str, base_url: str | None, client: ClientOptions | None = None) -> Completer:
     """One completer per model for the whole batch: its event-loop thread and connections are shared."""
     from gavel_agent.models.completer import make_completer
 
-    return make_completer(model, base_url)
+    return make_completer(model, base_url, client)
 
 
 async def run_job(
@@ -226,7 +227,10 @@ async def run_job(
             and outcome.stats.status == "finished"
             and not (Path(job.run_dir) / UNVERIFIED_NAME).exists()
         ):
-            completer = None if agent_run.model.is_offline else _completer(job.settings.model, job.settings.base_url)
+            model = agent_run.model
+            completer = (
+                None if model.is_offline else _completer(job.settings.model, job.settings.base_url, model.client)
+            )
             verified = await asyncio.to_thread(verify_agent_run, agent_run, completer)
             outcome.stats.values = sum(len(v) for v in verified.checklist.items.values())
             outcome.stats.filled_items = sum(1 for v in verified.checklist.items.values() if v)
