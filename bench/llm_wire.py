@@ -1,7 +1,7 @@
 """The LLM path on the wire: what each backend sends a capable model, and what such a model gets stored.
 
-    python bench/llm_wire.py [--sample DIR] [--shared CASE.json ...] [--reads N] [--save-request DIR]
-                             [--markdown docs/benchmarks/llm_wire.md]
+    python bench/llm_wire.py [--sample DIR] [--shared CASE.json ...] [--reads N] [--history-tokens N]
+                             [--save-request DIR] [--markdown docs/benchmarks/llm_wire.md]
 
 A local server on 127.0.0.1 speaks Chat Completions, Responses and Anthropic Messages, logs every
 request body and answers with a scripted "careful reader": it lists the documents, runs two searches
@@ -16,7 +16,10 @@ quotes themselves when it has read their passage. The policy reads only what the
 Per backend and case it prints: request sizes in tokens split into system, tools, task (first user
 message), history and snapshot (the last user message); the share of each request's tokens that
 repeat the previous request's prefix (what provider prompt caches reward; goal >= 80%); values
-stored per read (goal >= 3 on the sample case); quotes stored by alignment status and rejected.
+stored per read (goal >= 3 on the sample case); quotes stored by alignment status and rejected;
+prompt tokens per case (all requests) and the earlier tool results pruned from the history by the
+end. ``--history-tokens N`` runs every backend with that history budget instead of its family's
+(models.json ``history``), to compare history policies on the same script.
 Token counts use the repository's tokenizer on the text (string leaves) of each part.
 """
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import itertools
 import json
 import os
@@ -67,6 +71,7 @@ BACKENDS = {  # label -> (model, reply format)
     # A model the catalog does not know is taken to have a 32K context, so its kept history is half that.
     "openai-compatible, 32K context": ("openai-compatible:llama-3.1-8b-instruct", chat_reply),
 }
+_PRUNED = re.compile(r"The results of (\d+) earlier tool calls are no longer shown")
 _READ_HEADER = re.compile(r"^\[(.+?) tokens (\d+)-(\d+) of (\d+); characters \d+-\d+\]")
 _SKIP_KEYS = {
     "type",
@@ -332,7 +337,7 @@ def prefix_shares(requests: list[tuple[str, dict]]) -> list[tuple[int, int]]:
 # ---- one run --------------------------------------------------------------------------------------------------
 
 
-async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dict:
+async def run_one(label: str, case_path: Path, reads: int, workdir: Path, history: int | None = None) -> dict:
     model_name, reply = BACKENDS[label]
     reader = CarefulReader(case_path, reads)
     wire = Wire(reader, reply)
@@ -360,6 +365,8 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dic
             model_name,
             server.url if model_name.startswith("openai-compatible") else None,
         )
+        if history is not None:
+            model.agent = dataclasses.replace(model.agent, history_tokens=history)
         outcome = await AgentRun(reader.case, spec, spec.keys, model, run_dir, max_steps=120).run()
     finally:
         server.close()
@@ -387,6 +394,8 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path) -> dic
         "reads": outcome.stats.tool_counts.get("read_document", 0),
         "turns": reader.turns,
         "near_miss": sum(v.value.startswith("Near-miss quote") for v in checklist.items["factual_basis"]),
+        "history": model.agent.history_tokens,
+        "pruned": max((int(n) for n in _PRUNED.findall(text_of(wire.requests[-1][1]))), default=0),
     }
 
 
@@ -416,6 +425,10 @@ def report(label: str, case_name: str, r: dict) -> None:
     accepted = ", ".join(f"{k} {v}" for k, v in sorted(r["statuses"].items()))
     near = f"; near-miss quotes of bench/near_miss_quotes.json among them: {r['near_miss']}" if r["near_miss"] else ""
     print(f"    quotes stored by status: {accepted or 'none'}; rejected {r['rejected']}{near}")
+    print(
+        f"    history budget {r['history']:,}: prompt tokens per case {sum(sum(s.values()) for s in sizes):,}; "
+        f"earlier tool results pruned by the end {r['pruned']}"
+    )
 
 
 def save_request(requests: list[tuple[str, dict]], path: Path) -> None:
@@ -446,6 +459,9 @@ def main() -> None:
     parser.add_argument("--reads", type=int, default=12, help="most windows read on a shared record")
     parser.add_argument("--backends", nargs="*", default=list(BACKENDS), choices=list(BACKENDS))
     parser.add_argument(
+        "--history-tokens", type=int, help="history budget for every backend (default: each family's, models.json)"
+    )
+    parser.add_argument(
         "--save-request",
         type=Path,
         metavar="DIR",
@@ -470,7 +486,7 @@ def bench(args: argparse.Namespace) -> None:
             print(f"\n{label} ({BACKENDS[label][0]})")
             for case_path in cases:
                 reads = 10_000 if case_path == args.sample else args.reads
-                r = asyncio.run(run_one(label, case_path, reads, Path(tmp)))
+                r = asyncio.run(run_one(label, case_path, reads, Path(tmp), args.history_tokens))
                 report(label, case_path.stem if case_path.is_file() else case_path.name, r)
                 if args.save_request and case_path == args.sample:
                     args.save_request.mkdir(parents=True, exist_ok=True)

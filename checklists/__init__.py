@@ -42,6 +42,11 @@ class ItemSpec(BaseModel):
     include: list[str] = Field(default_factory=list)
     exclude: list[str] = Field(default_factory=list)
     example: str = ""
+    # How many values a case summary's checklist holds for a list item where it has any: the median
+    # (``typical_count``) and the largest (``max_count``) in the reference checklists the spec names
+    # in ``counts_source``. The task message states them; the first-stop review flags items far above.
+    typical_count: int | None = None
+    max_count: int | None = None
     # Free-form extras some specs need (the CATO factor's side, how CUAD states the answer ...).
     # Where the offline model looks for an item is its own data: gavel_agent/offline/plans/.
     extra: dict = Field(default_factory=dict)
@@ -61,6 +66,9 @@ class ItemSpec(BaseModel):
             parts.append(f"Not: {'; '.join(self.exclude)}.")
         if self.value_format:
             parts.append(f"Format: {self.value_format}.")
+        if self.typical_count is not None:
+            most = f" (max {self.max_count})" if self.max_count is not None else ""
+            parts.append(f"Typically {self.typical_count}{most}.")
         if self.example:
             parts.append(f"E.g. {self.example}")
         return " ".join(parts)
@@ -75,6 +83,7 @@ class ChecklistSpec(BaseModel):
     name: str
     title: str
     description: str = ""
+    counts_source: str = ""  # where the items' typical_count and max_count come from
     groups: list[GroupSpec]
     items: list[ItemSpec]
 

@@ -73,6 +73,8 @@ async def extract_async(
     base_url: str | None = None,
     verify: bool = False,
     on_step: Callable[[StepEvent], Any] | None = None,
+    timeout: float | None = None,
+    retries: int | None = None,
 ) -> ChecklistFile:
     """Extract a checklist from a case folder, a Clearinghouse record, a document or a ``Case``.
 
@@ -81,6 +83,8 @@ async def extract_async(
     ``out``: keep the run folder there (checklist.json, ledger.jsonl, stats.json); None writes nothing.
     ``verify``: challenge every value after extraction, as ``gavel-agent run --verify``.
     ``on_step``: called with every tool call's ``StepEvent`` (for a progress display of your own).
+    ``timeout``/``retries``: seconds to wait for each model reply and how often to retry one (default:
+    GAVEL_TIMEOUT/GAVEL_RETRIES, else models.json's 120 s and 4).
     Raises ``ValueError`` for bad input and ``RunInterrupted`` when the run could not finish.
     """
     from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
@@ -89,7 +93,7 @@ async def extract_async(
     checklist_spec = _spec(spec)
     keys = checklist_spec.select(items)
     case = await asyncio.to_thread(_case, case_or_path)
-    resolved = resolve_model(model, base_url)
+    resolved = resolve_model(model, base_url, timeout, retries)
     if out is not None and not resume and (Path(out) / "stats.json").exists():
         raise ValueError(f"{out} already holds a run; pass resume=True to continue it or choose another out")
     with tempfile.TemporaryDirectory(prefix="gavel-agent-") as scratch:

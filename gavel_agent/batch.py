@@ -30,6 +30,7 @@ from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.evaluators.llm import Completer
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
+from gavel_agent.models.catalog import ClientOptions
 from gavel_agent.models.keys import redact
 from gavel_agent.models.rate_limit import LimitedModel, Limiter, LocalLimiter, key_fingerprint
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
@@ -75,6 +76,7 @@ class RunSettings:
     method: str = "agent"
     max_steps: int = DEFAULT_MAX_STEPS
     verify: bool = False
+    timeout: float | None = None  # seconds per model request; None: GAVEL_TIMEOUT, else the catalog's
 
 
 @dataclass(frozen=True)
@@ -195,18 +197,18 @@ def _baseline(job: Job) -> Baseline:
 
 
 def _agent(job: Job, on_event: Callable[[StepEvent], None] | None, limiter: Limiter | None) -> AgentRun:
-    resolved = resolve_model(job.settings.model, job.settings.base_url)
+    resolved = resolve_model(job.settings.model, job.settings.base_url, job.settings.timeout)
     if limiter is not None and not resolved.is_offline:
         resolved.model = LimitedModel(resolved.model, limiter)
     return AgentRun(*_load(job), resolved, Path(job.run_dir), max_steps=job.settings.max_steps, on_event=on_event)
 
 
 @cache
-def _completer(model: str, base_url: str | None) -> Completer:
+def _completer(model: str, base_url: str | None, client: ClientOptions | None = None) -> Completer:
     """One completer per model for the whole batch: its event-loop thread and connections are shared."""
     from gavel_agent.models.completer import make_completer
 
-    return make_completer(model, base_url)
+    return make_completer(model, base_url, client)
 
 
 async def run_job(
@@ -225,7 +227,10 @@ async def run_job(
             and outcome.stats.status == "finished"
             and not (Path(job.run_dir) / UNVERIFIED_NAME).exists()
         ):
-            completer = None if agent_run.model.is_offline else _completer(job.settings.model, job.settings.base_url)
+            model = agent_run.model
+            completer = (
+                None if model.is_offline else _completer(job.settings.model, job.settings.base_url, model.client)
+            )
             verified = await asyncio.to_thread(verify_agent_run, agent_run, completer)
             outcome.stats.values = sum(len(v) for v in verified.checklist.items.values())
             outcome.stats.filled_items = sum(1 for v in verified.checklist.items.values() if v)
@@ -270,7 +275,7 @@ class Batch:
         if self.requests_per_minute is not None and self.requests_per_minute <= 0:
             raise ValueError("--requests-per-minute must be above 0")
         # Resolving the model checks its name up front.
-        resolved = resolve_model(self.settings.model, self.settings.base_url)
+        resolved = resolve_model(self.settings.model, self.settings.base_url, self.settings.timeout)
         self.offline, self.model_label, self.provider = resolved.is_offline, resolved.label, resolved.provider
         if self.concurrency is None:
             self.concurrency = (os.cpu_count() or 1) if self.offline else DEFAULT_LLM_CONCURRENCY

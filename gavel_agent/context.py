@@ -9,11 +9,15 @@ its end, so each request repeats the previous one's prefix token for token and
 providers' prompt caches (OpenAI, Anthropic, vLLM, llama.cpp) serve it; a
 pruning costs one cache miss every several steps instead of one every step.
 
-Why 40,000 tokens by default (``history_tokens`` per model family in
-models/models.json) and a third after a pruning: a default read is 3,000
-tokens, so after a pruning the last three or four reads stay with the writes
-made from them (GAVEL-Agent keeps its last five actions in full) and before
-one about twelve; the prompt stays under ~45,000 tokens however long the run.
+Why at least 40,000 tokens (the ``history`` policy in models/models.json, or
+``history_tokens`` per model family) and a third after a pruning: a default read
+is 3,000 tokens, so after a pruning the last three or four reads stay with the
+writes made from them (GAVEL-Agent keeps its last five actions in full) and
+before one about twelve; the prompt stays under ~45,000 tokens however long the
+run. A larger window keeps a quarter of itself, up to 65,536 tokens (a 200K
+model 50,000, a 262K one 65,536): on a 262K-window model a 40K budget dropped
+23 earlier results by turn 9 of a hand-played run, while every kept token is
+re-sent with each request, which is why the share stops at a cap.
 A step adds about one read, so between prunings a request repeats 85-90% of
 the previous one, and pruning deep (to a third, not to just under the budget)
 makes the cache misses rare: bench/llm_wire.py measures the shares. Cached

@@ -19,13 +19,14 @@ from agents import Agent, FunctionTool, RunConfig, RunHooks, Runner, ToolsToFina
 from agents.exceptions import MaxTurnsExceeded
 from agents.run_config import CallModelData, ModelInputData
 
-from gavel_agent import prompts, tokens
+from gavel_agent import prompts, reading_guide, tokens
 from gavel_agent.case import Case, case_source
 from gavel_agent.case_identity import CaseIdentity, case_identity
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.context import History, item_tokens, text_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
+from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
 from gavel_agent.tools import calls, schemas
 from gavel_agent.tools.workspace import Workspace
@@ -168,11 +169,10 @@ class AgentRun:
         if len(lines) == 2:
             lines[1] = "Nothing read yet."
         filled = [f"{k} ({len(v)})" for k, v in self.ws.checklist.items.items() if v]
-        lines += [
-            f"Filled items: {', '.join(filled) or 'none'}",
-            f"Empty items: {', '.join(self.ws.checklist.empty_items()) or 'none'}",
-        ]
-        return "\n".join(lines)
+        empty = self.ws.checklist.empty_items()
+        lines += [f"Filled items: {', '.join(filled) or 'none'}", f"Empty items: {', '.join(empty) or 'none'}"]
+        read = {doc.name: self.ws.reads.tokens_read(doc.name) for doc in self.case.documents}
+        return "\n".join(lines + reading_guide.unread_lines(self.case, read, empty))
 
     def review_message(self) -> str:
         empty = self.ws.checklist.empty_items()
@@ -196,7 +196,7 @@ class AgentRun:
 
     def _function_tool(self, spec: calls.ToolSpec) -> FunctionTool:
         async def invoke(ctx, raw_arguments: str) -> str:
-            result = self._call(spec, raw_arguments)
+            result = self._call(spec, raw_arguments, ctx.tool_call_id)
             self._summaries[ctx.tool_call_id] = result.summary
             if self._result_reader:
                 self._result_reader.read_result(ctx.tool_call_id, result)
@@ -210,9 +210,15 @@ class AgentRun:
             strict_json_schema=self.model.agent.strict_tools,
         )
 
-    def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> calls.ToolResult:
-        """Run one tool call; its result carries the text for the model, a one-line summary and data."""
+    def _call(self, spec: calls.ToolSpec, raw_arguments: str, call_id: str | None = None) -> calls.ToolResult:
+        """Run one tool call; its result carries the text for the model, a one-line summary and data.
+        A call the model's output limit cut short is refused whole (gavel_agent/output_limit.py)."""
         self._text_replies_in_row = 0
+        result = cut_off_call(self.model, call_id)
+        if result is not None:
+            self._cut_off()  # marks the step
+            self._record(spec.name, raw_arguments, result)
+            return result
         result = calls.invoke(self.ws, spec, raw_arguments)
         malformed = result.summary in ("malformed arguments", "invalid arguments")
         self._malformed_in_a_row = self._malformed_in_a_row + 1 if malformed else 0
@@ -431,7 +437,8 @@ class AgentRun:
                 except Exception:
                     if not self._cut_off():  # an empty cut-off reply is an error to the SDK, not to us
                         raise
-                    next_input = self.files.read_conversation() + [self._nudge(CUT_OFF_NUDGE, "reply cut off")]
+                    nudge = dropped_reply_nudge(self.model) or CUT_OFF_NUDGE
+                    next_input = self.files.read_conversation() + [self._nudge(nudge, "reply cut off")]
                     continue
                 if self._finished:
                     break

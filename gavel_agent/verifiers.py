@@ -24,7 +24,7 @@ def run_completer(model: ResolvedModel, base_url: str | None) -> Completer | Non
         return None
     from gavel_agent.models.completer import make_completer
 
-    return make_completer(model.label, base_url)
+    return make_completer(model.label, base_url, model.client)
 
 
 def choose(

@@ -23,6 +23,8 @@ def _no_api_keys(monkeypatch):
         "ANTHROPIC_API_KEY",
         "OPENAI_BASE_URL",
         "GAVEL_MODEL",
+        "GAVEL_TIMEOUT",
+        "GAVEL_RETRIES",
         "CLEARINGHOUSE_API_TOKEN",
         "COURTLISTENER_API_TOKEN",
     ):

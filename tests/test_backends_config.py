@@ -76,7 +76,7 @@ def test_openai_compatible_needs_a_base_url_but_no_key(fresh_dotenv):
         with pytest.raises(UserError, match="not an http:// or https:// URL"):
             resolve_model("openai-compatible:qwen", url)
     resolved = resolve_model("openai-compatible:qwen", "http://127.0.0.1:8000/v1")
-    assert resolved.prices is None and resolved.settings.max_tokens == 4096
+    assert resolved.prices is None and resolved.settings.max_tokens == 8192
     # An unknown local model is taken to have a 32K context: half of it for the kept history.
     assert resolved.settings.tool_choice == "auto" and resolved.agent.history_tokens == 16_384
 
@@ -93,14 +93,30 @@ def test_thinking_models_served_locally_get_room_to_think(model):
 def test_history_budget_and_strict_schemas_per_family():
     assert catalog.agent_options("offline").history_tokens == 0
     assert catalog.agent_options("openai:gpt-4.1").strict_tools is True
-    assert catalog.agent_options("anthropic:claude-sonnet-4-5") == catalog.AgentOptions(history_tokens=40_000)
+    assert catalog.agent_options("anthropic:claude-sonnet-4-5") == catalog.AgentOptions(history_tokens=50_000)
 
 
-def test_a_local_model_with_a_long_context_keeps_the_default_history_budget():
+@pytest.mark.parametrize(
+    ("label", "window", "budget"),
+    [
+        ("openai-compatible:some-32k-model", 32_768, 16_384),  # half a small window
+        ("openai:gpt-4o", 128_000, 40_000),  # the floor
+        ("anthropic:claude-sonnet-4-5", 200_000, 50_000),  # a quarter of the window
+        ("openai-compatible:Qwen3-30B-A3B-Instruct-2507", 262_144, 65_536),
+        ("openai:gpt-4.1", 1_047_576, 65_536),  # the cap: every kept token is re-sent with each request
+    ],
+)
+def test_the_history_budget_scales_with_the_context_window(label, window, budget):
     """The budget follows the model's context window, not the server it runs on."""
-    assert catalog.context_window("openai-compatible:Qwen3-30B-A3B-Instruct-2507") == 262_144
-    assert catalog.agent_options("openai-compatible:Qwen3-30B-A3B-Instruct-2507").history_tokens == 40_000
-    assert catalog.agent_options("openai-compatible:some-32k-model").history_tokens == 32_768 // 2
+    assert catalog.context_window(label) == window
+    assert catalog.agent_options(label).history_tokens == budget
+
+
+def test_the_history_policy_is_a_setting():
+    policy = catalog.HistoryPolicy(floor_tokens=40_000, window_share=0.0, cap_tokens=40_000)
+    assert policy.budget(262_144) == 40_000 and policy.budget(32_768) == 16_384 and policy.budget(None) == 40_000
+    wider = catalog.HistoryPolicy(floor_tokens=40_000, window_share=0.5, cap_tokens=200_000)
+    assert wider.budget(262_144) == 131_072
 
 
 def test_redact_scrubs_configured_and_key_shaped_secrets(monkeypatch):

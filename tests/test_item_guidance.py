@@ -1,5 +1,8 @@
 """Item guidance is data: every GAVEL item says what it is, what form a value takes and what does not count."""
 
+import sys
+
+from conftest import REPO
 from gavel_agent import prompts, tokens
 from gavel_agent.checklists import load_spec
 from gavel_agent.models.offline import _ITEM_LINE, _SPEC_LINE
@@ -48,9 +51,55 @@ def test_a_coded_key_keeps_its_name_and_a_worded_key_does_not_repeat_it():
 
 
 def test_guidance_stays_compact():
-    # The task message goes out with every request (bench/core_bench.py holds the whole run to 150K tokens).
+    # The task message goes out with every request (bench/core_bench.py holds the whole run to 150K tokens);
+    # the typical counts and the boundaries the hand-played runs asked for cost about 270 tokens of it.
     spec = load_spec("gavel")
-    assert tokens.count("\n".join(spec.item(k).prompt_text() for k in spec.keys)) < 1400
+    assert tokens.count("\n".join(spec.item(k).prompt_text() for k in spec.keys)) < 1600
+
+
+def test_boundaries_the_hand_played_runs_found_ambiguous_are_drawn():
+    spec = load_spec("gavel")
+    opinions = spec.item("reported_opinions")
+    assert "own decisions" in opinions.definition and "precedents they cite" in opinions.exclude
+    assert "one per order or opinion" in spec.item("court_rulings").definition
+    assert any("hearings" in e for e in spec.item("trials").exclude)
+    assert "organisation or government suing for itself is Individual" in spec.item("class_action").definition
+    assert any("in-house" in i for i in spec.item("type_of_counsel").include)
+    assert "pleaded" in spec.item("cause_of_action").definition
+    assert any("never pleaded" in e for e in spec.item("cause_of_action").exclude)
+    # GAVEL's line: an agreement the court approves or keeps jurisdiction over stays a settlement.
+    assert "court-approved or under retained jurisdiction" in spec.item("settlement_terms").definition
+    assert any("retains jurisdiction" in e for e in spec.item("decree_terms").exclude)
+    assert "retains jurisdiction" in spec.item("court_enforced").definition
+
+
+def test_every_list_item_carries_its_typical_count_and_the_task_states_it():
+    spec = load_spec("gavel")
+    assert "human checklists" in spec.counts_source
+    for item in spec.items:
+        if item.shape == "single":
+            assert item.typical_count is None, item.key
+            continue
+        assert item.typical_count is not None and item.max_count is not None, item.key
+        assert 1 <= item.typical_count <= item.max_count, item.key
+        assert f"Typically {item.typical_count} (max {item.max_count})." in item.prompt_text()
+    assert "Typically" not in load_spec("cato").item("F1").prompt_text()  # specs without counts show none
+
+
+def test_typical_counts_match_gavel_human_checklists(shared):
+    """The counts in the spec are what bench/typical_counts.py computes from the allowed cases."""
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        from typical_counts import DEV_CASES, counts
+    finally:
+        sys.path.remove(str(REPO / "bench"))
+    table, cases = counts(shared)
+    assert set(DEV_CASES) <= set(cases)
+    held_out = {p.stem.removeprefix("case_") for p in (shared / "crlc").glob("*/case_*.json")}
+    assert not (set(cases) - set(DEV_CASES)) & held_out  # no held-out case was counted
+    spec = load_spec("gavel")
+    for key, (typical, most, _) in table.items():
+        assert (spec.item(key).typical_count, spec.item(key).max_count) == (typical, most), key
 
 
 def test_system_prompt_carries_the_working_rules():

@@ -21,7 +21,7 @@ from pydantic.json_schema import SkipJsonSchema
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.tools import injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
-from gavel_agent.tools.search import Hit
+from gavel_agent.tools.search import Hit, regex_text
 from gavel_agent.tools.workspace import ToolError, Workspace
 
 MAX_READ_TOKENS = 10_000
@@ -90,6 +90,7 @@ class SearchArgs(BaseModel):
     flags: str = Field("", description="Regex flags: any of i, m, s, x.")
     top_k: int = Field(5, ge=1, le=50, description="Hits to return.")
     documents: list[str] | None = Field(None, description="Only these documents (null: all).")
+    exclude: str | None = Field(None, description="Regex: skip matches this also matches (e.g. the case's own number).")
 
 
 class GetChecklistArgs(BaseModel):
@@ -171,7 +172,7 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
     docs = [ws.document(d).name for d in args.documents] if args.documents else None
     try:
         hits = (
-            ws.index.regex(args.query, args.flags, args.top_k, docs)
+            ws.index.regex(args.query, args.flags, args.top_k, docs, args.exclude)
             if args.mode == "regex"
             else ws.index.bm25(args.query, args.top_k, docs)
         )
@@ -183,6 +184,8 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
     asked = f"{args.mode} {query!r}"
     if not hits:
         return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits", data=[])
+    if args.mode == "regex":
+        return ToolResult(regex_text(hits, asked), f"{asked}: {len(hits)} hits, most in {hits[0].document}", data=hits)
     lines = [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
     return ToolResult("\n".join(lines), f"{asked}: {len(hits)} hits, best in {hits[0].document}", data=hits)
 

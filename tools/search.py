@@ -22,6 +22,18 @@ PASSAGE_STRIDE = 192
 # One deadline per search call, across all the documents it scans: a pattern that backtracks
 # catastrophically costs the call at most this long, however many documents there are.
 REGEX_CALL_BUDGET_S = 2.0
+# A regex hit is its match with this many tokens on each side: enough to judge the hit and to read
+# around it by its token range (a bare match is often one token), about what a bm25 snippet shows.
+REGEX_WINDOW_TOKENS = 30
+# Matches whose windows overlap become one hit, up to this many tokens (a dense run of matches is
+# split rather than shown as one long passage).
+REGEX_HIT_MAX_TOKENS = 200
+# Hits kept per document for one repeated match text (a page header's case number on every page);
+# the rest are counted, not shown.
+REPEATS_SHOWN = 2
+# Matches examined per document, however many the pattern has (a cap per document, so that a
+# pattern matching every word of the first document still reaches the others).
+REGEX_MAX_MATCHES = 1000
 _WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 
 
@@ -47,6 +59,17 @@ class Hit:
     end_char: int
     score: float
     snippet: str
+    matches: int = 1  # regex: the matches merged into this hit
+    repeats: int = 0  # regex: further matches of the same text in this document, left out
+    repeated: str = ""  # regex: that text
+
+
+@dataclass(frozen=True)
+class _Match:
+    document: str
+    start: int
+    end: int
+    key: str  # the matched text folded, to recognise repeats
 
 
 class SearchIndex:
@@ -95,17 +118,30 @@ class SearchIndex:
                 break
         return hits
 
-    def regex(self, pattern: str, flags: str = "", top_k: int = 20, documents: list[str] | None = None) -> list[Hit]:
-        """Regex matches in document order. Raises ValueError for a bad pattern or flag, and for a
-        pattern that does not finish within REGEX_CALL_BUDGET_S (wall clock) over all the documents."""
+    def regex(
+        self,
+        pattern: str,
+        flags: str = "",
+        top_k: int = 20,
+        documents: list[str] | None = None,
+        exclude: str | None = None,
+    ) -> list[Hit]:
+        """Regex hits grouped by document: each a match with REGEX_WINDOW_TOKENS of context on each side,
+        overlapping ones merged, a text repeated in one document shown REPEATS_SHOWN times and counted
+        after that. ``exclude`` drops matches whose text it matches (the case's own docket number).
+        Documents with the most hits come first; ``top_k`` hits are shared out across documents.
+
+        Raises ValueError for a bad pattern or flag, and for patterns that do not finish within
+        REGEX_CALL_BUDGET_S (wall clock) over all the documents."""
         compiled = compile_pattern(pattern, flags)
+        excluded = compile_pattern(exclude, flags) if exclude else None
         docs = [d for d in self.case.documents if not documents or d.name in documents]
-        hits: list[Hit] = []
+        matches: list[_Match] = []
         outcome: list[BaseException] = []
 
         def scan() -> None:
             try:
-                _scan(compiled, docs, hits, top_k, time.monotonic() + REGEX_CALL_BUDGET_S)
+                _scan(compiled, excluded, docs, matches, time.monotonic() + REGEX_CALL_BUDGET_S)
             except BaseException as e:  # handed to the waiting caller
                 outcome.append(e)
 
@@ -123,21 +159,72 @@ class SearchIndex:
             )
         if outcome:
             raise outcome[0]
-        return list(hits)
+        per_document = [_document_hits(doc, [m for m in matches if m.document == doc.name]) for doc in docs]
+        return _share_out([hits for hits in per_document if hits], top_k)
 
 
-def _scan(compiled: regex.Pattern, docs: list[Document], hits: list[Hit], top_k: int, deadline: float) -> None:
+def _scan(
+    compiled: regex.Pattern, excluded: regex.Pattern | None, docs: list[Document], out: list[_Match], deadline: float
+) -> None:
     for doc in docs:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise TimeoutError
+        found = 0
         for m in compiled.finditer(doc.text, timeout=remaining, concurrent=True):
-            s, e = m.span()
-            hits.append(
-                Hit(doc.name, doc.token_at(s), doc.token_at(max(e - 1, s)) + 1, s, e, 1.0, _context(doc.text, s, e))
-            )
-            if len(hits) == top_k:
-                return
+            text = m.group()
+            if excluded is not None and excluded.search(text, timeout=max(deadline - time.monotonic(), 0.001)):
+                continue
+            out.append(_Match(doc.name, m.start(), m.end(), " ".join(text.casefold().split())))
+            found += 1
+            if found == REGEX_MAX_MATCHES:
+                break
+
+
+def _document_hits(doc: Document, matches: list[_Match]) -> list[Hit]:
+    """One document's matches as hits: repeats beyond REPEATS_SHOWN counted, overlapping windows merged."""
+    seen: dict[str, int] = {}
+    first_kept: dict[str, int] = {}  # match text -> index in kept of its first match
+    kept: list[_Match] = []
+    left_out: dict[int, int] = {}  # index in kept -> repeats of its text left out
+    for m in matches:
+        seen[m.key] = seen.get(m.key, 0) + 1
+        if seen[m.key] <= REPEATS_SHOWN:
+            first_kept.setdefault(m.key, len(kept))
+            kept.append(m)
+        else:
+            left_out[first_kept[m.key]] = left_out.get(first_kept[m.key], 0) + 1
+    hits: list[Hit] = []
+    n = doc.token_count
+    for i, m in enumerate(kept):
+        start = max(doc.token_at(m.start) - REGEX_WINDOW_TOKENS, 0)
+        end = min(doc.token_at(max(m.end - 1, m.start)) + 1 + REGEX_WINDOW_TOKENS, n)
+        count, repeats = 1, left_out.get(i, 0)
+        repeated = doc.text[m.start : m.end] if repeats else ""
+        last = hits[-1] if hits else None
+        if last is not None and start < last.end_token and end - last.start_token <= REGEX_HIT_MAX_TOKENS:
+            hits.pop()
+            start, count = last.start_token, last.matches + 1
+            repeats, repeated = last.repeats + repeats, last.repeated or repeated
+        s, e = doc.char_span(start, end)
+        hits.append(
+            Hit(doc.name, start, end, s, e, float(count), " ".join(doc.text[s:e].split()), count, repeats, repeated)
+        )
+    return hits
+
+
+def _share_out(per_document: list[list[Hit]], top_k: int) -> list[Hit]:
+    """``top_k`` hits taken in turn from each document (so one document cannot take them all), then
+    grouped by document, the documents with most hits first, each in reading order."""
+    order = sorted(range(len(per_document)), key=lambda i: -len(per_document[i]))  # stable: case order on ties
+    taken = [0] * len(per_document)
+    total = 0
+    while total < top_k and any(taken[i] < len(per_document[i]) for i in order):
+        for i in order:
+            if taken[i] < len(per_document[i]) and total < top_k:
+                taken[i] += 1
+                total += 1
+    return [hit for i in order for hit in per_document[i][: taken[i]]]
 
 
 def compile_pattern(pattern: str, flags: str = ""):
@@ -182,3 +269,20 @@ def _snippet(text: str, start: int, end: int, terms: list[str], width: int = 160
     positions.sort()
     best = max(positions, key=lambda p: sum(1 for q in positions if abs(q - p) <= width))
     return _context(text, start + best, start + best, width)
+
+
+def regex_text(hits: list[Hit], asked: str) -> str:
+    """Regex hits as the model sees them: a line per document, then its hits with their token ranges."""
+    documents = list(dict.fromkeys(h.document for h in hits))
+    lines = [f"{asked}: {len(hits)} hits in {len(documents)} document(s), most hits first"]
+    for name in documents:
+        group = [h for h in hits if h.document == name]
+        lines.append(f"{name} ({len(group)} hit{'s' if len(group) > 1 else ''}):")
+        for h in group:
+            notes = [f"{h.matches} matches"] if h.matches > 1 else []
+            if h.repeats:
+                notes.append(f"{h.repeats} more {' '.join(h.repeated.split())!r} in this document not shown")
+            lines.append(
+                f"- tokens {h.start_token}-{h.end_token}{' (' + '; '.join(notes) + ')' if notes else ''}: {h.snippet}"
+            )
+    return "\n".join(lines)

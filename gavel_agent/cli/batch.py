@@ -33,6 +33,7 @@ from gavel_agent.cli.common import (
     writable_file,
     writable_folder,
 )
+from gavel_agent.cli.run import TIMEOUT_OPTION
 from gavel_agent.loop import DEFAULT_MAX_STEPS
 from gavel_agent.results import DB_NAME, StoreError
 
@@ -120,6 +121,7 @@ def resume_command(input_dir: Path, out: Path, settings: RunSettings) -> str:
         ("--base-url", settings.base_url, None),
         ("--method", settings.method, defaults.method),
         ("--max-steps", settings.max_steps, defaults.max_steps),
+        ("--timeout", settings.timeout, None),
     ):
         if value is not None and value != default:
             parts += [flag, str(value)]
@@ -163,6 +165,7 @@ def register(app: typer.Typer) -> None:
         method: str = typer.Option("agent", help="agent, end-to-end or chunk."),
         concurrency: int = typer.Option(None, help="Cases at a time (default: cores for offline, 8 for LLMs)."),
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls per case."),
+        timeout: float = TIMEOUT_OPTION,
         resume: bool = typer.Option(False, help="Skip finished cases, continue partial ones."),
         quiet: bool = typer.Option(False, help="No progress bar."),
         verify: bool = typer.Option(
@@ -190,7 +193,7 @@ def register(app: typer.Typer) -> None:
         bar = ProgressBar(err)
         with user_errors(ValueError, UnknownItemError):
             load_spec(spec).select(items)  # a bad spec or item fails once, not once per case
-            settings = RunSettings(spec, items, model, base_url, method, max_steps, verify)
+            settings = RunSettings(spec, items, model, base_url, method, max_steps, verify, timeout)
             job = Batch(
                 discover(input_dir),
                 out,

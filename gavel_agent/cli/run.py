@@ -36,6 +36,12 @@ from gavel_agent.trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.tracing import TRACE_OPTION, configure_tracing
 from gavel_agent.verifiers import run_completer, verify_agent_run
 
+TIMEOUT_OPTION = typer.Option(
+    None,
+    help="Seconds to wait for each model reply before retrying it (default: GAVEL_TIMEOUT, else 120); "
+    "a local model on a CPU may need minutes.",
+)
+
 
 def identity_line(path: Path) -> str | None:
     """The run's case identity as one line: each value with the document and page its quote is on."""
@@ -69,13 +75,14 @@ def prepare_run(
     max_steps: int,
     resume: bool,
     trace: bool = False,
+    timeout: float | None = None,
 ) -> AgentRun:
     """Everything a run needs, with bad input turned into one-line errors."""
     if resume and out is None:
         raise UserError("--resume needs --out DIR naming the run folder to continue")
     case, spec, keys = load_inputs(case_path, spec_name, items)
     with user_errors(ValueError):
-        resolved = resolve_model(model, base_url)
+        resolved = resolve_model(model, base_url, timeout)
     if max_steps < 1:
         raise UserError("--max-steps must be at least 1")
     run_dir = out or default_run_dir(case.name, resolved.label)
@@ -89,7 +96,9 @@ def prepare_run(
     return agent_run
 
 
-def resume_command(case: str, agent_run: AgentRun, base_url: str | None, verify: bool) -> str:
+def resume_command(
+    case: str, agent_run: AgentRun, base_url: str | None, verify: bool, timeout: float | None = None
+) -> str:
     """The exact command line that continues this run."""
     parts = ["gavel-agent", "run", case, "--out", str(agent_run.run_dir), "--resume"]
     if agent_run.item_keys != agent_run.spec.keys:
@@ -101,6 +110,8 @@ def resume_command(case: str, agent_run: AgentRun, base_url: str | None, verify:
         parts += ["--base-url", base_url]
     if agent_run.max_steps != DEFAULT_MAX_STEPS:
         parts += ["--max-steps", str(agent_run.max_steps)]
+    if timeout is not None:
+        parts += ["--timeout", f"{timeout:g}"]
     return shlex.join(parts + (["--verify"] if verify else []))
 
 
@@ -139,6 +150,7 @@ def register(app: typer.Typer) -> None:
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls before the run is ended."),
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<time>)."),
         resume: bool = typer.Option(False, help="Continue a stopped run in --out."),
+        timeout: float = TIMEOUT_OPTION,
         quiet: bool = typer.Option(False, help="No live trace; print a one-line summary."),
         json_output: bool = JSON_OUTPUT_OPTION,
         trace: str = TRACE_OPTION,
@@ -157,7 +169,7 @@ def register(app: typer.Typer) -> None:
         show = not (quiet or json_output)
         traced = configure_tracing(trace)  # a bad --trace fails before the case is loaded
         with loading(err, case) if show else nullcontext():
-            agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, traced)
+            agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, traced, timeout)
         label = agent_run.model.label
         if agent_run.model.is_offline:
             label += " (deterministic rules, no LLM and no network)"
@@ -165,7 +177,7 @@ def register(app: typer.Typer) -> None:
             f"case {agent_run.case.name}: {len(agent_run.case.documents)} documents, "
             f"{agent_run.case.token_count:,} tokens · {len(agent_run.item_keys)} items · model {label}"
         )
-        command = resume_command(case, agent_run, base_url, verify)
+        command = resume_command(case, agent_run, base_url, verify, timeout)
         show_case_warnings(err, agent_run.case)
         try:
             if not show:

@@ -23,6 +23,7 @@ class ResolvedModel:
     settings: ModelSettings = field(default_factory=ModelSettings)
     prices: Any = None  # catalog.Prices or None (offline and unknown models cost nothing we can price)
     context_window: int | None = None  # tokens (catalog); None: no limit, as for the offline model
+    client: catalog.ClientOptions | None = None  # timeout and retries the backend's client was built with
     agent: catalog.AgentOptions = field(default_factory=catalog.AgentOptions)
 
     @property
@@ -30,16 +31,16 @@ class ResolvedModel:
         return self.provider == "offline"
 
 
-def _offline(model_id: str, base_url: str | None) -> Model:
+def _offline(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
     from gavel_agent.models.offline import OfflineModel
 
     return OfflineModel()
 
 
-def _openai(model_id: str, base_url: str | None) -> Model:
+def _openai(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
     from gavel_agent.models import openai_backend
 
-    return openai_backend.responses_model(model_id)
+    return openai_backend.responses_model(model_id, client)
 
 
 def _require_http(url: str, source: str) -> None:
@@ -48,7 +49,7 @@ def _require_http(url: str, source: str) -> None:
         raise keys.user_error(f"{source} {url!r} is not an http:// or https:// URL (e.g. http://127.0.0.1:8000/v1)")
 
 
-def _openai_compatible(model_id: str, base_url: str | None) -> Model:
+def _openai_compatible(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
     from gavel_agent.models import openai_backend
 
     if not base_url and (base_url := keys.setting("OPENAI_BASE_URL")):
@@ -57,24 +58,25 @@ def _openai_compatible(model_id: str, base_url: str | None) -> Model:
         raise keys.user_error(
             "openai-compatible models need a server URL: --base-url or OPENAI_BASE_URL (e.g. http://127.0.0.1:8000/v1)"
         )
-    return openai_backend.chat_completions_model(model_id, base_url)
+    return openai_backend.chat_completions_model(model_id, base_url, client)
 
 
-def _anthropic(model_id: str, base_url: str | None) -> Model:
-    from gavel_agent.models.anthropic_backend import AnthropicModel
+def _anthropic(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
+    from gavel_agent.models.anthropic_backend import AnthropicModel, anthropic_client
 
-    return AnthropicModel(model_id)
+    return AnthropicModel(model_id, anthropic_client(keys.api_key("ANTHROPIC_API_KEY"), client))
 
 
-def _litellm(model_id: str, base_url: str | None) -> Model:
+def _litellm(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
     from gavel_agent.models.litellm_backend import litellm_model
 
     return litellm_model(model_id, base_url)
 
 
 # The prefix of a --model string names its provider; each factory builds the backend for the rest
-# (imported lazily, so choosing one provider never loads another's SDK). ``offline`` takes no model id.
-ModelFactory = Callable[[str, str | None], Model]
+# (imported lazily, so choosing one provider never loads another's SDK) with the client's timeout and
+# retries. ``offline`` takes no model id.
+ModelFactory = Callable[[str, str | None, catalog.ClientOptions], Model]
 REGISTRY: dict[str, ModelFactory] = {
     OFFLINE_LABEL: _offline,
     "openai": _openai,
@@ -85,11 +87,14 @@ REGISTRY: dict[str, ModelFactory] = {
 PROVIDERS = tuple(p for p in REGISTRY if p != OFFLINE_LABEL)
 
 
-def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedModel:
+def resolve_model(
+    name: str | None, base_url: str | None = None, timeout: float | None = None, retries: int | None = None
+) -> ResolvedModel:
     """Build the model for a ``--model`` string (``offline`` or ``<provider>:<model>``).
 
     Without ``--model`` the choice is GAVEL_MODEL (environment or ``.env``), else
-    offline: having an API key configured never starts spending on its own.
+    offline: having an API key configured never starts spending on its own. ``timeout`` (seconds
+    per request) and ``retries`` override GAVEL_TIMEOUT/GAVEL_RETRIES and the catalog's client block.
     """
     origin = ""
     if name in (None, ""):
@@ -103,7 +108,8 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
         )
     if base_url:
         _require_http(base_url, "--base-url")
-    model = REGISTRY[provider](model_id, base_url)
+    client = catalog.client_options(timeout, retries)
+    model = REGISTRY[provider](model_id, base_url, client)
     if offline:
         return ResolvedModel(model, OFFLINE_LABEL, OFFLINE_LABEL, agent=catalog.agent_options(OFFLINE_LABEL))
     entry = catalog.lookup(name)
@@ -111,5 +117,5 @@ def resolve_model(name: str | None, base_url: str | None = None) -> ResolvedMode
     if provider == "litellm":
         from gavel_agent.models.litellm_backend import client_settings
 
-        settings = client_settings(settings)
-    return ResolvedModel(model, name, provider, settings, entry.prices, entry.context_window, entry.agent)
+        settings = client_settings(settings, client)
+    return ResolvedModel(model, name, provider, settings, entry.prices, entry.context_window, client, entry.agent)

@@ -22,15 +22,15 @@ from openai.types.responses import Response, ResponseCompletedEvent, ResponseUsa
 from openai.types.responses.response_usage import InputTokensDetails
 
 from gavel_agent.models import anthropic_mapping as mapping
-from gavel_agent.models.catalog import client_options
+from gavel_agent.models.catalog import ClientOptions, client_options
 from gavel_agent.models.keys import api_key
 
 # Keyword arguments this SDK version's messages.create names explicitly.
 _CREATE_PARAMETERS = set(inspect.signature(AsyncMessages.create).parameters) - {"self", "extra_body"}
 
 
-def anthropic_client(key: str) -> AsyncAnthropic:
-    options = client_options()
+def anthropic_client(key: str, options: ClientOptions | None = None) -> AsyncAnthropic:
+    options = options or client_options()
     return AsyncAnthropic(
         api_key=key,
         max_retries=options.max_retries,
@@ -43,6 +43,7 @@ class AnthropicModel(Model):
         self.model = model
         self._client = client or anthropic_client(api_key("ANTHROPIC_API_KEY"))
         self.cut_off = False  # the latest reply stopped at max_tokens
+        self.cut_call_id: str | None = None  # then its last tool call, whose input may be cut short
 
     async def get_response(
         self,
@@ -72,6 +73,8 @@ class AnthropicModel(Model):
             extra_query=model_settings.extra_query,
         )
         self.cut_off = message.stop_reason == "max_tokens"
+        calls = [block.id for block in message.content if block.type == "tool_use"]
+        self.cut_call_id = calls[-1] if self.cut_off and calls else None
         return ModelResponse(
             output=(mapping.final_output_items if structured else mapping.output_items)(message),
             usage=mapping.usage(message),

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from agents import ModelSettings
 
+from gavel_agent.models import keys
+
 CATALOG_PATH = Path(__file__).with_name("models.json")
 PER_MILLION = 1_000_000
 
@@ -97,14 +99,36 @@ def settings_for(label: str) -> ModelSettings:
     return ModelSettings(**_family(label).get("settings", {}))
 
 
+@dataclass(frozen=True)
+class HistoryPolicy:
+    """How many tokens of earlier turns a model keeps, by its context window (models.json ``history``).
+
+    A larger window can keep more of what was read, so fewer results are pruned before their values
+    are written; each kept token is re-sent with every request, so the budget stops at a cap.
+    """
+
+    floor_tokens: int = AgentOptions.history_tokens
+    window_share: float = 0.0
+    cap_tokens: int = AgentOptions.history_tokens
+    small_window_share: float = 0.5  # the rest of a small window holds the task, the state and the reply
+
+    def budget(self, window: int | None) -> int:
+        if window is None:
+            return self.floor_tokens
+        scaled = min(max(int(window * self.window_share), self.floor_tokens), self.cap_tokens)
+        return min(scaled, int(window * self.small_window_share))
+
+
+def history_policy() -> HistoryPolicy:
+    return HistoryPolicy(**_catalog().get("history", {}))
+
+
 def agent_options(label: str) -> AgentOptions:
-    """The family's loop options; a family that sets no history budget gets the default, or half the
-    model's context window where that is smaller (the rest holds the task, the snapshot and the reply)."""
+    """The family's loop options; a family that sets no history budget gets the history policy's."""
     family = _family(label)
     history = family.get("history_tokens")
     if history is None:
-        window = context_window(label)
-        history = AgentOptions.history_tokens if window is None else min(AgentOptions.history_tokens, window // 2)
+        history = history_policy().budget(context_window(label))
     return AgentOptions(history_tokens=history, strict_tools=family.get("strict_tools", AgentOptions.strict_tools))
 
 
@@ -133,6 +157,37 @@ def batch_price_factor(label: str) -> float:
     return 1.0
 
 
-def client_options() -> ClientOptions:
+# Environment variables (or .env entries) that override the catalog's client block for every request.
+TIMEOUT_VARIABLE = "GAVEL_TIMEOUT"
+RETRIES_VARIABLE = "GAVEL_RETRIES"
+
+
+def client_options(timeout: float | None = None, retries: int | None = None) -> ClientOptions:
+    """The client's timeout (seconds per request) and retries: ``timeout``/``retries`` when given
+    (--timeout, the API), else GAVEL_TIMEOUT/GAVEL_RETRIES, else the catalog's ``client`` block.
+
+    A local model on a CPU, or a person playing the model by hand, needs minutes per reply where a
+    hosted API needs seconds, so the catalog's 120 s is a default, not a rule.
+    """
     options = _catalog()["client"]
-    return ClientOptions(max_retries=int(options["max_retries"]), timeout_seconds=float(options["timeout_seconds"]))
+    if timeout is None:
+        chosen = _number(TIMEOUT_VARIABLE)
+        timeout = float(options["timeout_seconds"] if chosen is None else chosen)
+    if retries is None:
+        chosen = _number(RETRIES_VARIABLE, whole=True)
+        retries = int(options["max_retries"] if chosen is None else chosen)
+    if not timeout > 0:
+        raise keys.user_error(f"the client timeout must be above 0 seconds, not {timeout:g}")
+    if retries < 0:
+        raise keys.user_error(f"the client retries must be 0 or more, not {retries}")
+    return ClientOptions(max_retries=retries, timeout_seconds=timeout)
+
+
+def _number(variable: str, whole: bool = False) -> float | None:
+    text = keys.setting(variable)
+    if text is None:
+        return None
+    try:
+        return int(text) if whole else float(text)
+    except ValueError:
+        raise keys.user_error(f"{variable}={text!r} is not a {'whole ' if whole else ''}number") from None

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from gavel_agent.evaluators.llm import StructuredCompleter
 from gavel_agent.models import OFFLINE_LABEL, ResolvedModel, keys, resolve_model
+from gavel_agent.models.catalog import ClientOptions
 from gavel_agent.tools.schemas import without_keywords
 
 
@@ -42,10 +43,15 @@ class StrictReplySchema(AgentOutputSchema):
         return without_keywords(super().json_schema(), ("default",))
 
 
-def make_completer(model_name: str, base_url: str | None = None) -> StructuredCompleter:
+def make_completer(
+    model_name: str, base_url: str | None = None, client: ClientOptions | None = None
+) -> StructuredCompleter:
+    """A completer over ``model_name``; ``client`` carries a run's own timeout and retries over."""
     if model_name in ("", OFFLINE_LABEL):
         raise keys.user_error("LLM judging needs a model such as openai:<model>; the offline model cannot judge")
-    return ModelCompleter(resolve_model(model_name, base_url))
+    if client is None:
+        return ModelCompleter(resolve_model(model_name, base_url))
+    return ModelCompleter(resolve_model(model_name, base_url, client.timeout_seconds, client.max_retries))
 
 
 class ModelCompleter:

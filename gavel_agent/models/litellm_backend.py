@@ -14,7 +14,7 @@ from agents import ModelSettings
 from agents.models.interface import Model
 from agents.retry import ModelRetryBackoffSettings, ModelRetrySettings, retry_policies
 
-from gavel_agent.models.catalog import client_options
+from gavel_agent.models.catalog import ClientOptions, client_options
 from gavel_agent.models.keys import setting, user_error
 
 RETRIED_STATUSES = (408, 409, 429, 500, 502, 503, 504)
@@ -50,7 +50,7 @@ def _require_key(model: str, base_url: str | None) -> None:
         )
 
 
-def client_settings(settings: ModelSettings) -> ModelSettings:
+def client_settings(settings: ModelSettings, options: ClientOptions | None = None) -> ModelSettings:
     """The catalog's retries and timeout for LiteLLM requests.
 
     Retries are the SDK runner's (LiteLLM's own need tenacity and retry at once): 408/409/429/5xx,
@@ -59,7 +59,7 @@ def client_settings(settings: ModelSettings) -> ModelSettings:
     ``drop_params``: a setting one provider lacks is left out rather than failing every request
     (Gemini refuses ``parallel_tool_calls=False`` with several tools; the loop still takes one call a step).
     """
-    options = client_options()
+    options = options or client_options()
     retry = ModelRetrySettings(
         max_retries=options.max_retries,
         backoff=ModelRetryBackoffSettings(initial_delay=0.5, max_delay=8.0, multiplier=2.0, jitter=True),

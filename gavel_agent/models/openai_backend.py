@@ -16,15 +16,14 @@ from openai import AsyncOpenAI
 from openai.resources.chat.completions import AsyncCompletions
 from openai.resources.responses import AsyncResponses
 
-from gavel_agent.models.catalog import client_options
+from gavel_agent.models.catalog import ClientOptions
 from gavel_agent.models.keys import api_key
 
 # Local servers (vLLM, Ollama, llama.cpp) ignore the key but the client insists on one.
 LOCAL_SERVER_KEY = "not-needed"
 
 
-def openai_client(key: str, base_url: str | None = None) -> AsyncOpenAI:
-    options = client_options()
+def openai_client(key: str, options: ClientOptions, base_url: str | None = None) -> AsyncOpenAI:
     return AsyncOpenAI(
         api_key=key,
         base_url=base_url,
@@ -39,9 +38,12 @@ class _OwnsClient:
 
     ``cut_off`` says whether the latest reply stopped at the output limit: the loop then asks
     again instead of reading a truncated reply (or the SDK's error about it) as a stop.
+    ``cut_call_id`` names the reply's last tool call when it was cut off: its arguments may end
+    early (or parse, yet miss what came after the cut), so the loop refuses it whole.
     """
 
     cut_off: bool = False
+    cut_call_id: str | None = None
 
     _client: Any  # the SDK model's own client (set by the SDK class this is mixed into)
 
@@ -66,12 +68,14 @@ class _EndRecordingResponses(AsyncResponses):
         response = await super().create(**kwargs)
         details = getattr(response, "incomplete_details", None)
         self.owner.cut_off = getattr(details, "reason", None) == "max_output_tokens"
+        calls = [item.call_id for item in response.output or [] if getattr(item, "type", None) == "function_call"]
+        self.owner.cut_call_id = calls[-1] if self.owner.cut_off and calls else None
         return response
 
 
-def responses_model(model: str) -> OpenAIResponsesModel:
+def responses_model(model: str, options: ClientOptions) -> OpenAIResponsesModel:
     """``openai:<model>``: the Responses API at api.openai.com (or OPENAI_BASE_URL)."""
-    client = openai_client(api_key("OPENAI_API_KEY"))
+    client = openai_client(api_key("OPENAI_API_KEY"), options)
     built = ResponsesModel(model=model, openai_client=client)
     # ``responses`` is a cached property: this replaces it for this client only.
     client.responses = _EndRecordingResponses(client)
@@ -95,13 +99,15 @@ class _TextContentCompletions(AsyncCompletions):
         ]
         response = await super().create(messages=messages, **kwargs)
         self.owner.cut_off = any(choice.finish_reason == "length" for choice in response.choices or [])
+        calls = [call.id for choice in response.choices or [] for call in choice.message.tool_calls or []]
+        self.owner.cut_call_id = calls[-1] if self.owner.cut_off and calls else None
         return response
 
 
-def chat_completions_model(model: str, base_url: str) -> OpenAIChatCompletionsModel:
+def chat_completions_model(model: str, base_url: str, options: ClientOptions) -> OpenAIChatCompletionsModel:
     """``openai-compatible:<model>``: Chat Completions at ``base_url``; OPENAI_API_KEY is optional."""
     key = api_key("OPENAI_API_KEY", required=False) or LOCAL_SERVER_KEY
-    client = openai_client(key, base_url)
+    client = openai_client(key, options, base_url)
     built = ChatCompletionsModel(model=model, openai_client=client)
     # ``chat.completions`` is a cached property: this replaces it for this client only.
     client.chat.completions = _TextContentCompletions(client)

@@ -1,0 +1,75 @@
+"""What is left unread and whether it matters: the state block's reading guidance.
+
+A capable model left to itself reads every paper (507K prompt tokens on a 100K-token case in one
+hand-played run, against 178K for a player who read the docket and the complaint first and searched
+the briefs). The state block therefore names the papers not yet read through and, from the kind of
+each (prompts/reading_guide.json), the items still empty that it could answer; papers that can answer none
+are only counted, so the model can see that skipping them costs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gavel_agent import prompts
+from gavel_agent.case import Case, Document
+
+PAPERS_SHOWN = 4  # unread papers named per snapshot; the rest are counted
+ITEMS_SHOWN = 3  # open items named per paper
+MOSTLY_READ = 0.9  # a paper read this far counts as read
+
+
+@dataclass(frozen=True)
+class PaperKind:
+    kind: str
+    pattern: re.Pattern[str]
+    items: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def kinds() -> tuple[PaperKind, ...]:
+    data = json.loads(prompts.load("reading_guide.json"))
+    return tuple(PaperKind(k["kind"], re.compile(k["pattern"], re.I), tuple(k["items"])) for k in data["kinds"])
+
+
+def kind_of(doc: Document) -> PaperKind | None:
+    """The paper's kind by its document type, else by its title."""
+    for label in (doc.type, doc.title):
+        for kind in kinds():
+            if label and kind.pattern.search(label):
+                return kind
+    return None
+
+
+def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str]) -> list[str]:
+    """The state block's lines on unread papers, those worth reading first (the guide's kind order:
+    docket, complaint, settlement ... briefs last) each with the open items it could answer."""
+    open_set = set(open_items)
+    rank = {kind.kind: i for i, kind in enumerate(kinds())}
+    named: list[tuple[int, str]] = []
+    idle = 0
+    for doc in case.documents:
+        left = doc.token_count - tokens_read.get(doc.name, 0)
+        if doc.token_count == 0 or left <= (1 - MOSTLY_READ) * doc.token_count:
+            continue
+        kind = kind_of(doc)
+        answers = [k for k in kind.items if k in open_set] if kind else []
+        if kind and not answers:
+            idle += 1
+            continue
+        shown = ", ".join(answers[:ITEMS_SHOWN]) + (", ..." if len(answers) > ITEMS_SHOWN else "")
+        label = f"{doc.name} ({kind.kind if kind else 'kind unknown'}, {left:,} tokens unread)"
+        named.append((rank[kind.kind] if kind else len(rank), label + (f": {shown}" if shown else "")))
+    named.sort(key=lambda ranked: ranked[0])  # stable: case order within a kind
+    if not named and not idle:
+        return []
+    lines = ["Unread papers and the empty items they could answer:"] if named else []
+    lines += [f"- {line}" for _, line in named[:PAPERS_SHOWN]]
+    if len(named) > PAPERS_SHOWN:
+        lines.append(f"- and {len(named) - PAPERS_SHOWN} more")
+    if idle:
+        lines.append(f"{idle} more unread paper(s) answer only filled items: read them only to check a doubt.")
+    return lines
