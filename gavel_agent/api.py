@@ -150,7 +150,12 @@ def _as_checklists(source: Any, spec: ChecklistSpec, case: str | None, what: str
 
 
 def evaluate(
-    predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline", case: str | None = None
+    predicted: Any,
+    reference: Any,
+    spec: str | ChecklistSpec = "gavel",
+    judge: str = "offline",
+    case: str | None = None,
+    items: str | list[str] | None = None,
 ) -> Report:
     """S_checklist of predicted checklists against reference ones (0-100 per item, per case, overall).
 
@@ -158,9 +163,12 @@ def evaluate(
     ``{item: [values]}`` (with ``case=``), ``{case: {item: [values]}}``, or a path to any format
     ``gavel-agent evaluate`` reads (checklist.json, GAVEL human.json, a Clearinghouse record, a folder).
     ``judge``: ``offline`` (no model calls) or a model such as ``openai:gpt-4.1``.
+    ``items``: the items to score (``all``, a group key, or item keys); by default, the items each run
+    was asked for (a ``ChecklistFile`` lists them all, found or not); ``report.left_out_items`` names
+    the others.
     Nothing is written; ``report.model_dump_json()`` gives the JSON ``gavel-agent evaluate --out`` writes.
     """
-    from gavel_agent.evaluators.checklist.readers import coded_items_only, codes_some_items
+    from gavel_agent.evaluators.checklist.readers import coded_items_only, codes_some_items, scored_items
     from gavel_agent.evaluators.checklist.score import score_cases
 
     checklist_spec = _spec(spec)
@@ -177,14 +185,37 @@ def evaluate(
             f"no case is in both the predictions ({', '.join(sorted(preds)[:5])}) "
             f"and the reference ({', '.join(sorted(refs)[:5])})"
         )
-    return score_cases(preds, refs, make_judge(judge, checklist_spec))
+    chosen = checklist_spec.select(items) if items is not None else None
+    preds, refs, left_out = scored_items(preds, refs, _asked_items(predicted, checklist_spec, case), chosen)
+    report = score_cases(preds, refs, make_judge(judge, checklist_spec))
+    report.left_out_items = left_out
+    return report
+
+
+def _asked_items(predicted: Any, spec: ChecklistSpec, case: str | None) -> Checklists:
+    """The items each predicted run was asked for: every key of a ``ChecklistFile``, or of a run's
+    checklist.json on disk; other inputs name no selection (all their items are scored)."""
+    from gavel_agent.evaluators.checklist.readers import read_asked_items
+
+    if isinstance(predicted, ChecklistFile):
+        predicted = [predicted]
+    if isinstance(predicted, list) and all(isinstance(c, ChecklistFile) for c in predicted):
+        return {(c.case or case or ""): {key: [] for key in map(spec.try_resolve, c.items) if key} for c in predicted}
+    if isinstance(predicted, (str, Path)):
+        return read_asked_items(predicted, spec, case)
+    return {}
 
 
 async def evaluate_async(
-    predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline", case: str | None = None
+    predicted: Any,
+    reference: Any,
+    spec: str | ChecklistSpec = "gavel",
+    judge: str = "offline",
+    case: str | None = None,
+    items: str | list[str] | None = None,
 ) -> Report:
     """``evaluate`` off the event loop (an LLM judge waits on the network)."""
-    return await asyncio.to_thread(evaluate, predicted, reference, spec, judge, case)
+    return await asyncio.to_thread(evaluate, predicted, reference, spec, judge, case, items)
 
 
 def make_judge(name: str, spec: ChecklistSpec | None = None, cache_dir: Path | None = None):
