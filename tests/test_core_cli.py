@@ -21,7 +21,7 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path, gavel):
     if not sample_case.is_dir():
         pytest.skip("the sample case is not there")
     out = tmp_path / "run"
-    result = gavel("run", sample_case, "--out", out)
+    result = gavel("run", sample_case, "--out", out, "--table")
     assert result.code == 0, result.err
     assert "offline" in result.err and "deterministic" in result.err
     assert "finished:" in result.err

@@ -27,6 +27,7 @@ from gavel_agent.cli.common import (
     user_errors,
     writable_folder,
 )
+from gavel_agent.cli.run_summary import run_summary
 from gavel_agent.errors import RunFailed
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import resolve_model
@@ -139,7 +140,8 @@ def register(app: typer.Typer) -> None:
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls before the run is ended."),
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<time>)."),
         resume: bool = typer.Option(False, help="Continue a stopped run in --out."),
-        quiet: bool = typer.Option(False, help="No live trace; print a one-line summary."),
+        quiet: bool = typer.Option(False, help="No live trace; print the summary only."),
+        table: bool = typer.Option(False, "--table", help="Print every value with its evidence in a table."),
         json_output: bool = JSON_OUTPUT_OPTION,
         trace: str = TRACE_OPTION,
         verify: bool = typer.Option(
@@ -192,7 +194,8 @@ def register(app: typer.Typer) -> None:
         if json_output:
             sys.stdout.write(outcome.checklist.model_dump_json(indent=2) + "\n")
         elif not quiet:
-            Console().print(results_table(agent_run.spec, outcome.checklist))
+            if table:
+                Console().print(results_table(agent_run.spec, outcome.checklist))
             if line := identity_line(agent_run.files.identity):
                 err.print(Text(line), soft_wrap=True, highlight=False)
         if stats.status == "interrupted":
@@ -200,4 +203,5 @@ def register(app: typer.Typer) -> None:
         if not json_output:
             if not quiet:
                 err.print()
-            err.print(summary_line(stats, outcome.run_dir), soft_wrap=True, highlight=False)
+            for line in run_summary(stats, outcome.checklist, outcome.run_dir, offer_table=not (table or quiet)):
+                err.print(line, soft_wrap=True, highlight=False)
