@@ -20,6 +20,7 @@ _PUBLIC = {
     "extract_async": "gavel_agent.api",
     "evaluate": "gavel_agent.api",
     "evaluate_async": "gavel_agent.api",
+    "report": "gavel_agent.api",
     "RunInterrupted": "gavel_agent.api",
     "ChecklistFile": "gavel_agent.checklists.record",
     "load_case": "gavel_agent.case",

@@ -218,6 +218,29 @@ async def evaluate_async(
     return await asyncio.to_thread(evaluate, predicted, reference, spec, judge, case, items)
 
 
+def report(
+    checklist: ChecklistFile | str | Path, case: str | Path | Case | None = None, out: str | Path | None = None
+) -> str:
+    """One self-contained HTML page showing every value with its quote marked in the text around it.
+
+    ``checklist``: a ``ChecklistFile`` (what ``extract`` returns) or a run folder. ``case``: the case
+    (folder, record or ``Case``) whose documents give the text around each quote; a run folder names its
+    own. ``out``: also write the page to this file. Returns the page's HTML.
+    """
+    from gavel_agent.atomic import write_text
+    from gavel_agent.run_report import RunReport, read_run, render, with_case
+
+    if isinstance(checklist, ChecklistFile):
+        page = RunReport(checklist)
+        with_case(page, case)
+    else:
+        page = read_run(checklist, case)
+    html = render(page)
+    if out is not None:
+        write_text(out, html)
+    return html
+
+
 def make_judge(name: str, spec: ChecklistSpec | None = None, cache_dir: Path | None = None):
     """The checklist judge for a ``--judge`` string: ``offline`` or a model (its replies cached in cache_dir)."""
     if name == "offline":

@@ -74,6 +74,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "gavel_agent.cli.review",
         "Review values against their evidence in a local web page; compare two runs; export.",
     ),
+    "report": (
+        "gavel_agent.cli.report",
+        "One HTML file for a run: every value with its quote highlighted in its text, page and status.",
+    ),
     "export": (
         "gavel_agent.cli.results",
         "Export every value with its evidence as CSV, Parquet or JSONL (or one row per case).",
