@@ -88,7 +88,7 @@ def test_bad_cases_give_one_line_errors(tmp_path, make, message, gavel):
     [
         (("evaluate", "x.json", "--threshold", "20"), "No such option: --threshold (see gavel-agent evaluate --help)"),
         (("run", "cases/riverside-jail", "--max-steps", "abc"), "Invalid value for '--max-steps'"),
-        (("run",), "Missing argument 'case'. (see gavel-agent run --help)"),
+        (("run",), "Missing argument 'CASE'. (see gavel-agent run --help)"),
         (("nosuch",), "No such command 'nosuch'."),
     ],
 )

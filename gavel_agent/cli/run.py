@@ -158,8 +158,12 @@ def register(app: typer.Typer) -> None:
         err = Console(stderr=True)
         show = not (quiet or json_output)
         traced = configure_tracing(trace)  # a bad --trace fails before the case is loaded
-        with loading(err, case) if show else nullcontext():
-            agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, traced)
+        try:
+            with loading(err, case) if show else nullcontext():
+                agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, traced)
+        except KeyboardInterrupt:
+            err.print(Text(f"interrupted while loading the case {case}; nothing was run"), soft_wrap=True, highlight=False)
+            raise typer.Exit(130) from None
         label = agent_run.model.label
         if agent_run.model.is_offline:
             label += " (deterministic rules, no LLM and no network)"
