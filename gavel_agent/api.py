@@ -55,40 +55,55 @@ def _spec(spec: str | ChecklistSpec) -> ChecklistSpec:
     return spec if isinstance(spec, ChecklistSpec) else load_spec(spec)
 
 
-def _case(case_or_path: str | Path | Case) -> Case:
-    from gavel_agent.case import Case, load_case
+def _case(case_or_path: str | Path | Case | None, text: str | None, name: str) -> Case:
+    """The case to read: a path or a ``Case``, or ``text`` as a case of one document."""
+    from gavel_agent.case import Case, Document, load_case
 
+    if (case_or_path is None) == (text is None):
+        raise ValueError("give a case (a folder, a record, a document or a Case) or text=..., not both")
+    if text is not None:
+        if not text.strip():
+            raise ValueError("text= is empty")
+        return Case(name=name, documents=[Document(name=name, text=text)])
     return case_or_path if isinstance(case_or_path, Case) else load_case(case_or_path)
 
 
 async def extract_async(
-    case_or_path: str | Path | Case,
+    case_or_path: str | Path | Case | None = None,
     items: str | list[str] = "all",
     spec: str | ChecklistSpec = "gavel",
     model: str | None = None,
     out: str | Path | None = None,
     *,
+    text: str | None = None,
+    name: str = "text",
     resume: bool = False,
     max_steps: int | None = None,
     base_url: str | None = None,
     verify: bool = False,
     on_step: Callable[[StepEvent], Any] | None = None,
 ) -> ChecklistFile:
-    """Extract a checklist from a case folder, a Clearinghouse record, a document or a ``Case``.
+    """Extract a checklist from a case folder, a Clearinghouse record, a document, a ``Case`` or raw text.
 
     ``items``: ``all``, a group key, or item keys (a comma-separated string or a list).
     ``model``: ``offline`` (the default unless GAVEL_MODEL is set), ``openai:<m>``, ``anthropic:<m>`` ...
     ``out``: keep the run folder there (checklist.json, ledger.jsonl, stats.json); None writes nothing.
+    ``text``: the text of one document to read instead of a case (``name`` names it and the case).
+    ``resume``: continue the run kept in ``out``. ``max_steps``: most model calls (default 200).
+    ``base_url``: the server of an ``openai-compatible:`` model.
     ``verify``: challenge every value after extraction, as ``gavel-agent run --verify``.
     ``on_step``: called with every tool call's ``StepEvent`` (for a progress display of your own).
-    Raises ``ValueError`` for bad input and ``RunInterrupted`` when the run could not finish.
+
+    Raises ``ValueError`` for bad input (no such case, an unknown item, a run folder already used),
+    ``gavel_agent.UserError`` for a bad model setting (an unknown model, a missing API key), and
+    ``RunInterrupted`` when the run could not finish (it holds what was stored).
     """
     from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
     from gavel_agent.models import resolve_model
 
     checklist_spec = _spec(spec)
     keys = checklist_spec.select(items)
-    case = await asyncio.to_thread(_case, case_or_path)
+    case = await asyncio.to_thread(_case, case_or_path, text, name)
     resolved = resolve_model(model, base_url)
     if out is not None and not resume and (Path(out) / "stats.json").exists():
         raise ValueError(f"{out} already holds a run; pass resume=True to continue it or choose another out")
@@ -113,15 +128,41 @@ def _verify(agent_run, base_url: str | None) -> ChecklistFile:
 
 
 def extract(
-    case_or_path: str | Path | Case,
+    case_or_path: str | Path | Case | None = None,
     items: str | list[str] = "all",
     spec: str | ChecklistSpec = "gavel",
     model: str | None = None,
     out: str | Path | None = None,
-    **options: Any,
+    *,
+    text: str | None = None,
+    name: str = "text",
+    resume: bool = False,
+    max_steps: int | None = None,
+    base_url: str | None = None,
+    verify: bool = False,
+    on_step: Callable[[StepEvent], Any] | None = None,
 ) -> ChecklistFile:
-    """``extract_async`` for sync code (scripts, notebooks without ``await``); same arguments."""
-    return run_sync(lambda: extract_async(case_or_path, items, spec, model, out, **options))
+    """``extract_async`` for sync code (scripts, notebooks without ``await``); the same arguments:
+
+    checklist = gavel_agent.extract("cases/riverside-jail", items="filing_date")
+    checklist = gavel_agent.extract(text=open("order.txt").read(), items="judge_name")
+    """
+    return run_sync(
+        lambda: extract_async(
+            case_or_path,
+            items,
+            spec,
+            model,
+            out,
+            text=text,
+            name=name,
+            resume=resume,
+            max_steps=max_steps,
+            base_url=base_url,
+            verify=verify,
+            on_step=on_step,
+        )
+    )
 
 
 def _as_checklists(source: Any, spec: ChecklistSpec, case: str | None, what: str) -> Checklists:
