@@ -16,10 +16,9 @@ import io
 from typing import Any
 
 from markupsafe import Markup
-from matplotlib import rc_context
-from matplotlib.figure import Figure
 
 from gavel_agent.compare import Cell, Comparison
+from gavel_agent.extras import missing_extra
 from gavel_agent.html_pages import quote_groups, templates, where
 
 # Quotes longer than this start collapsed (their first words stay visible in the summary line).
@@ -30,6 +29,9 @@ BAR_COLOURS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860"]
 
 def chart_svg(comparison: Comparison) -> Markup:
     """Per-item scores (or value counts without a reference) as grouped horizontal bars, inline SVG."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
     scored = comparison.reference is not None
     names = [row.name for row in comparison.items]
     height = 0.35 * len(names) * max(len(comparison.runs), 2) / 2 + 1.2
@@ -109,16 +111,18 @@ def render(comparison: Comparison, differences_only: bool = False) -> str:
         kind: sum(r.agreement.split()[0] == kind for r in comparison.items if r.agreement)
         for kind in ("agree", "differ", "only")
     }
-    return (
-        templates()
-        .get_template("compare.html")
-        .render(
-            comparison=comparison,
-            scored=scored,
-            totals=totals,
-            rows=rows,
-            counts=counts,
-            differences_only=differences_only,
-            chart=chart_svg(comparison),
-        )
+    try:
+        chart, no_chart = chart_svg(comparison), ""
+    except ModuleNotFoundError as e:  # the charts extra is not installed: the page goes without its chart
+        chart, no_chart = Markup(""), missing_extra(e) or str(e)
+    page = templates().get_template("compare.html")
+    return page.render(
+        comparison=comparison,
+        scored=scored,
+        totals=totals,
+        rows=rows,
+        counts=counts,
+        differences_only=differences_only,
+        chart=chart,
+        no_chart=no_chart,
     )

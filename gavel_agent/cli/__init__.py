@@ -24,9 +24,11 @@ from typer.core import TyperGroup
 
 from gavel_agent import __version__
 from gavel_agent.errors import UserError
+from gavel_agent.extras import missing_extra
 
 # command name -> (module, one-line summary for the command list)
 EXIT_FAILED = 1
+EXIT_USAGE = 2  # bad input, or a command whose optional extra is not installed
 EXIT_INTERRUPTED = 130
 MAX_ERROR_CHARS = 400
 # Exceptions raised by these libraries are a model server's or the network's failure, not a bug of ours.
@@ -148,6 +150,8 @@ def error_line(error: BaseException) -> str:
 
     if isinstance(error, UserError):
         text = str(error)
+    elif extra := missing_extra(error):
+        return extra
     elif isinstance(error, OSError) and error.filename:
         text = f"{error.filename}: {error.strerror or type(error).__name__}"
     else:
@@ -198,6 +202,6 @@ def main() -> None:
 
             print(redact(traceback.format_exc()), file=sys.stderr)
         print(f"error: {error_line(e)}", file=sys.stderr)
-        sys.exit(e.exit_code if isinstance(e, UserError) else EXIT_FAILED)
+        sys.exit(e.exit_code if isinstance(e, UserError) else EXIT_USAGE if missing_extra(e) else EXIT_FAILED)
     # typer returns an explicit exit's code (typer.Exit, --help, Ctrl-C's 130); a command returns None
     sys.exit(outcome if isinstance(outcome, int) else 0)
