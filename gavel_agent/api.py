@@ -65,6 +65,7 @@ def _case(case_or_path: str | Path | Case | None, text: str | None, name: str) -
         if not text.strip():
             raise ValueError("text= is empty")
         return Case(name=name, documents=[Document(name=name, text=text)])
+    assert case_or_path is not None  # checked above: exactly one of the two was given
     return case_or_path if isinstance(case_or_path, Case) else load_case(case_or_path)
 
 

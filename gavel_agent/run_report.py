@@ -125,10 +125,11 @@ def read_run(run_dir: str | Path, case: str | Path | Case | None = None) -> RunR
 
 def with_case(report: RunReport, case: str | Path | Case | None) -> None:
     """Attach the case's documents to ``report``; a case that cannot be read leaves a note, not an error."""
-    if isinstance(case, Case) or not case:
-        report.case = case or None
-        if not case:
-            report.note = "The case's documents were not given: quotes are shown without the text around them."
+    if isinstance(case, Case):
+        report.case = case
+        return
+    if not case:
+        report.note = "The case's documents were not given: quotes are shown without the text around them."
         return
     try:
         report.case = load_case(case)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import glob
 import json
 import re
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from gavel_agent.checklists import ChecklistSpec, load_spec
@@ -98,7 +99,7 @@ def read_asked_items(path: str | Path, spec: ChecklistSpec | None = None, case_i
     return asked
 
 
-def only_items(checklists: Checklists, items: dict[str, list[str] | dict]) -> tuple[Checklists, list[str]]:
+def only_items(checklists: Checklists, items: Mapping[str, Collection[str]]) -> tuple[Checklists, list[str]]:
     """``checklists`` cut, case by case, to the items ``items`` names for it (a case it does not name
     keeps all of its items), and the items cut away (in first-seen order)."""
     kept: Checklists = {}
@@ -115,7 +116,7 @@ def scored_items(
 ) -> tuple[Checklists, Checklists, list[str]]:
     """Predictions and references cut to the items to score: ``chosen`` for every case when given,
     else the items each case's run was asked for (``asked``); and the items left out."""
-    scope: dict[str, list[str] | dict] = {case: chosen for case in {*preds, *refs}} if chosen is not None else asked
+    scope: Mapping[str, Collection[str]] = {case: chosen for case in {*preds, *refs}} if chosen is not None else asked
     preds, left_from_preds = only_items(preds, scope)
     refs, left_from_refs = only_items(refs, scope)
     return preds, refs, list(dict.fromkeys(left_from_refs + left_from_preds))

@@ -23,7 +23,7 @@ class ReadableArgument(TyperArgument):
         # A placeholder of several words ("RUN_A RUN_B [RUN ...]") already says how many it takes.
         return name + "..." if self.nargs != 1 and " " not in name else name
 
-    def display_type_rich(self, ctx: click.Context) -> str | None:
+    def display_type_rich(self, ctx) -> str | None:  # the placeholder says it; no "<str>" beside it
         return None
 
 

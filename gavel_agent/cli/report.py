@@ -26,7 +26,8 @@ def register(app: typer.Typer) -> None:
         from gavel_agent.run_report import read_run, render
 
         report_data = read_run(run, case)
-        target = writable_file(out or run / "report.html", "--out")
+        target = out or run / "report.html"
+        writable_file(target, "--out")
         write_text(target, render(report_data))
         values = sum(len(v) for v in report_data.checklist.items.values())
         print(f"wrote {target} ({len(report_data.checklist.items)} items, {values} values)")

@@ -229,5 +229,5 @@ def register(app: typer.Typer) -> None:
         if not json_output:
             if not quiet:
                 err.print()
-            for line in run_summary(stats, outcome.checklist, outcome.run_dir, offer_table=not (table or quiet)):
-                err.print(line, soft_wrap=True, highlight=False)
+            for summary in run_summary(stats, outcome.checklist, outcome.run_dir, offer_table=not (table or quiet)):
+                err.print(summary, soft_wrap=True, highlight=False)
