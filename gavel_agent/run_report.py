@@ -11,7 +11,7 @@ from pathlib import Path
 
 from gavel_agent.case import Case, CaseError, load_case
 from gavel_agent.case_identity import CaseIdentity
-from gavel_agent.checklists import ChecklistSpec, load_spec
+from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence
 from gavel_agent.errors import UserError
 from gavel_agent.html_pages import QuoteGroup, quote_groups, templates
@@ -67,7 +67,7 @@ def _around(case: Case | None, ev: Evidence) -> tuple[str, str]:
     return before, after
 
 
-def _sections(report: RunReport, spec: ChecklistSpec) -> list[ItemSection]:
+def _sections(report: RunReport, names: dict[str, str]) -> list[ItemSection]:
     sections = []
     for key, values in report.checklist.items.items():
         if not values:
@@ -77,8 +77,7 @@ def _sections(report: RunReport, spec: ChecklistSpec) -> list[ItemSection]:
             before, after = _around(report.case, group.evidence) if group.evidence else ("", "")
             support = getattr(group.evidence, "support", None)  # set by runs that judge support
             quotes.append(QuoteInContext(group, before, after, support))
-        name = spec.item(key).name if spec.try_resolve(key) else key
-        sections.append(ItemSection(key, name, quotes))
+        sections.append(ItemSection(key, names[key], quotes))
     return sections
 
 
@@ -92,7 +91,7 @@ def render(report: RunReport) -> str:
         .get_template("run.html")
         .render(
             report=report,
-            sections=_sections(report, spec),
+            sections=_sections(report, names),
             settled=settled_as_none(checklist),
             missing=not_found(checklist),
             names=names,
