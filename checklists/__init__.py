@@ -8,6 +8,7 @@ import the other.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from pathlib import Path
@@ -126,6 +127,11 @@ class ChecklistSpec(BaseModel):
             try:
                 chosen.append(self.resolve(name))
             except UnknownItemError:
+                close = difflib.get_close_matches(name, [*groups, *self.keys], n=3)
+                if close:
+                    raise UnknownItemError(
+                        f"unknown item or group {name!r}; did you mean {' or '.join(close)}?"
+                    ) from None
                 raise UnknownItemError(
                     f"unknown item or group {name!r}; groups: {', '.join(groups)}; items: {', '.join(self.keys)}"
                 ) from None

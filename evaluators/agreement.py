@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from pydantic import BaseModel
 from scipy import stats
-from sklearn.metrics import cohen_kappa_score
 
 MIN_PAIRS = 3
 DEFAULT_RESAMPLES = 2000
@@ -101,6 +100,8 @@ def quadratic_kappa(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.nda
     a, b = _as_pairs(x, y)
     if not (np.all(a == np.round(a)) and np.all(b == np.round(b))):
         return None
+    from sklearn.metrics import cohen_kappa_score  # the stats extra: only kappa needs scikit-learn
+
     return float(cohen_kappa_score(a.astype(int), b.astype(int), weights="quadratic"))
 
 

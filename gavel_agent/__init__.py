@@ -3,6 +3,10 @@
     import gavel_agent
     checklist = gavel_agent.extract("cases/riverside-jail", items="filing_date")
     report = gavel_agent.evaluate(checklist, reference="reference.json")
+    gavel_agent.report(checklist, case="cases/riverside-jail", out="report.html")
+
+Bad input raises ``ValueError``; a bad model setting (an unknown model, a missing API key) raises
+``gavel_agent.UserError``; a run that could not finish raises ``gavel_agent.RunInterrupted``.
 
 The public functions load on first use (module ``__getattr__``), so importing a
 sub-package such as ``gavel_agent.evaluators`` never loads the agent or its SDK.
@@ -20,7 +24,9 @@ _PUBLIC = {
     "extract_async": "gavel_agent.api",
     "evaluate": "gavel_agent.api",
     "evaluate_async": "gavel_agent.api",
+    "report": "gavel_agent.api",
     "RunInterrupted": "gavel_agent.api",
+    "UserError": "gavel_agent.errors",
     "ChecklistFile": "gavel_agent.checklists.record",
     "load_case": "gavel_agent.case",
     "load_spec": "gavel_agent.checklists",

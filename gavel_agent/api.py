@@ -55,19 +55,29 @@ def _spec(spec: str | ChecklistSpec) -> ChecklistSpec:
     return spec if isinstance(spec, ChecklistSpec) else load_spec(spec)
 
 
-def _case(case_or_path: str | Path | Case) -> Case:
-    from gavel_agent.case import Case, load_case
+def _case(case_or_path: str | Path | Case | None, text: str | None, name: str) -> Case:
+    """The case to read: a path or a ``Case``, or ``text`` as a case of one document."""
+    from gavel_agent.case import Case, Document, load_case
 
+    if (case_or_path is None) == (text is None):
+        raise ValueError("give a case (a folder, a record, a document or a Case) or text=..., not both")
+    if text is not None:
+        if not text.strip():
+            raise ValueError("text= is empty")
+        return Case(name=name, documents=[Document(name=name, text=text)])
+    assert case_or_path is not None  # checked above: exactly one of the two was given
     return case_or_path if isinstance(case_or_path, Case) else load_case(case_or_path)
 
 
 async def extract_async(
-    case_or_path: str | Path | Case,
+    case_or_path: str | Path | Case | None = None,
     items: str | list[str] = "all",
     spec: str | ChecklistSpec = "gavel",
     model: str | None = None,
     out: str | Path | None = None,
     *,
+    text: str | None = None,
+    name: str = "text",
     resume: bool = False,
     max_steps: int | None = None,
     base_url: str | None = None,
@@ -76,23 +86,29 @@ async def extract_async(
     timeout: float | None = None,
     retries: int | None = None,
 ) -> ChecklistFile:
-    """Extract a checklist from a case folder, a Clearinghouse record, a document or a ``Case``.
+    """Extract a checklist from a case folder, a Clearinghouse record, a document, a ``Case`` or raw text.
 
     ``items``: ``all``, a group key, or item keys (a comma-separated string or a list).
     ``model``: ``offline`` (the default unless GAVEL_MODEL is set), ``openai:<m>``, ``anthropic:<m>`` ...
     ``out``: keep the run folder there (checklist.json, ledger.jsonl, stats.json); None writes nothing.
+    ``text``: the text of one document to read instead of a case (``name`` names it and the case).
+    ``resume``: continue the run kept in ``out``. ``max_steps``: most model calls (default 200).
+    ``base_url``: the server of an ``openai-compatible:`` model.
     ``verify``: challenge every value after extraction, as ``gavel-agent run --verify``.
     ``on_step``: called with every tool call's ``StepEvent`` (for a progress display of your own).
     ``timeout``/``retries``: seconds to wait for each model reply and how often to retry one (default:
     GAVEL_TIMEOUT/GAVEL_RETRIES, else models.json's 120 s and 4).
-    Raises ``ValueError`` for bad input and ``RunInterrupted`` when the run could not finish.
+
+    Raises ``ValueError`` for bad input (no such case, an unknown item, a run folder already used),
+    ``gavel_agent.UserError`` for a bad model setting (an unknown model, a missing API key), and
+    ``RunInterrupted`` when the run could not finish (it holds what was stored).
     """
     from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
     from gavel_agent.models import resolve_model
 
     checklist_spec = _spec(spec)
     keys = checklist_spec.select(items)
-    case = await asyncio.to_thread(_case, case_or_path)
+    case = await asyncio.to_thread(_case, case_or_path, text, name)
     resolved = resolve_model(model, base_url, timeout, retries)
     if out is not None and not resume and (Path(out) / "stats.json").exists():
         raise ValueError(f"{out} already holds a run; pass resume=True to continue it or choose another out")
@@ -117,15 +133,41 @@ def _verify(agent_run, base_url: str | None) -> ChecklistFile:
 
 
 def extract(
-    case_or_path: str | Path | Case,
+    case_or_path: str | Path | Case | None = None,
     items: str | list[str] = "all",
     spec: str | ChecklistSpec = "gavel",
     model: str | None = None,
     out: str | Path | None = None,
-    **options: Any,
+    *,
+    text: str | None = None,
+    name: str = "text",
+    resume: bool = False,
+    max_steps: int | None = None,
+    base_url: str | None = None,
+    verify: bool = False,
+    on_step: Callable[[StepEvent], Any] | None = None,
 ) -> ChecklistFile:
-    """``extract_async`` for sync code (scripts, notebooks without ``await``); same arguments."""
-    return run_sync(lambda: extract_async(case_or_path, items, spec, model, out, **options))
+    """``extract_async`` for sync code (scripts, notebooks without ``await``); the same arguments:
+
+    checklist = gavel_agent.extract("cases/riverside-jail", items="filing_date")
+    checklist = gavel_agent.extract(text=open("order.txt").read(), items="judge_name")
+    """
+    return run_sync(
+        lambda: extract_async(
+            case_or_path,
+            items,
+            spec,
+            model,
+            out,
+            text=text,
+            name=name,
+            resume=resume,
+            max_steps=max_steps,
+            base_url=base_url,
+            verify=verify,
+            on_step=on_step,
+        )
+    )
 
 
 def _as_checklists(source: Any, spec: ChecklistSpec, case: str | None, what: str) -> Checklists:
@@ -154,7 +196,12 @@ def _as_checklists(source: Any, spec: ChecklistSpec, case: str | None, what: str
 
 
 def evaluate(
-    predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline", case: str | None = None
+    predicted: Any,
+    reference: Any,
+    spec: str | ChecklistSpec = "gavel",
+    judge: str = "offline",
+    case: str | None = None,
+    items: str | list[str] | None = None,
 ) -> Report:
     """S_checklist of predicted checklists against reference ones (0-100 per item, per case, overall).
 
@@ -162,9 +209,12 @@ def evaluate(
     ``{item: [values]}`` (with ``case=``), ``{case: {item: [values]}}``, or a path to any format
     ``gavel-agent evaluate`` reads (checklist.json, GAVEL human.json, a Clearinghouse record, a folder).
     ``judge``: ``offline`` (no model calls) or a model such as ``openai:gpt-4.1``.
+    ``items``: the items to score (``all``, a group key, or item keys); by default, the items each run
+    was asked for (a ``ChecklistFile`` lists them all, found or not); ``report.left_out_items`` names
+    the others.
     Nothing is written; ``report.model_dump_json()`` gives the JSON ``gavel-agent evaluate --out`` writes.
     """
-    from gavel_agent.evaluators.checklist.readers import coded_items_only, codes_some_items
+    from gavel_agent.evaluators.checklist.readers import coded_items_only, codes_some_items, scored_items
     from gavel_agent.evaluators.checklist.score import score_cases
 
     checklist_spec = _spec(spec)
@@ -181,14 +231,60 @@ def evaluate(
             f"no case is in both the predictions ({', '.join(sorted(preds)[:5])}) "
             f"and the reference ({', '.join(sorted(refs)[:5])})"
         )
-    return score_cases(preds, refs, make_judge(judge, checklist_spec))
+    chosen = checklist_spec.select(items) if items is not None else None
+    preds, refs, left_out = scored_items(preds, refs, _asked_items(predicted, checklist_spec, case), chosen)
+    report = score_cases(preds, refs, make_judge(judge, checklist_spec))
+    report.left_out_items = left_out
+    return report
+
+
+def _asked_items(predicted: Any, spec: ChecklistSpec, case: str | None) -> Checklists:
+    """The items each predicted run was asked for: every key of a ``ChecklistFile``, or of a run's
+    checklist.json on disk; other inputs name no selection (all their items are scored)."""
+    from gavel_agent.evaluators.checklist.readers import read_asked_items
+
+    if isinstance(predicted, ChecklistFile):
+        predicted = [predicted]
+    if isinstance(predicted, list) and all(isinstance(c, ChecklistFile) for c in predicted):
+        return {(c.case or case or ""): {key: [] for key in map(spec.try_resolve, c.items) if key} for c in predicted}
+    if isinstance(predicted, (str, Path)):
+        return read_asked_items(predicted, spec, case)
+    return {}
 
 
 async def evaluate_async(
-    predicted: Any, reference: Any, spec: str | ChecklistSpec = "gavel", judge: str = "offline", case: str | None = None
+    predicted: Any,
+    reference: Any,
+    spec: str | ChecklistSpec = "gavel",
+    judge: str = "offline",
+    case: str | None = None,
+    items: str | list[str] | None = None,
 ) -> Report:
     """``evaluate`` off the event loop (an LLM judge waits on the network)."""
-    return await asyncio.to_thread(evaluate, predicted, reference, spec, judge, case)
+    return await asyncio.to_thread(evaluate, predicted, reference, spec, judge, case, items)
+
+
+def report(
+    checklist: ChecklistFile | str | Path, case: str | Path | Case | None = None, out: str | Path | None = None
+) -> str:
+    """One self-contained HTML page showing every value with its quote marked in the text around it.
+
+    ``checklist``: a ``ChecklistFile`` (what ``extract`` returns) or a run folder. ``case``: the case
+    (folder, record or ``Case``) whose documents give the text around each quote; a run folder names its
+    own. ``out``: also write the page to this file. Returns the page's HTML.
+    """
+    from gavel_agent.atomic import write_text
+    from gavel_agent.run_report import RunReport, read_run, render, with_case
+
+    if isinstance(checklist, ChecklistFile):
+        page = RunReport(checklist)
+        with_case(page, case)
+    else:
+        page = read_run(checklist, case)
+    html = render(page)
+    if out is not None:
+        write_text(out, html)
+    return html
 
 
 def make_judge(name: str, spec: ChecklistSpec | None = None, cache_dir: Path | None = None):

@@ -24,6 +24,7 @@ from gavel_agent.case import Case, case_source
 from gavel_agent.case_identity import CaseIdentity, case_identity
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.context import History, item_tokens, text_tokens
+from gavel_agent.model_errors import describe_model_error
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
@@ -446,7 +447,7 @@ class AgentRun:
         except MaxTurnsExceeded:
             self._finish("finished", f"step limit ({self.max_steps}) reached")
         except Exception as e:  # model/API failures: keep everything, let --resume continue
-            self._finish("interrupted", redact(f"model error: {type(e).__name__}: {e}")[:500])
+            self._finish("interrupted", redact(f"model error: {describe_model_error(e)}")[:500])
             self.files.log(
                 {
                     "step": self.stats.steps,

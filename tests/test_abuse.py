@@ -246,7 +246,8 @@ def test_a_failing_llm_judge_ends_in_one_redacted_line(command, tmp_path, monkey
 
 @pytest.mark.parametrize("command", ["run", "extract"])
 def test_a_run_its_model_server_fails_exits_1_not_bad_input(command, tmp_path, monkeypatch, capsys):
-    """README: exit 2 is bad input; a server failing after retries is a failure (1), its stored work kept."""
+    """README: exit 2 is bad input; a server failing after retries is a failure (1), its stored work kept
+    (a run none of whose model calls was answered stored nothing, and keeps no folder)."""
     no_backoff(monkeypatch)
     args = [command, SAMPLE_CASE, "--items", "judge_name", "--out", tmp_path / "r", "--quiet"]
     args += ["--model", "openai-compatible:qwen", "--base-url", "http://127.0.0.1:8000/v1"]
@@ -255,8 +256,12 @@ def test_a_run_its_model_server_fails_exits_1_not_bad_input(command, tmp_path, m
         router.post(url__regex=r".*").mock(return_value=httpx.Response(500, json={"error": {"message": "down"}}))
         result = run_cli(monkeypatch, capsys, *args)
         assert router.calls
-    assert "run interrupted" in one_line_error(result) and result.code == 1
-    assert json.loads((tmp_path / "r" / "stats.json").read_text())["status"] == "interrupted"
+    assert result.code == 1
+    if command == "run":  # no model call was answered, so nothing was stored: no run folder is left behind
+        assert "no run folder was kept" in one_line_error(result) and not (tmp_path / "r").exists()
+    else:
+        assert "run interrupted" in one_line_error(result)
+        assert json.loads((tmp_path / "r" / "stats.json").read_text())["status"] == "interrupted"
 
 
 # -- 6. a torn ledger line is repaired before the next append --------------------------------------------------

@@ -203,3 +203,32 @@ def test_a_notebook_in_a_fresh_venv_with_its_own_tools_py(sample_case, tmp_path,
         "prompts.py",
         "tools.py",
     ]
+
+
+def test_extract_shows_every_option_in_its_signature():
+    import inspect
+
+    for function in (gavel_agent.extract, gavel_agent.extract_async):
+        parameters = inspect.signature(function).parameters
+        assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+        assert {"text", "resume", "max_steps", "base_url", "verify", "on_step"} <= set(parameters)
+
+
+def test_extract_reads_raw_text():
+    order = (
+        "UNITED STATES DISTRICT COURT\nJANE DOE, Plaintiff, v. CITY OF X, Defendant.\nCase No. 1:20-cv-00001\n"
+        "ORDER\nThe motion is granted.\nIT IS SO ORDERED.\n/s/ Jane Roe\nUnited States District Judge\n"
+    )
+    checklist = gavel_agent.extract(text=order, name="order", items="judge_name")
+    assert checklist.case == "order"
+    (value,) = checklist.items["judge_name"]
+    assert "Jane Roe" in value.value and value.evidence[0].document == "order"
+    assert order[value.evidence[0].start_char : value.evidence[0].end_char] == value.evidence[0].quote
+    with pytest.raises(ValueError, match="not both"):
+        gavel_agent.extract("cases/riverside-jail", text=order)
+
+
+def test_user_error_is_exported_and_raised_for_a_bad_model(sample_case):
+    assert gavel_agent.UserError is gavel_agent.errors.UserError and "UserError" in gavel_agent.__all__
+    with pytest.raises(gavel_agent.UserError, match="OPENAI_API_KEY"):
+        gavel_agent.extract(sample_case, items="filing_date", model="openai:gpt-4.1")

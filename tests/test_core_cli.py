@@ -21,7 +21,7 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path, gavel):
     if not sample_case.is_dir():
         pytest.skip("the sample case is not there")
     out = tmp_path / "run"
-    result = gavel("run", sample_case, "--out", out)
+    result = gavel("run", sample_case, "--out", out, "--table")
     assert result.code == 0, result.err
     assert "offline" in result.err and "deterministic" in result.err
     assert "finished:" in result.err
@@ -88,7 +88,7 @@ def test_bad_cases_give_one_line_errors(tmp_path, make, message, gavel):
     [
         (("evaluate", "x.json", "--threshold", "20"), "No such option: --threshold (see gavel-agent evaluate --help)"),
         (("run", "cases/riverside-jail", "--max-steps", "abc"), "Invalid value for '--max-steps'"),
-        (("run",), "Missing argument 'case'. (see gavel-agent run --help)"),
+        (("run",), "Missing argument 'CASE'. (see gavel-agent run --help)"),
         (("nosuch",), "No such command 'nosuch'."),
     ],
 )

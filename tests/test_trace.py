@@ -156,9 +156,9 @@ def test_a_case_with_bracketed_lines_runs_to_its_results_table(tmp_path, monkeyp
         "ORDER\nThe motion is granted. Filed 01/02/2020.\nIT IS SO ORDERED.\n[/s/ Hon. Jane Roe]\n"
         "[/\\] filed [bold]United States District Judge[/bold]\n"
     )
-    result = gavel("run", case, "--out", tmp_path / "run")
+    result = gavel("run", case, "--out", tmp_path / "run", "--table")
     assert result.code == 0, result.err
-    assert "Checklist for bracketed" in result.out and result.err.rstrip().splitlines()[-1].startswith("finished:")
+    assert "Checklist for bracketed" in result.out and "\nfinished: " in result.err
 
 
 def test_ctrl_c_in_a_batch_prints_what_was_done_and_how_to_go_on(sample_case, tmp_path):

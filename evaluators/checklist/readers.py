@@ -12,6 +12,7 @@ from __future__ import annotations
 import glob
 import json
 import re
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from gavel_agent.checklists import ChecklistSpec, load_spec
@@ -81,6 +82,44 @@ def coded_items_only(preds: Checklists, refs: Checklists) -> Checklists:
     """Predictions cut to the items each case's reference codes: an item a Clearinghouse record
     does not code is unknown there, not empty, so a value for it is neither right nor wrong."""
     return {case: {k: v for k, v in items.items() if k in refs.get(case, items)} for case, items in preds.items()}
+
+
+def read_asked_items(path: str | Path, spec: ChecklistSpec | None = None, case_id: str | None = None) -> Checklists:
+    """Per case, the items a run was asked for, as ``{case: {item: []}}``: a run's checklist.json lists
+    every item of its selection (an empty list is an item searched and not found). Other formats
+    (GAVEL results, hand-made files) list only the items they filled, so they give no entry."""
+    spec = spec or load_spec("gavel")
+    asked: Checklists = {}
+    for file in _expand(path):
+        data = read_json(file)
+        if isinstance(data, dict) and "items" in data and ("case" in data or "spec" in data):
+            record = ChecklistFile.model_validate(data)
+            items = asked.setdefault(record.case or case_id or _case_from_path(file), {})
+            items.update({key: [] for key in map(spec.try_resolve, record.items) if key})
+    return asked
+
+
+def only_items(checklists: Checklists, items: Mapping[str, Collection[str]]) -> tuple[Checklists, list[str]]:
+    """``checklists`` cut, case by case, to the items ``items`` names for it (a case it does not name
+    keeps all of its items), and the items cut away (in first-seen order)."""
+    kept: Checklists = {}
+    left_out: dict[str, None] = {}
+    for case, values in checklists.items():
+        wanted = items.get(case)
+        kept[case] = {k: v for k, v in values.items() if wanted is None or k in wanted}
+        left_out.update(dict.fromkeys(k for k in values if k not in kept[case]))
+    return kept, list(left_out)
+
+
+def scored_items(
+    preds: Checklists, refs: Checklists, asked: Checklists, chosen: list[str] | None
+) -> tuple[Checklists, Checklists, list[str]]:
+    """Predictions and references cut to the items to score: ``chosen`` for every case when given,
+    else the items each case's run was asked for (``asked``); and the items left out."""
+    scope: Mapping[str, Collection[str]] = {case: chosen for case in {*preds, *refs}} if chosen is not None else asked
+    preds, left_from_preds = only_items(preds, scope)
+    refs, left_from_refs = only_items(refs, scope)
+    return preds, refs, list(dict.fromkeys(left_from_refs + left_from_preds))
 
 
 def _expand(path: str | Path) -> list[Path]:

@@ -62,6 +62,9 @@ class Report(BaseModel):
     per_case: dict[str, float | None]
     cases: list[CaseScore]
     unmatched_cases: list[str] = Field(default_factory=list)  # predicted cases with no reference
+    # Items the reference or the predictions have that were not scored: the runs were not asked for
+    # them, or the user chose other items.
+    left_out_items: list[str] = Field(default_factory=list)
 
 
 def _same_values(pred: list[str], ref: list[str]) -> bool:

@@ -7,11 +7,12 @@ and not when the word before the stop is an abbreviation or an initial.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from nltk.stem.porter import PorterStemmer
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 WORD = re.compile(r"[a-z0-9]+")
 # A candidate boundary: ., ! or ? (optionally closing quotes/brackets), whitespace, then an opener.
@@ -21,6 +22,8 @@ ABBREVIATIONS = frozenset(
     e.g i.e etc al cf ex jan feb mar apr jun jul aug sep sept oct nov dec
     cir ct supp app fed ed stat ann art sec u.s u.s.c""".split()
 )
+
+STOP_WORDS = frozenset(json.loads((Path(__file__).with_name("stop_words.json")).read_text(encoding="utf-8"))["words"])
 
 _stemmer = PorterStemmer()
 
@@ -37,7 +40,7 @@ def stem(word: str) -> str:
 
 def content_tokens(text: str) -> list[str]:
     """Stemmed words without English stop words: what lexical matching compares."""
-    return [stem(w) for w in words(text) if w not in ENGLISH_STOP_WORDS]
+    return [stem(w) for w in words(text) if w not in STOP_WORDS]
 
 
 def _ends_in_abbreviation(text_before_stop: str) -> bool:

@@ -15,17 +15,20 @@ import logging
 import os
 import sys
 import traceback
+from difflib import get_close_matches
 
 import click
 import typer
 import typer.core
 from typer.core import TyperGroup
 
-from gavel_agent.cli.common import UserError
-from gavel_agent.models.keys import redact
+from gavel_agent import __version__
+from gavel_agent.errors import UserError
+from gavel_agent.extras import missing_extra
 
 # command name -> (module, one-line summary for the command list)
 EXIT_FAILED = 1
+EXIT_USAGE = 2  # bad input, or a command whose optional extra is not installed
 EXIT_INTERRUPTED = 130
 MAX_ERROR_CHARS = 400
 # Exceptions raised by these libraries are a model server's or the network's failure, not a bug of ours.
@@ -74,6 +77,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "gavel_agent.cli.review",
         "Review values against their evidence in a local web page; compare two runs; export.",
     ),
+    "report": (
+        "gavel_agent.cli.report",
+        "One HTML file for a run: every value with its quote highlighted in its text, page and status.",
+    ),
     "export": (
         "gavel_agent.cli.results",
         "Export every value with its evidence as CSV, Parquet or JSONL (or one row per case).",
@@ -88,10 +95,23 @@ class LazyCommands(TyperGroup):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
+        from gavel_agent.cli.help_text import readable
+
         # Plain help text: rich markup would eat bracketed words such as "{item: [values]}".
         holder = typer.Typer(rich_markup_mode=None)
         importlib.import_module(COMMANDS[name][0]).register(holder)
-        return typer.main.get_group(holder).get_command(ctx, name)
+        command = typer.main.get_group(holder).get_command(ctx, name)
+        return readable(command) if command is not None else None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        try:
+            return super().resolve_command(ctx, args)
+        except _CLICK_ERRORS.UsageError as e:
+            # typer's own suggestion looks at the loaded commands, and these load only when run.
+            close = get_close_matches(args[0], list(COMMANDS)) if args and "Did you mean" not in e.message else []
+            if close:
+                e.message = f"{e.message.rstrip('.')}. Did you mean {' or '.join(close)}?"
+            raise
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with formatter.section("Commands"):
@@ -100,7 +120,8 @@ class LazyCommands(TyperGroup):
 
 app = typer.Typer(
     cls=LazyCommands,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -108,15 +129,29 @@ app = typer.Typer(
 )
 
 
+def _show_version(asked: bool) -> None:
+    if asked:
+        print(f"gavel-agent {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(
+        False, "--version", "-V", callback=_show_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
     """Extract evidence-backed checklists from legal case files, and score extractions, summaries and arguments."""
 
 
 def error_line(error: BaseException) -> str:
     """What the user is told about ``error``: one line, keys scrubbed."""
+    from gavel_agent.models.keys import redact  # the model stack loads on failure only, not for --help
+
     if isinstance(error, UserError):
         text = str(error)
+    elif extra := missing_extra(error):
+        return extra
     elif isinstance(error, OSError) and error.filename:
         text = f"{error.filename}: {error.strerror or type(error).__name__}"
     else:
@@ -155,13 +190,18 @@ def main() -> None:
             where = f" (see {e.ctx.command_path} --help)" if getattr(e, "ctx", None) else ""
             print(f"error: {' '.join(e.format_message().split())}{where}", file=sys.stderr)
         sys.exit(e.exit_code)
-    except (typer.Abort, click.Abort):  # end of input at a prompt
-        print("error: aborted", file=sys.stderr)
+    except (typer.Abort, click.Abort) as e:  # click turns Ctrl-C into Abort too
+        if isinstance(e.__cause__, KeyboardInterrupt):
+            print("interrupted", file=sys.stderr)
+            sys.exit(EXIT_INTERRUPTED)
+        print("error: aborted", file=sys.stderr)  # end of input at a prompt
         sys.exit(EXIT_FAILED)
     except Exception as e:
         if os.environ.get("GAVEL_DEBUG"):
+            from gavel_agent.models.keys import redact
+
             print(redact(traceback.format_exc()), file=sys.stderr)
         print(f"error: {error_line(e)}", file=sys.stderr)
-        sys.exit(e.exit_code if isinstance(e, UserError) else EXIT_FAILED)
+        sys.exit(e.exit_code if isinstance(e, UserError) else EXIT_USAGE if missing_extra(e) else EXIT_FAILED)
     # typer returns an explicit exit's code (typer.Exit, --help, Ctrl-C's 130); a command returns None
     sys.exit(outcome if isinstance(outcome, int) else 0)

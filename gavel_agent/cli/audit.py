@@ -12,7 +12,6 @@ from rich.text import Text
 from gavel_agent.atomic import write_json
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.cli.common import UserError, user_errors, writable_folder
-from gavel_agent.evaluators.audit.chart import write_chart
 from gavel_agent.evaluators.audit.inputs import read_reference
 from gavel_agent.evaluators.audit.judge import StrictJudge
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge
@@ -36,6 +35,7 @@ from gavel_agent.evaluators.checklist.readers import (
 )
 from gavel_agent.evaluators.definitions import footer, help_epilog
 from gavel_agent.evaluators.llm import ReplyCache, cached
+from gavel_agent.extras import missing_extra
 
 
 def register(app: typer.Typer) -> None:
@@ -100,6 +100,11 @@ def audit_command(
         )
     if out is not None:
         write_json(out / "audit.json", report.model_dump(mode="json"))
+        try:
+            from gavel_agent.evaluators.audit.chart import write_chart
+        except ModuleNotFoundError as e:  # the charts extra is not installed: the figures are written all the same
+            print(f"wrote {out / 'audit.json'}; no chart: {missing_extra(e) or e}")
+            return
         write_chart(report, out / "audit.png")
         print(f"wrote {out / 'audit.json'} and {out / 'audit.png'}")
 

@@ -78,6 +78,33 @@ class ProgressBar:
         self.bar.update(self.task, tokens=self.bar.tasks[self.task].fields["tokens"] + spent)
 
 
+class ProgressLines:
+    """Progress for a log or a pipe (CI, nohup): one plain line per case as it finishes, with a count."""
+
+    def __init__(self, console: Console):
+        self.console = console
+        self.total = self.done_count = self.failed = 0
+
+    def hooks(self) -> BatchProgress:
+        return BatchProgress(on_start=self.start, on_done=self.done)
+
+    def start(self, total: int, finished: int) -> None:
+        self.total = total - finished
+        already = f" ({finished} finished before)" if finished else ""
+        self.console.print(Text(f"batch: {self.total} cases to run{already}"), soft_wrap=True, highlight=False)
+
+    def done(self, entry) -> None:
+        self.done_count += 1
+        self.failed += entry.status != "finished"
+        what = f"{entry.values} values, {entry.prompt_tokens:,} prompt tokens, {entry.wall_time_s:.1f} s"
+        if entry.status != "finished":
+            what = entry.reason.splitlines()[0] if entry.reason else what
+        failed = f" ({self.failed} not finished so far)" if self.failed else ""
+        line = f"[{self.done_count}/{self.total}] {entry.case} {entry.status}: {what}{failed}"
+        self.console.print(Text(line), soft_wrap=True, highlight=False)
+        self.console.file.flush()
+
+
 def summary_table(report: BatchReport) -> Table:
     entries = report.entries
     table = Table(title="Batch summary", show_header=False)
@@ -167,7 +194,9 @@ def register(app: typer.Typer) -> None:
         max_steps: int = typer.Option(DEFAULT_MAX_STEPS, help="Most model calls per case."),
         timeout: float = TIMEOUT_OPTION,
         resume: bool = typer.Option(False, help="Skip finished cases, continue partial ones."),
-        quiet: bool = typer.Option(False, help="No progress bar."),
+        quiet: bool = typer.Option(
+            False, help="No progress (a bar on a terminal, else one line per case as it finishes)."
+        ),
         verify: bool = typer.Option(
             False,
             help="Challenge every value after extraction (agent method; with --model's LLM, else offline checks); flips go to verify.jsonl.",
@@ -187,10 +216,12 @@ def register(app: typer.Typer) -> None:
         """Run the agent (or a baseline) over every case in a folder; failures are recorded, not fatal."""
         if method not in BATCH_METHODS:
             raise UserError(f"unknown --method {method!r}; use one of {', '.join(BATCH_METHODS)}")
+        if not input_dir.exists():
+            raise UserError(f"{input_dir}: no such folder")
         writable_folder(out)
         writable_file(db, "--db")
         err = Console(stderr=True)
-        bar = ProgressBar(err)
+        bar = ProgressBar(err) if err.is_terminal else ProgressLines(err)
         with user_errors(ValueError, UnknownItemError):
             load_spec(spec).select(items)  # a bad spec or item fails once, not once per case
             settings = RunSettings(spec, items, model, base_url, method, max_steps, verify, timeout)
@@ -207,7 +238,7 @@ def register(app: typer.Typer) -> None:
                 requests_per_minute=requests_per_minute,
             )
         try:
-            with user_errors(StoreError), nullcontext() if quiet else bar.bar:
+            with user_errors(StoreError), bar.bar if isinstance(bar, ProgressBar) and not quiet else nullcontext():
                 report = asyncio.run(job.run())
         except KeyboardInterrupt:
             raise stopped_by_user(err, job, resume_command(input_dir, out, settings)) from None

@@ -21,8 +21,10 @@ from gavel_agent.evaluators.checklist.readers import (
     Checklists,
     coded_items_only,
     codes_some_items,
+    read_asked_items,
     read_checklists,
     read_evidence_quotes,
+    scored_items,
 )
 from gavel_agent.evaluators.checklist.score import Report, score_cases
 from gavel_agent.evaluators.definitions import footer, help_epilog
@@ -50,6 +52,13 @@ def evaluate_command(
     judge: str = typer.Option("offline", "--judge", help="offline (no model calls) or a model such as openai:gpt-4.1."),
     out: Path = typer.Option(None, "--out", help="Write the JSON report to this file (default: nothing is written)."),
     case: str = typer.Option(None, "--case", help="Score only this case id (also names a single-case checklist)."),
+    items: str = typer.Option(
+        None,
+        "--items",
+        metavar="ITEMS",
+        help="Score these items: 'all', a group key, or comma-separated item keys "
+        "(default: the items each run was asked for, read from its checklist.json).",
+    ),
     spec: str = typer.Option(
         None, "--spec", help="Checklist spec the files follow; default: cuad for a .csv reference, else gavel."
     ),
@@ -68,6 +77,8 @@ def evaluate_command(
         refs = read_reference_checklists(reference, checklist_spec, case)
         if codes_some_items(reference):
             preds = coded_items_only(preds, refs)
+        chosen = checklist_spec.select(items) if items else None
+        preds, refs, left_out = scored_items(preds, refs, read_asked_items(pred, checklist_spec, case), chosen)
     if case:
         if case not in preds or case not in refs:
             raise UserError(f"case {case} is not in both the predictions and the reference")
@@ -78,7 +89,10 @@ def evaluate_command(
         report = _score_in_batch(preds, refs, judge, cache_dir)
     else:
         report = score_cases(preds, refs, make_judge(judge, checklist_spec, cache_dir))
+    report.left_out_items = left_out
     Console().print(report_table(report, checklist_spec))
+    if left_out:
+        Console(stderr=True).print(left_out_line(left_out, checklist_spec, bool(items)), highlight=False)
     if report.unmatched_cases:
         Console(stderr=True).print(
             Text.assemble(("no reference, skipped: ", "yellow"), ", ".join(report.unmatched_cases[:10]))
@@ -86,6 +100,12 @@ def evaluate_command(
     if out is not None:
         write_json(out, report.model_dump(mode="json"))
         print(f"wrote {out}")
+
+
+def left_out_line(left_out: list[str], spec: ChecklistSpec, chosen: bool) -> Text:
+    why = "not chosen with --items" if chosen else "the runs were not asked for them; --items all scores them"
+    names = ", ".join(left_out[:8]) + (f" and {len(left_out) - 8} more" if len(left_out) > 8 else "")
+    return Text.assemble((f"left out {len(left_out)} items ({why}): ", "yellow"), names)
 
 
 def _score_in_batch(preds: dict, refs: dict, name: str, cache_dir: Path) -> Report:

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.results import DB_NAME, FORMATS, ResultsStore, StoreError, export, find_runs
-from gavel_agent.results.tables import ExportFormat
+from gavel_agent.results.tables import ExportFormat, write_export
 
 RUNS_ARGUMENT = typer.Argument(
     ..., metavar="RUNS", help="Run folders, batch folders of runs, or a results.sqlite store."
@@ -62,8 +62,13 @@ def register(app: typer.Typer) -> None:
             raise UserError("export takes one source: a store, a batch folder or a run folder")
         writable_file(out, "--out")
         with user_errors(StoreError):
-            text = export(runs[0], out, cast(ExportFormat, format), as_wide=wide, checklist=checklist)
-        if text is not None:
-            sys.stdout.write(text)
-        else:
-            Console(stderr=True, highlight=False).print(f"wrote {out}", markup=False)
+            if out is None:
+                sys.stdout.write(
+                    export(runs[0], None, cast(ExportFormat, format), as_wide=wide, checklist=checklist) or ""
+                )
+                return
+            rows = write_export(runs[0], out, cast(ExportFormat, format), as_wide=wide, checklist=checklist)
+        what = "runs" if wide else "values"
+        Console(stderr=True, highlight=False).print(
+            f"wrote {out} ({rows:,} rows, one per {what[:-1]})", markup=False, soft_wrap=True
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import shlex
+import shutil
 import sys
 import time
 from contextlib import nullcontext
@@ -27,11 +28,12 @@ from gavel_agent.cli.common import (
     user_errors,
     writable_folder,
 )
+from gavel_agent.cli.run_summary import run_summary
 from gavel_agent.errors import RunFailed
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import resolve_model
 from gavel_agent.run_dirs import folder_name, folder_under
-from gavel_agent.run_files import RunStats
+from gavel_agent.run_files import RunFiles, RunStats
 from gavel_agent.trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.tracing import TRACE_OPTION, configure_tracing
 from gavel_agent.verifiers import run_completer, verify_agent_run
@@ -123,6 +125,21 @@ def summary_line(stats: RunStats, run_dir: Path) -> Text:
     )
 
 
+def reached_model(stats: RunStats) -> bool:
+    """Whether any model call of the run was answered (a reply reports tokens or calls a tool)."""
+    return bool(stats.tool_counts) or any(s.input_tokens or s.output_tokens or s.tool_calls for s in stats.per_step)
+
+
+def discard_unstarted_run(files: RunFiles, created: bool) -> None:
+    """A run that never reached its model holds nothing worth resuming: its folder goes (or, in a folder
+    the user named that was there before, only the files the run wrote)."""
+    if created:
+        shutil.rmtree(files.dir, ignore_errors=True)
+        return
+    for path in (files.checklist, files.ledger, files.stats, files.conversation, files.identity):
+        path.unlink(missing_ok=True)
+
+
 def stopped_by_user(err: Console, agent_run: AgentRun, command: str) -> typer.Exit:
     """Ctrl-C: record the run as interrupted, say what it holds and how to continue it."""
     stats = agent_run.stats
@@ -151,7 +168,8 @@ def register(app: typer.Typer) -> None:
         out: Path = typer.Option(None, help="Run folder (default runs/<case>-<model>-<time>)."),
         resume: bool = typer.Option(False, help="Continue a stopped run in --out."),
         timeout: float = TIMEOUT_OPTION,
-        quiet: bool = typer.Option(False, help="No live trace; print a one-line summary."),
+        quiet: bool = typer.Option(False, help="No live trace; print the summary only."),
+        table: bool = typer.Option(False, "--table", help="Print every value with its evidence in a table."),
         json_output: bool = JSON_OUTPUT_OPTION,
         trace: str = TRACE_OPTION,
         verify: bool = typer.Option(
@@ -168,8 +186,15 @@ def register(app: typer.Typer) -> None:
         err = Console(stderr=True)
         show = not (quiet or json_output)
         traced = configure_tracing(trace)  # a bad --trace fails before the case is loaded
-        with loading(err, case) if show else nullcontext():
-            agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, traced, timeout)
+        fresh_folder = out is None or not out.exists()
+        try:
+            with loading(err, case) if show else nullcontext():
+                agent_run = prepare_run(case, spec, items, model, base_url, out, max_steps, resume, traced, timeout)
+        except KeyboardInterrupt:
+            err.print(
+                Text(f"interrupted while loading the case {case}; nothing was run"), soft_wrap=True, highlight=False
+            )
+            raise typer.Exit(130) from None
         label = agent_run.model.label
         if agent_run.model.is_offline:
             label += " (deterministic rules, no LLM and no network)"
@@ -191,6 +216,9 @@ def register(app: typer.Typer) -> None:
                     outcome = asyncio.run(agent_run.run(resume=resume))
         except KeyboardInterrupt:
             raise stopped_by_user(err, agent_run, command) from None
+        if outcome.stats.status == "interrupted" and not reached_model(outcome.stats) and not resume:
+            discard_unstarted_run(agent_run.files, fresh_folder)
+            raise RunFailed(f"{outcome.stats.stop_reason} (no model call was answered; no run folder was kept)")
         if verify and outcome.stats.status == "finished":  # an interrupted run is resumed first
             tracer, on_decision = verify_trace(err) if show else (nullcontext(), None)
             with tracer:
@@ -204,7 +232,8 @@ def register(app: typer.Typer) -> None:
         if json_output:
             sys.stdout.write(outcome.checklist.model_dump_json(indent=2) + "\n")
         elif not quiet:
-            Console().print(results_table(agent_run.spec, outcome.checklist))
+            if table:
+                Console().print(results_table(agent_run.spec, outcome.checklist))
             if line := identity_line(agent_run.files.identity):
                 err.print(Text(line), soft_wrap=True, highlight=False)
         if stats.status == "interrupted":
@@ -212,4 +241,5 @@ def register(app: typer.Typer) -> None:
         if not json_output:
             if not quiet:
                 err.print()
-            err.print(summary_line(stats, outcome.run_dir), soft_wrap=True, highlight=False)
+            for summary in run_summary(stats, outcome.checklist, outcome.run_dir, offer_table=not (table or quiet)):
+                err.print(summary, soft_wrap=True, highlight=False)

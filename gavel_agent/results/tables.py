@@ -116,6 +116,79 @@ def wide(source: str | Path | ResultsStore, checklist: str = "current") -> pd.Da
     return table.fillna({column: "" for column in joined.columns})
 
 
+# Parquet columns by type; every other column is a string (``case`` too: "46210" names a case, it is
+# not a number), so a column that is empty in one export (no run reviewed) keeps its type.
+_FLOAT_COLUMNS = ("cost_usd", "wall_time_s")
+_TIME_COLUMNS = ("review_time",)
+_EVIDENCE_FIELDS = (
+    ("document", "string"), ("quote", "string"), ("start_char", "int64"), ("end_char", "int64"),
+    ("page", "int64"), ("status", "string"),
+)  # fmt: skip
+
+
+def _parquet(table: pd.DataFrame):
+    """``table`` as a typed Arrow table: evidence a list of structs, counts int64, review times UTC."""
+    import pandas as pd
+    import pyarrow as pa
+
+    evidence = pa.list_(pa.struct([(name, getattr(pa, kind)()) for name, kind in _EVIDENCE_FIELDS]))
+
+    def arrow_type(column: str):
+        if column == "evidence":
+            return evidence
+        if column in _COUNT_COLUMNS:
+            return pa.int64()
+        if column in _FLOAT_COLUMNS:
+            return pa.float64()
+        if column in _TIME_COLUMNS:
+            return pa.timestamp("us", tz="UTC")
+        return pa.string()
+
+    for column in _TIME_COLUMNS:
+        if column in table:
+            table = table.assign(**{column: pd.to_datetime(table[column], utc=True, format="ISO8601")})
+    as_text = {
+        column: table[column].map(lambda v: None if v is None or v is pd.NA or v != v else str(v))
+        for column in table.columns
+        if arrow_type(str(column)) == pa.string()
+    }
+    table = table.assign(**as_text)
+    schema = pa.schema([(column, arrow_type(str(column))) for column in table.columns])
+    return pa.Table.from_pandas(table, schema=schema, preserve_index=False)
+
+
+def table(source: str | Path | ResultsStore, as_wide: bool = False, checklist: str = "current") -> pd.DataFrame:
+    """The values (one row each) or, ``as_wide``, one row per run with a column per item."""
+    return wide(source, checklist) if as_wide else values(source, checklist)
+
+
+def write_export(
+    source: str | Path | ResultsStore,
+    out: str | Path,
+    fmt: ExportFormat = "csv",
+    as_wide: bool = False,
+    checklist: str = "current",
+) -> int:
+    """Write the values (or the wide table) to ``out`` atomically; returns the number of rows written."""
+    if fmt not in FORMATS:
+        raise StoreError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    rows = table(source, as_wide, checklist)
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        with replacing(out) as tmp:
+            pq.write_table(_parquet(rows), tmp)
+    else:
+        write_text(out, _text(rows, fmt))
+    return len(rows)
+
+
+def _text(rows: pd.DataFrame, fmt: ExportFormat) -> str:
+    if fmt == "csv" and "evidence" in rows:  # a flat file holds the evidence list as JSON text
+        rows = rows.assign(evidence=rows["evidence"].map(lambda evidence: json.dumps(evidence, ensure_ascii=False)))
+    return rows.to_csv(index=False) if fmt == "csv" else rows.to_json(orient="records", lines=True, force_ascii=False)
+
+
 def export(
     source: str | Path | ResultsStore,
     out: str | Path | None,
@@ -123,20 +196,13 @@ def export(
     as_wide: bool = False,
     checklist: str = "current",
 ) -> str | None:
-    """Write the values (or the wide table) to ``out`` atomically; with no ``out``, return CSV/JSONL text."""
+    """Write the values (or the wide table) to ``out`` atomically (``write_export``); with no ``out``,
+    return CSV or JSONL text."""
+    if out is not None:
+        write_export(source, out, fmt, as_wide, checklist)
+        return None
     if fmt not in FORMATS:
         raise StoreError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
-    table = wide(source, checklist) if as_wide else values(source, checklist)
-    if fmt != "jsonl" and "evidence" in table:  # a flat file holds the evidence list as JSON text
-        table = table.assign(evidence=table["evidence"].map(lambda evidence: json.dumps(evidence, ensure_ascii=False)))
     if fmt == "parquet":
-        if out is None:
-            raise StoreError("parquet is a binary format: give --out FILE")
-        with replacing(out) as tmp:
-            table.to_parquet(tmp, index=False)
-        return None
-    text = table.to_csv(index=False) if fmt == "csv" else table.to_json(orient="records", lines=True, force_ascii=False)
-    if out is None:
-        return text
-    write_text(out, text)
-    return None
+        raise StoreError("parquet is a binary format: give --out FILE")
+    return _text(table(source, as_wide, checklist), fmt)

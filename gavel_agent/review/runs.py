@@ -16,8 +16,10 @@ from threading import Lock
 
 from gavel_agent.batch import INDEX_NAME
 from gavel_agent.case import Case, CaseError, load_case
+from gavel_agent.case_identity import CaseIdentity
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.results.store import find_runs
+from gavel_agent.review import case_facts
 from gavel_agent.run_dirs import folder_name
 from gavel_agent.run_files import RunFiles, RunStats
 
@@ -44,6 +46,14 @@ class Run:
     @property
     def label(self) -> str:
         return f"{self.id} ({self.method}, {self.stats.model})"
+
+    @property
+    def caption(self) -> str:
+        return case_facts.caption(self.source)
+
+    @property
+    def identity(self) -> CaseIdentity | None:
+        return case_facts.identity(self.dir)
 
 
 class Runs:

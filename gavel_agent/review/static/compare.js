@@ -19,6 +19,7 @@ function sideCell(item, side) {
   const td = el("td", "side");
   const marks = (state.choices[item.key] || {})[side] || {};
   if (item[side].length === 0) td.append(el("span", "empty", "(empty)"));
+  const quoted = new Set();  // quotes already shown in this cell: the caption behind nine parties once
   item[side].forEach((v, i) => {
     const row = el("div", "value");
     row.dataset.side = side;
@@ -35,7 +36,13 @@ function sideCell(item, side) {
     if (v.review) row.append(el("span", "badge " + v.review.decision, v.review.decision.replace("_", " ") +
       (v.review.reason ? ": " + v.review.reason : "") + " in review"));
     const ev = v.evidence[0];
-    if (ev) row.append(el("div", "where", `${ev.document}${ev.page ? ", page " + ev.page : ""}: “${ev.quote.slice(0, 160)}”`));
+    if (ev) {
+      const place = `${ev.document}${ev.page ? ", page " + ev.page : ""}`;
+      const key = `${ev.document}\u0000${ev.start_char}\u0000${ev.end_char}\u0000${ev.quote}`;
+      if (quoted.has(key)) row.append(el("div", "where same-quote", `${place}: same quote as above`));
+      else row.append(el("div", "where", `${place}: “${ev.quote.slice(0, 160)}”`));
+      quoted.add(key);
+    }
     td.append(row);
   });
   return td;

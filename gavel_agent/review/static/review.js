@@ -56,6 +56,7 @@ function render() {
       row.append(el("span", "badge " + decision, decision === "open" ? "to review" : decision.replace("_", " ")));
       row.append(el("span", "text", v.value));
       if (v.review && v.review.reason) row.append(el("span", "reason", " — " + v.review.reason));
+      row.append(actionButtons());
       const ev = v.evidence[0];
       if (ev) {
         const where = `${ev.document}${ev.page ? ", page " + ev.page : ""} · ${ev.status}`;
@@ -67,6 +68,22 @@ function render() {
   }
   cursor = Math.min(cursor, pos.length - 1);
   highlightCursor();
+}
+
+// Visible controls beside each value, doing what the keys do (the key is shown on each button).
+const ACTIONS = [["a", "accept"], ["r", "reject"], ["e", "edit"]];
+
+function actionButtons() {
+  const box = el("span", "actions");
+  for (const [key, label] of ACTIONS) {
+    const b = el("button", "act " + label, label + " ");
+    b.type = "button";
+    b.dataset.key = key;
+    b.title = `${label} this value (key ${key})`;
+    b.append(el("kbd", null, key));
+    box.append(b);
+  }
+  return box;
 }
 
 function highlightCursor() {
@@ -244,18 +261,24 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   if (e.target === $("doc-picker")) return;
+  const act = keyAction(e.key);
+  if (act) { e.preventDefault(); act(); }
+});
+
+function keyAction(key) {
   const pos = current();
-  const act = {
+  return {
     j: () => move(1), ArrowDown: () => move(1), k: () => move(-1), ArrowUp: () => move(-1),
     a: () => pos && pos.index !== null && decide({action: "accept", item: pos.item, value_index: pos.index}, nextOpen),
     r: startReject, e: startEdit, n: () => startAdd("add"), x: () => startAdd("not_applicable"),
-  }[e.key];
-  if (act) { e.preventDefault(); act(); }
-});
+  }[key];
+}
 
 $("values").addEventListener("click", (e) => {
   const row = e.target.closest(".value");
   if (row) { cursor = parseInt(row.dataset.pos, 10); highlightCursor(); }
+  const button = e.target.closest("button.act");
+  if (row && button) keyAction(button.dataset.key)();
 });
 $("reasons").addEventListener("click", (e) => {
   const b = e.target.closest("button");
