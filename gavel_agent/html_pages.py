@@ -95,7 +95,8 @@ def quote_groups(values: list[Value], marks: list[str] | None = None) -> list[Qu
     groups: dict[tuple, QuoteGroup] = {}
     listed: set[int] = set()
     for value, mark in zip(values, marks or [""] * len(values)):
-        for ev in value.evidence or [None]:
+        evidence: list[Evidence | None] = [*value.evidence] or [None]
+        for ev in evidence:
             key = (ev.document, ev.start_char, ev.end_char, ev.quote) if ev else ("", id(value))
             group = groups.setdefault(key, QuoteGroup(ev))
             group.supported.append(value.value)

@@ -344,8 +344,8 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
     ]
     for _, write in writes:  # a quote printed twice (a stamp on every page) is stored where it was read
         for ev in (e for v in write["values"] for e in v["evidence"]):
-            if (at := read_at.get((write["item"], ev["document"], ev["quote"]))) is not None:
-                ev["near_char"] = at
+            if (read_char := read_at.get((write["item"], ev["document"], ev["quote"]))) is not None:
+                ev["near_char"] = read_char
     yield from in_turns(writes)
     yield [("stop", {"reason": "all requested items searched"})]
     yield [("stop", {"reason": "reviewed"})]
