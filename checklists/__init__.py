@@ -49,8 +49,8 @@ class ItemSpec(BaseModel):
     def prompt_text(self) -> str:
         """The item as a task message shows it: one line, since the task message goes with every request.
 
-        The line starts ``- key (``, the form the offline model reads item keys from. The display name
-        is shown only when the key is a code (CATO's ``F1``); a key made of words already names the item.
+        The line starts ``- key (``. The display name is shown only when the key is a code (CATO's ``F1``);
+        a key made of words already names the item.
         """
         shape = "one value" if self.shape == "single" else "list"
         coded = not re.fullmatch(r"[a-z]+(?:_[a-z]+)*", self.key)

@@ -290,8 +290,8 @@ def in_turns(calls: list[Call]) -> Generator[Batch, Results, Results]:
 
 
 def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = None) -> Generator[Batch, Results, None]:
-    """The offline model's calls, turn by turn; ``own_number``: the case's own docket number, as the task
-    gives it, which items listing other cases leave out."""
+    """The offline model's calls, turn by turn; ``own_number``: the case's own docket number (the run's
+    task gives it, from the case's identity), which items listing other cases leave out."""
     (listing,) = yield [("list_documents", {})]
     docs = documents(listing)
     items = [item_plan(spec.name, spec.item(k)) for k in item_keys if get_extractor(spec.name, k)]
