@@ -138,7 +138,7 @@ def load_spec(name_or_path: str = "gavel") -> ChecklistSpec:
     """Load a bundled spec by name (``gavel``, ``cato``, ``cuad``) or a spec file by path.
 
     A spec loaded from a file is remembered under its name, so later look-ups by
-    name (the offline model reads only the name from its task) find it too.
+    name find it too.
     """
     if name_or_path in _LOADED:
         return _LOADED[name_or_path]
