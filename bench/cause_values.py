@@ -24,8 +24,8 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gavel_agent.evaluators.checklist.crlc_reference import cause_stated  # noqa: E402
-from gavel_agent.offline.corpus import Record, load_records, record_files  # noqa: E402
-from gavel_agent.offline.train import FIELDS, fit  # noqa: E402
+from gavel_agent.offline.learned.corpus import Record, load_records, record_files  # noqa: E402
+from gavel_agent.offline.learned.train import FIELDS, fit  # noqa: E402
 
 ITEM = "cause_of_action"
 FIELD = next(f for f in FIELDS if f.item == ITEM)
@@ -52,8 +52,8 @@ def held_out_tallies(
     if already fitted); the ``unread`` cases are fitted on but not tallied."""
     from gavel_agent.checklists import load_spec
     from gavel_agent.offline.item_plan import item_plan
+    from gavel_agent.offline.learned.selection import apply_model, found_from_rows
     from gavel_agent.offline.policy import choose
-    from gavel_agent.offline.selection import apply_model, found_from_rows
 
     plan = item_plan("gavel", load_spec("gavel").item(ITEM))
     models = held_out_models(records) if models is None else models
@@ -88,8 +88,8 @@ def ranking_ceiling(
     mention), and the one threshold keeping the most coded causes at the field's precision floor."""
     from sklearn.metrics import average_precision_score
 
-    from gavel_agent.offline.selection import probability
-    from gavel_agent.offline.train import distinct_value_key
+    from gavel_agent.offline.learned.selection import probability
+    from gavel_agent.offline.learned.train import distinct_value_key
 
     values: list[tuple[float, str, frozenset[int]]] = []  # probability, record, the coded causes it states
     coded = 0

@@ -1,7 +1,7 @@
 """Offline extraction quality on coded Clearinghouse records, with case-grouped cross-validation.
 
 Runs the offline agent (all 26 GAVEL items) once per record (cached in --out, which the training
-command ``python -m gavel_agent.offline.train --runs`` reuses), and prints:
+command ``python -m gavel_agent.offline.learned.train --runs`` reuses), and prints:
 (a) agreement with the Clearinghouse coding per field: the held-out-fold figure (mean over five
     folds fixed by sha256(case id) % 5, its range, pooled counts) beside the training-fold figure
     and the rules' own choice; items with a learned model are re-fitted on each fold's four
@@ -45,11 +45,11 @@ from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E40
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
 from gavel_agent.evaluators.checklist.score import Report, score_cases  # noqa: E402
-from gavel_agent.offline.corpus import FOLDS, Record, fold_of, load_records, record_files, run_record  # noqa: E402
 from gavel_agent.offline.item_plan import item_plan  # noqa: E402
+from gavel_agent.offline.learned.corpus import FOLDS, Record, fold_of, load_records, record_files, run_record  # noqa: E402
+from gavel_agent.offline.learned.selection import apply_model, found_from_rows, load_model  # noqa: E402
+from gavel_agent.offline.learned.train import FIELDS, fit  # noqa: E402
 from gavel_agent.offline.policy import choose  # noqa: E402
-from gavel_agent.offline.selection import apply_model, found_from_rows, load_model  # noqa: E402
-from gavel_agent.offline.train import FIELDS, fit  # noqa: E402
 from gavel_agent.run_files import IDENTITY_FILE, RunStats  # noqa: E402
 from gavel_agent.tools.quotes import same_text  # noqa: E402
 from markdown_fragment import add_option, printed_as_markdown  # noqa: E402
@@ -146,8 +146,8 @@ def coding_table(
     """Agreement with the coding over some records. Recall counts coded values found; precision counts
     our values that match a coded one, over records whose coding has that field; an empty
     extraction is a miss (never a default). ``coding`` also holds the cases the records are related to."""
-    from gavel_agent.offline.rules_text import parse_date
-    from gavel_agent.offline.selection_features import category
+    from gavel_agent.offline.rules.candidates import category
+    from gavel_agent.offline.rules.text import parse_date
 
     rows = {name: Tally() for name in ROWS}
     for case in cases:

@@ -55,8 +55,8 @@ class ItemSpec(BaseModel):
     def prompt_text(self) -> str:
         """The item as a task message shows it: one line, since the task message goes with every request.
 
-        The line starts ``- key (``, the form the offline model reads item keys from. The display name
-        is shown only when the key is a code (CATO's ``F1``); a key made of words already names the item.
+        The line starts ``- key (``. The display name is shown only when the key is a code (CATO's ``F1``);
+        a key made of words already names the item.
         """
         shape = "one value" if self.shape == "single" else "list"
         coded = not re.fullmatch(r"[a-z]+(?:_[a-z]+)*", self.key)
@@ -153,7 +153,7 @@ def load_spec(name_or_path: str = "gavel") -> ChecklistSpec:
     """Load a bundled spec by name (``gavel``, ``cato``, ``cuad``) or a spec file by path.
 
     A spec loaded from a file is remembered under its name, so later look-ups by
-    name (the offline model reads only the name from its task) find it too.
+    name find it too.
     """
     if name_or_path in _LOADED:
         return _LOADED[name_or_path]

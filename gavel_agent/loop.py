@@ -29,13 +29,14 @@ from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
+from gavel_agent.run_task import RunTask, TaskReader
 from gavel_agent.tools import calls, schemas
 from gavel_agent.tools.workspace import Workspace
 
 DEFAULT_MAX_STEPS = 200
 MAX_MALFORMED_IN_A_ROW = 3
 RANGES_SHOWN = 5  # token ranges listed per document in the snapshot
-CASE_NUMBER_LINE = "Its own docket number: "  # the task's line the offline model reads too
+CASE_NUMBER_LINE = "Its own docket number: "
 # A reply without a tool call: the first in a row is answered with this, the next counts as a stop.
 TOOL_CALL_NUDGE = (
     "Reply with a tool call: read or search for what is still missing, record values with "
@@ -154,6 +155,12 @@ class AgentRun:
             case_number=f"\n{CASE_NUMBER_LINE}{number.value}{court}." if number else "",
             item_definitions="\n".join(lines),
         )
+
+    def run_task(self) -> RunTask:
+        """The task message's content as data, for a model that reads it so (the offline model)."""
+        number = self.identity.docket_number
+        empty = set(self.ws.checklist.empty_items())
+        return RunTask(self.spec, tuple(k for k in self.item_keys if k in empty), number.value if number else None)
 
     def snapshot(self) -> str:
         """The run's state, sent after the history at every step (and never kept in it)."""
@@ -403,6 +410,8 @@ class AgentRun:
         self.files.write_checklist(self.ws.checklist.to_file())
         # No checklist item asks which case this is; the court and docket number come with the run.
         self.files.write_identity(self.identity)
+        if isinstance(self.model.model, TaskReader):
+            self.model.model.read_task(self.run_task())
 
         # reset_tool_choice=False: the SDK would otherwise drop tool_choice after the first tool call, and
         # llama.cpp's server then shows the model no tools at all.

@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -114,6 +116,48 @@ def test_the_loop_tools_and_backends_import_nothing_from_the_offline_model():
     importers.pop("gavel_agent.models.offline")  # the offline backend is where the offline model plugs in
     leaks = {m: sorted(i for i in deps if within(i, "gavel_agent.offline")) for m, deps in importers.items()}
     assert {m: d for m, d in leaks.items() if d} == {}
+
+
+def test_the_offline_rules_never_import_the_learned_choice():
+    leaks = {
+        m: sorted(i for i in deps if within(i, "gavel_agent.offline.learned"))
+        for m, deps in project_imports("gavel_agent.offline.rules").items()
+    }
+    assert {m: d for m, d in leaks.items() if d} == {}
+
+
+def test_only_the_learned_part_of_the_offline_model_runs_the_loop():
+    # Corpus runs (offline.learned.corpus) run the agent over coded records; the rules and the plan are
+    # what the loop runs, and never run it back.
+    runners = {
+        m
+        for m, deps in project_imports("gavel_agent.offline").items()
+        if any(within(i, "gavel_agent.loop") for i in deps)
+    }
+    assert runners and all(within(m, "gavel_agent.offline.learned") for m in runners)
+
+
+OFFLINE_MODULE_MAX_LINES = 600
+
+
+def test_no_offline_module_is_over_600_lines():
+    sizes = {
+        m: len(modules()[m].read_text(encoding="utf-8").splitlines()) for m in project_imports("gavel_agent.offline")
+    }
+    assert {m: n for m, n in sizes.items() if n > OFFLINE_MODULE_MAX_LINES} == {}
+
+
+def test_importing_the_rules_package_imports_every_rule_module():
+    # In a fresh interpreter, so that no other test's imports stand in for the package's discovery.
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, gavel_agent.offline.rules; print(*sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    in_folder = {m for m in modules() if within(m, "gavel_agent.offline.rules")}
+    assert len(in_folder) > 10
+    assert in_folder <= set(loaded)
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -5,7 +5,6 @@ import sys
 from conftest import REPO
 from gavel_agent import prompts, tokens
 from gavel_agent.checklists import load_spec
-from gavel_agent.models.offline import _ITEM_LINE, _SPEC_LINE
 
 
 def test_every_gavel_item_has_a_definition_and_a_value_form():
@@ -32,17 +31,6 @@ def test_sides_and_boundaries_follow_gavel():
     assert spec.item("appeals").value_format.startswith("Appeal: [who] appealed to [court]")
     for key in ("decree_dates", "settlement_date", "important_filings", "court_rulings"):
         assert spec.item(key).value_format.startswith("[date]: "), key
-
-
-def test_the_offline_model_still_reads_spec_and_keys_from_the_task_message():
-    for name in ("gavel", "cato", "cuad"):
-        spec = load_spec(name)
-        lines = "\n".join(spec.item(k).prompt_text() for k in spec.keys)
-        task = prompts.load("agent_task").format(
-            spec_name=spec.name, case_title="t", document_count=1, token_count=1, case_number="", item_definitions=lines
-        )
-        assert _SPEC_LINE.search(task).group(1) == name
-        assert _ITEM_LINE.findall(task) == spec.keys
 
 
 def test_a_coded_key_keeps_its_name_and_a_worded_key_does_not_repeat_it():

@@ -3,8 +3,8 @@ lines, a nonprofit whose name carries a firm's suffix, and the older and plainer
 
 from __future__ import annotations
 
-from gavel_agent.offline.gavel_rules import MENTION_CONFIDENCE
 from gavel_agent.offline.registry import DocInfo, get_extractor
+from gavel_agent.offline.rules.counsel import MENTION_CONFIDENCE
 
 COMPLAINT = DocInfo("complaint", "Complaint", "Complaint", "2017-05-09")
 OPINION = DocInfo("opinion", "Opinion", "Order/Opinion", "1982-05-13")
@@ -81,7 +81,7 @@ def test_a_class_pleaded_in_plain_words_or_an_older_opinions_words():
 
 
 def test_private_counsel_is_named_by_a_person_not_by_the_state_in_the_address():
-    from gavel_agent.offline.gavel_rules import _unlisted_counsel
+    from gavel_agent.offline.rules.counsel import _unlisted_counsel
 
     block = "Attorneys for Plaintiffs-Appellants\n100 Main Street, Newark, New Jersey 07102\nJohn Q. Smith"
     found = _unlisted_counsel(block, 0, len(block), 0.3)

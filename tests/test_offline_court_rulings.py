@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gavel_agent.checklists import load_spec
 from gavel_agent.offline.registry import DocInfo, get_extractor
-from gavel_agent.offline.ruling_papers import PAPER_CONFIDENCE, one_value_per_ruling, paper_ruling
+from gavel_agent.offline.rules.ruling_papers import PAPER_CONFIDENCE, one_value_per_ruling, paper_ruling
 
 ORDER = DocInfo("order", "Order", "Order/Opinion", "2019-03-04")
 CAPTION = "JANE DOE, Plaintiff,\nv.\nCITY OF SPRINGFIELD, Defendant.\n\n"

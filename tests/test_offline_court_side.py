@@ -6,8 +6,9 @@ from __future__ import annotations
 from gavel_agent.evaluators.checklist import crlc_court_reference as court
 from gavel_agent.evaluators.checklist.crlc_reference import coded_case
 from gavel_agent.offline.registry import DocInfo, get_extractor
-from gavel_agent.offline.rules_court import CIRCUIT_AUTHOR, NAMED_ONLY, named_only_as_fallback, opinion_header
-from gavel_agent.offline.rules_text import person_name
+from gavel_agent.offline.rules.judges import CIRCUIT_AUTHOR, NAMED_ONLY, named_only_as_fallback
+from gavel_agent.offline.rules.reported_opinions import opinion_header
+from gavel_agent.offline.rules.text import person_name
 
 ORDER = DocInfo("order", "Memorandum Opinion", "Order/Opinion", "2005-07-01")
 

@@ -82,7 +82,7 @@ def test_the_coding_keeps_each_defendants_institution_and_name_apart():
 
 
 def test_an_official_sued_for_the_office_is_a_defendant_named_with_the_office():
-    from gavel_agent.offline.gavel_rules import officials_sued
+    from gavel_agent.offline.rules.parties import officials_sued
 
     text = (
         "DANIEL W. WRIGHT, Appellant vs. ROBERT L. CHILDREE, in his official capacity as Comptroller of the State "
@@ -128,7 +128,7 @@ def _candidate(value: str, document: str = "complaint") -> dict:
 
 
 def test_party_features_tell_an_institution_from_a_person_and_count_documents():
-    from gavel_agent.offline.selection_features import candidate_features
+    from gavel_agent.offline.learned.features import candidate_features
 
     row = _candidate
     rows = [
@@ -147,7 +147,7 @@ def test_party_features_tell_an_institution_from_a_person_and_count_documents():
 
 
 def test_an_officer_whose_office_names_a_body_the_papers_name_as_a_party_is_told_from_others():
-    from gavel_agent.offline.selection_features import candidate_features
+    from gavel_agent.offline.learned.features import candidate_features
 
     rows = [
         _candidate("Defendant: Jane Roe, Secretary of the Department of Labor"),
@@ -165,7 +165,7 @@ def test_an_officer_whose_office_names_a_body_the_papers_name_as_a_party_is_told
 
 
 def test_counsel_candidates_get_no_party_features():
-    from gavel_agent.offline.selection_features import candidate_features
+    from gavel_agent.offline.learned.features import candidate_features
 
     row = {
         "value": "Plaintiff: Private firm (Parker LLP)",
@@ -184,8 +184,8 @@ def test_counsel_candidates_get_no_party_features():
 
 
 def test_two_defendants_before_one_officials_capacity_are_two_parties():
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     text = (
         "Notice is hereby given that Defendants Riverside County and Raymond T. Caldwell, in his official "
@@ -199,7 +199,7 @@ def test_two_defendants_before_one_officials_capacity_are_two_parties():
 
 
 def test_a_long_caption_keeps_every_agency_sued_but_only_the_lead_plaintiffs():
-    from gavel_agent.offline.gavel_rules import CAPTION_NAMES, caption_parties
+    from gavel_agent.offline.rules.party_captions import CAPTION_NAMES, caption_parties
 
     plaintiffs = ";\n".join(f"PERSON NUMBER{n} SMITH" for n in "ABCDEFGHI")
     agencies = ["DEFENSE", "STATE", "LABOR", "ENERGY", "EDUCATION", "COMMERCE", "JUSTICE", "TREASURY", "INTERIOR"]
@@ -213,7 +213,7 @@ def test_a_long_caption_keeps_every_agency_sued_but_only_the_lead_plaintiffs():
 
 
 def test_a_read_ending_past_a_captions_v_keeps_its_names_but_a_signature_block_is_no_caption():
-    from gavel_agent.offline.gavel_rules import caption_parties
+    from gavel_agent.offline.rules.party_captions import caption_parties
 
     cut = "JANE ROE,\n\nPlaintiff,\n\nv.\n\nDEPARTMENT OF LABOR;\nDEPARTMENT OF ENERGY;\nDEPARTMENT OF JUS"
     assert [f.value for f in caption_parties(cut)] == [
@@ -229,7 +229,7 @@ def test_a_read_ending_past_a_captions_v_keeps_its_names_but_a_signature_block_i
 
 
 def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_below():
-    from gavel_agent.offline.gavel_rules import docket_parties
+    from gavel_agent.offline.rules.party_captions import docket_parties
 
     text = (
         "Defendant\nDavid J Kears represented by Lorenzo Chambliss\n"
@@ -253,7 +253,7 @@ def test_a_docket_party_list_names_an_official_with_the_office_on_the_lines_belo
 
 
 def test_a_docket_party_lists_name_stopping_on_an_unfinished_word_goes_on_with_the_next_lines_first_word():
-    from gavel_agent.offline.gavel_rules import docket_parties
+    from gavel_agent.offline.rules.party_captions import docket_parties
 
     text = (
         "Defendant\nDepartment of Housing and Urban represented by Arthur R. Goldberg\n"
@@ -270,7 +270,7 @@ def test_a_docket_party_lists_name_stopping_on_an_unfinished_word_goes_on_with_t
 
 
 def test_party_features_rank_a_defendant_within_the_caption_that_names_it():
-    from gavel_agent.offline.party_features import party_features
+    from gavel_agent.offline.learned.party_features import party_features
 
     caption = "JANE DOE, Plaintiff, v. CITY OF SALEM; SALEM POLICE DEPARTMENT; JOHN ROE, Defendants."
     rows = [
@@ -288,7 +288,7 @@ def test_party_features_rank_a_defendant_within_the_caption_that_names_it():
 
 
 def test_every_official_a_caption_sentence_sues_is_named_with_the_whole_office():
-    from gavel_agent.offline.gavel_rules import officials_sued
+    from gavel_agent.offline.rules.parties import officials_sued
 
     text = (
         "HELEN JONES-KELLEY, in her official capacity as Director of the Ohio Department of Job\n"
@@ -305,8 +305,8 @@ def test_every_official_a_caption_sentence_sues_is_named_with_the_whole_office()
 
 
 def test_a_defendants_description_joins_a_word_hyphenated_at_a_lines_end():
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     text = "Defendant Mary T. Bassett is the Commissioner of the New York State Depart-\nment of Health."
     values = [f.value for f in parties(text, DocInfo(name="complaint"))]
@@ -314,7 +314,7 @@ def test_a_defendants_description_joins_a_word_hyphenated_at_a_lines_end():
 
 
 def test_a_caption_name_or_office_joins_a_word_or_name_hyphenated_at_a_lines_end():
-    from gavel_agent.offline.gavel_rules import caption_parties, party_name
+    from gavel_agent.offline.rules.party_captions import caption_parties, party_name
 
     text = (
         "JANE ROE, Plaintiff,\nv.\nDeanna Spikula, in her official capacity as Registrar of Voters for Washoe County,\n"
@@ -330,7 +330,7 @@ def test_a_caption_name_or_office_joins_a_word_or_name_hyphenated_at_a_lines_end
 
 
 def test_an_opinions_own_list_of_the_defendants_gives_each_body():
-    from gavel_agent.offline.gavel_rules import listed_defendants
+    from gavel_agent.offline.rules.parties import listed_defendants
 
     text = (
         "The Complaint names four Defendants: Chris Christie; the New Jersey Department of\nHuman Services "
@@ -351,8 +351,8 @@ def _quoted_values(findings, text: str) -> list[str]:
 
 
 def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_its_verb():
-    from gavel_agent.offline.gavel_rules import one_value_per_defendant, parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import one_value_per_defendant, parties
 
     paragraph = "Defendant RAYMOND T. CALDWELL is the elected Sheriff of Riverside County."
     assert [f.value for f in parties(paragraph, DocInfo(name="complaint"))] == [
@@ -368,7 +368,7 @@ def test_each_defendant_is_kept_once_and_a_parties_paragraph_describes_without_i
 
 
 def test_a_defendant_written_two_ways_by_case_punctuation_or_an_article_is_kept_once():
-    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+    from gavel_agent.offline.rules.parties import one_value_per_defendant
 
     rows = [
         {"value": "Defendant: The City of New York"},
@@ -383,7 +383,7 @@ def test_a_defendant_written_two_ways_by_case_punctuation_or_an_article_is_kept_
 
 
 def test_of_one_persons_chosen_values_the_one_naming_the_offices_body_stands_for_him_at_his_best_rank():
-    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+    from gavel_agent.offline.rules.parties import one_value_per_defendant
 
     rows = [
         {"value": "Defendant: John Roe, Secretary of State"},
@@ -395,7 +395,7 @@ def test_of_one_persons_chosen_values_the_one_naming_the_offices_body_stands_for
 
 
 def test_a_defendant_cut_off_at_an_and_of_its_name_gives_way_to_the_whole_name():
-    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+    from gavel_agent.offline.rules.parties import one_value_per_defendant
 
     rows = [
         {"value": "Defendant: United States Department of Health"},
@@ -409,7 +409,7 @@ def test_a_defendant_cut_off_at_an_and_of_its_name_gives_way_to_the_whole_name()
 
 
 def test_a_defendant_name_stopping_on_an_unfinished_word_takes_the_name_another_paper_writes_whole():
-    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+    from gavel_agent.offline.rules.parties import one_value_per_defendant
 
     rows = [
         {"value": "Defendant: Alexander County Housing"},
@@ -424,8 +424,8 @@ def test_a_defendant_name_stopping_on_an_unfinished_word_takes_the_name_another_
 
 def test_the_defendants_operating_point_counts_the_values_a_run_keeps():
     from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
-    from gavel_agent.offline.corpus import Record
-    from gavel_agent.offline.train import FIELDS, _list_counts
+    from gavel_agent.offline.learned.corpus import Record
+    from gavel_agent.offline.learned.train import FIELDS, _list_counts
 
     field = next(f for f in FIELDS if f.item == "parties")
     rows = [
@@ -442,8 +442,8 @@ def test_the_defendants_operating_point_counts_the_values_a_run_keeps():
 
 
 def test_a_docket_party_lists_lawyers_are_not_the_partys_description():
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     listing = (
         "Defendant\n"
@@ -457,7 +457,7 @@ def test_a_docket_party_lists_lawyers_are_not_the_partys_description():
 
 
 def test_a_docket_party_lists_name_going_on_with_a_joining_word_on_the_next_line_is_whole():
-    from gavel_agent.offline.gavel_rules import docket_parties
+    from gavel_agent.offline.rules.party_captions import docket_parties
 
     text = (
         "Defendant\nUnited States Department of Health\nand Human Services\n"
@@ -474,7 +474,7 @@ def test_a_docket_party_lists_name_going_on_with_a_joining_word_on_the_next_line
 
 
 def test_a_docket_officials_office_stopping_on_a_joining_word_goes_on_past_the_descriptions_lines():
-    from gavel_agent.offline.gavel_rules import docket_parties
+    from gavel_agent.offline.rules.party_captions import docket_parties
 
     text = (
         "Defendant\nSHAUN DONOVAN represented by MICHAEL SITCOV\nIN HIS OFFICIAL CAPACITY AS (See above for address)\n"
@@ -487,8 +487,8 @@ def test_a_docket_officials_office_stopping_on_a_joining_word_goes_on_past_the_d
 
 
 def test_a_parties_paragraph_names_an_officials_office_written_without_an_article():
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     paragraph = "25. Defendant L. ERIC PATTERSON is Director of Federal Protective Services. FPS is a division of DHS."
     assert [f.value for f in parties(paragraph, DocInfo(name="complaint"))] == [
@@ -497,7 +497,7 @@ def test_a_parties_paragraph_names_an_officials_office_written_without_an_articl
 
 
 def test_a_caption_keeps_a_body_whose_name_lists_its_charges_whole():
-    from gavel_agent.offline.gavel_rules import caption_parties
+    from gavel_agent.offline.rules.party_captions import caption_parties
 
     text = (
         "JANE DOE,\n   Plaintiffs,\nv.\nWASHINGTON STATE DEPARTMENT OF\nCHILDREN, YOUTH, AND FAMILIES; and\n"
@@ -515,7 +515,7 @@ def test_a_caption_keeps_a_body_whose_name_lists_its_charges_whole():
 
 
 def test_a_caption_party_beside_the_cases_number_or_judge_in_the_other_column_is_kept():
-    from gavel_agent.offline.gavel_rules import caption_parties
+    from gavel_agent.offline.rules.party_captions import caption_parties
 
     text = (
         "STEPHAN NAMISNAK; FRANCIS FALLS  Case No.: \nand MITCHELL MIRAGLIA,   \n  Judge: \nPlaintiffs,   \n"
@@ -530,8 +530,8 @@ def test_a_caption_party_beside_the_cases_number_or_judge_in_the_other_column_is
 
 
 def test_a_captions_only_defendant_is_kept_whatever_it_names_but_a_bare_name_beside_others_is_not():
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     sole = (
         "UNITED STATES OF AMERICA,  )\n Plaintiff, )\n )\nv.  ) No.\n )\n"
@@ -549,7 +549,7 @@ def test_a_captions_only_defendant_is_kept_whatever_it_names_but_a_bare_name_bes
 
 
 def test_a_caption_whose_sides_are_labelled_with_a_slash_is_read():
-    from gavel_agent.offline.gavel_rules import caption_parties
+    from gavel_agent.offline.rules.party_captions import caption_parties
 
     text = "JANE DOE,\n Plaintiff/Appellant, )\n )\nv. )\n )\nWESTERN UNION FINANCIAL SERVICES, INC., )\n Defendant/Appellee. )\n"
     assert [f.value for f in caption_parties(text)] == [
@@ -559,7 +559,7 @@ def test_a_caption_whose_sides_are_labelled_with_a_slash_is_read():
 
 
 def test_a_caption_keeps_an_office_whose_capacity_words_a_line_broke_off():
-    from gavel_agent.offline.gavel_rules import caption_parties
+    from gavel_agent.offline.rules.party_captions import caption_parties
 
     text = (
         "KAPA CONSERVATION COUNCIL,\n) \nPlaintiff,\n) \nv.\n) \nJANE ROE, in her\n) \nofficial capacity as Secretary of "
@@ -572,7 +572,7 @@ def test_a_caption_keeps_an_office_whose_capacity_words_a_line_broke_off():
 
 
 def test_a_pleadings_list_of_defendants_reads_past_initials_and_a_cut_off_end():
-    from gavel_agent.offline.gavel_rules import listed_defendants
+    from gavel_agent.offline.rules.parties import listed_defendants
 
     text = (
         "Plaintiffs hereby complain against Defendants CHAD WOLF, Acting\nSecretary of the U.S. Department of Homeland "
@@ -590,7 +590,7 @@ def test_a_pleadings_list_of_defendants_reads_past_initials_and_a_cut_off_end():
 
 
 def test_a_listed_agencys_own_and_does_not_part_its_name():
-    from gavel_agent.offline.gavel_rules import listed_defendants
+    from gavel_agent.offline.rules.parties import listed_defendants
 
     text = (
         "The named defendants are the United States Department of Health and\nHuman Services, the Centers for "
@@ -604,7 +604,7 @@ def test_a_listed_agencys_own_and_does_not_part_its_name():
 
 
 def test_of_one_persons_chosen_values_the_one_naming_more_of_a_body_stands_for_him_not_the_longest():
-    from gavel_agent.offline.gavel_rules import one_value_per_defendant
+    from gavel_agent.offline.rules.parties import one_value_per_defendant
 
     rows = [
         {
@@ -633,8 +633,8 @@ def test_of_one_persons_chosen_values_the_one_naming_more_of_a_body_stands_for_h
     ],
 )
 def test_a_party_value_that_names_no_party_of_the_case_is_no_candidate(name):
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     docket = f"Plaintiff\nJohn Doe        represented by Jane Roe\n\nDefendant\n{name}        represented by Ann Poe\n"
     caption = f"JOHN DOE,\n        Plaintiff,\n   v.\n{name},\n        Defendant.\n\nCOMPLAINT\n"
@@ -645,8 +645,8 @@ def test_a_party_value_that_names_no_party_of_the_case_is_no_candidate(name):
 
 
 def test_a_name_of_kind_words_only_is_no_defendant_but_a_department_or_a_named_body_is():
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     text = (
         "Defendant Housing Authority is a public body.\n\nDefendant Hospital is a facility of the State.\n\n"
@@ -672,8 +672,8 @@ def test_a_name_of_kind_words_only_is_no_defendant_but_a_department_or_a_named_b
     ],
 )
 def test_a_party_name_ends_before_the_words_its_line_runs_on_into(written, name):
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     text = f"Plaintiff\nJohn Doe        represented by Jane Roe\n\nDefendant\n{written}        represented by Ann Poe\n"
     values = [f.value for f in parties(text, DocInfo(name="02-docket"))]
@@ -681,8 +681,8 @@ def test_a_party_name_ends_before_the_words_its_line_runs_on_into(written, name)
 
 
 def test_a_facility_running_text_says_people_are_held_at_is_a_candidate_the_model_weighs_apart():
-    from gavel_agent.offline.gavel_rules import FACILITY_CONFIDENCE, parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import FACILITY_CONFIDENCE, parties
 
     text = (
         "This action is brought on behalf of the residents of the Beatrice State Home.\n\n"
@@ -702,8 +702,8 @@ def test_a_facility_running_text_says_people_are_held_at_is_a_candidate_the_mode
 
 
 def test_a_party_named_by_its_short_form_is_named_as_the_paper_defined_it_or_not_at_all():
-    from gavel_agent.offline.gavel_rules import parties
     from gavel_agent.offline.registry import DocInfo
+    from gavel_agent.offline.rules.parties import parties
 
     text = (
         "Plaintiffs sue the U.S. Department of Health and Human Services (“HHS”) and others.\n\n"
@@ -724,7 +724,7 @@ def test_a_party_named_by_its_short_form_is_named_as_the_paper_defined_it_or_not
     ],
 )
 def test_an_agreements_title_names_the_side_that_settles_with_the_suing_side(title, value):
-    from gavel_agent.offline.gavel_rules import agreement_parties
+    from gavel_agent.offline.rules.parties import agreement_parties
 
     found = [f.value for f in agreement_parties(title)]
     assert found == ([f"Defendant: {value}"] if value else [])

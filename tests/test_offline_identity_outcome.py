@@ -8,8 +8,13 @@ import json
 from gavel_agent.case import load_case
 from gavel_agent.case_identity import case_identity, court_mentions, docket_mentions
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
-from gavel_agent.offline.gavel_rules import CERTIFICATION_DENIED, CERTIFIED, certification_first, certification_ruling
 from gavel_agent.offline.registry import DocInfo, get_extractor
+from gavel_agent.offline.rules.class_action import (
+    CERTIFICATION_DENIED,
+    CERTIFIED,
+    certification_first,
+    certification_ruling,
+)
 
 ORDER = DocInfo("order", "Order", "Order/Opinion", "2019-08-07")
 DOCKET = DocInfo("docket", "Docket", "Docket", "2020-01-01")

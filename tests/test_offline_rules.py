@@ -11,10 +11,11 @@ from gavel_agent.checklists import load_spec
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.readers import read_checklists
-from gavel_agent.offline.gavel_rules import MENTION_CONFIDENCE, caption_parties, docket_parties
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, get_extractor
-from gavel_agent.offline.rules_text import matching_sentences, paper_title
+from gavel_agent.offline.rules.counsel import MENTION_CONFIDENCE
+from gavel_agent.offline.rules.party_captions import caption_parties, docket_parties
+from gavel_agent.offline.rules.text import matching_sentences, paper_title
 
 
 def _plan(key: str) -> ItemPlan:
@@ -351,7 +352,7 @@ def test_an_agency_name_joined_by_and_runs_on_to_its_short_name_or_the_word_nami
 
 
 def test_a_courts_heading_run_into_a_captions_names_is_no_party():
-    from gavel_agent.offline.gavel_rules import party_name
+    from gavel_agent.offline.rules.party_captions import party_name
 
     text = "JANE ROE,\nPlaintiff,\nv.\nSOUTHERN DISTRICT OF MISSISSIPPI JOHN M. WAGES; DISTRICT OF COLUMBIA; MARY POE,\nDefendants."
     assert [f.value for f in caption_parties(text)] == [
@@ -864,7 +865,7 @@ def test_appeals_say_who_appealed_where_the_record_does():
 
 
 def test_one_appeal_is_one_value_and_the_court_of_appeals_decision_is_its_own():
-    from gavel_agent.offline.rules_court import dated_appeal_over_caption
+    from gavel_agent.offline.rules.appeals import dated_appeal_over_caption
 
     docket = (
         "02/15/2024 | 259 | NOTICE OF APPEAL to the 9th Circuit from Opinion and Order 252.\n"
@@ -927,7 +928,7 @@ def test_a_docket_entry_pointing_back_to_a_notice_is_no_new_appeal_and_usca_pape
 
 
 def test_an_appeal_whose_window_names_no_court_went_to_the_court_the_case_s_other_values_name():
-    from gavel_agent.offline.rules_court import appeals_of_the_case, case_circuit, court_of_the_case
+    from gavel_agent.offline.rules.appeals import appeals_of_the_case, case_circuit, court_of_the_case
 
     rows = [
         {"value": v}
@@ -997,7 +998,7 @@ def test_a_decree_is_entered_the_day_the_court_signs_not_the_day_the_parties_do(
 
 
 def test_a_date_item_lists_each_day_once():
-    from gavel_agent.offline.rules_relief import one_value_per_day
+    from gavel_agent.offline.rules.decree_dates import one_value_per_day
 
     rows = [
         {"value": "February 6, 2023: Consent Decree filed", "confidence": 0.5},
@@ -1008,7 +1009,7 @@ def test_a_date_item_lists_each_day_once():
 
 
 def test_a_footnote_marker_after_a_stop_ends_the_sentence():
-    from gavel_agent.offline.rules_text import sentence_spans
+    from gavel_agent.offline.rules.text import sentence_spans
 
     text = "The Court consolidated a related action.[1] Plaintiffs then amended on October 6, 2021."
     assert [s.of(text) for s in sentence_spans(text)] == [
@@ -1740,7 +1741,7 @@ def test_who_appealed_is_kept_when_the_court_is_not_named():
 
 
 def test_names_in_capitals_are_written_as_names_keeping_acronyms():
-    from gavel_agent.offline.gavel_rules import capitalised, party_name
+    from gavel_agent.offline.rules.party_captions import capitalised, party_name
 
     assert capitalised("CITY OF NEW YORK") == "City of New York"
     assert capitalised("DUPONT SPECIALTY PRODUCTS USA, LLC") == "Dupont Specialty Products USA, LLC"
@@ -1796,7 +1797,7 @@ def test_a_new_york_caption_with_against_rules_index_number_and_shields():
 
 
 def test_party_names_lose_edge_debris():
-    from gavel_agent.offline.gavel_rules import party_name
+    from gavel_agent.offline.rules.party_captions import party_name
 
     assert party_name("1133 MICHAEL BLOOM") == "Michael Bloom"  # a pleading paper's line numbers
     assert (

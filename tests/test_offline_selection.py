@@ -11,17 +11,11 @@ import pytest
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
-from gavel_agent.offline.corpus import (
-    FOLDS,
-    Record,
-    fold_of,
-    read_candidates,
-    run_record,
-)
 from gavel_agent.offline.item_plan import item_plan
+from gavel_agent.offline.learned.corpus import FOLDS, Record, fold_of, read_candidates, run_record
+from gavel_agent.offline.learned.selection import apply_model, found_from_rows, load_model, pick
+from gavel_agent.offline.learned.train import FIELDS, fit
 from gavel_agent.offline.policy import choose
-from gavel_agent.offline.selection import apply_model, found_from_rows, load_model, pick
-from gavel_agent.offline.train import FIELDS, fit
 
 SAMPLE = Path(__file__).resolve().parents[1] / "cases" / "riverside-jail"
 
@@ -127,7 +121,7 @@ def test_fit_learns_which_candidate_is_right_and_is_reproducible():
 def test_every_learned_item_ships_a_model_that_matches_its_features():
     for field in FIELDS:
         model = load_model("gavel", field.item)
-        assert model is not None, f"no shipped model for {field.item}: run python -m gavel_agent.offline.train"
+        assert model is not None, f"no shipped model for {field.item}: run python -m gavel_agent.offline.learned.train"
         assert model["kind"] == field.kind and len(model["features"]) == len(model["coef"]) > 10
 
 
@@ -153,7 +147,7 @@ def test_items_without_a_model_keep_the_rules_choice(item: str):
 
 
 def test_a_statute_is_described_by_all_its_mentions():
-    from gavel_agent.offline.selection_features import candidate_features
+    from gavel_agent.offline.learned.features import candidate_features
 
     rows = [
         row("42 U.S.C. § 1983", quote="COUNT I: Violation of 42 U.S.C. § 1983 (Eighth Amendment)"),
@@ -175,7 +169,7 @@ def test_a_statute_is_described_by_all_its_mentions():
 
 
 def test_who_names_a_statute_and_how():
-    from gavel_agent.offline.selection_features import candidate_features
+    from gavel_agent.offline.learned.features import candidate_features
 
     def brief(value: str, quote: str, title: str, doc_type: str = "Pleading / Motion / Brief") -> dict:
         return {**row(value, quote=quote, doc_type=doc_type), "doc_title": title}
@@ -230,7 +224,7 @@ def _docket_row(
 
 
 def test_the_cases_own_docket_settles_the_filing_date():
-    from gavel_agent.offline.gavel_rules import docket_over_listing
+    from gavel_agent.offline.rules.filing_date import docket_over_listing
 
     listing = row("January 13, 1992", 0.95, "COMPLAINT")  # the case listing's date of the complaint, written nowhere
     header = _docket_row("January 28, 1992", "Date Filed: 01/28/1992", 0.85)
@@ -255,7 +249,7 @@ def test_the_cases_own_docket_settles_the_filing_date():
 
 
 def test_filing_date_features_place_a_date_against_the_cases_opening():
-    from gavel_agent.offline.selection_features import candidate_features
+    from gavel_agent.offline.learned.features import candidate_features
 
     narrative = row("January 13, 1992", 0.5, "On January 13, 1992, plaintiffs filed", "Order/Opinion")
     entry = _docket_row("January 28, 1992", "01/28/1992 1 COMPLAINT", 0.9)
@@ -319,8 +313,8 @@ def test_the_inner_cross_validation_chooses_the_regularisation_that_reaches_the_
 def test_the_causes_model_leaves_out_the_mention_level_quote_cues():
     from dataclasses import replace
 
-    from gavel_agent.offline.selection import probability
-    from gavel_agent.offline.selection_features import candidate_features
+    from gavel_agent.offline.learned.features import candidate_features
+    from gavel_agent.offline.learned.selection import probability
 
     field = next(f for f in FIELDS if f.item == "cause_of_action")
     records = _pleaded_and_mentioned()
@@ -366,7 +360,7 @@ FHA = "Fair Housing Act/Fair Housing Amendments Act (FHAA), 42 U.S.C. §§ 3601 
 
 
 def test_the_ranking_ceiling_keeps_every_right_value_above_the_wrong_ones():
-    from gavel_agent.offline.selection import probability
+    from gavel_agent.offline.learned.selection import probability
 
     bench = _cause_values_bench()
     records = _pleaded_and_mentioned()
@@ -403,7 +397,7 @@ def test_no_ranking_ceiling_when_no_threshold_reaches_the_floor():
 def test_a_list_fields_threshold_comes_from_its_own_grid():
     from dataclasses import replace
 
-    from gavel_agent.offline.train import THRESHOLDS
+    from gavel_agent.offline.learned.train import THRESHOLDS
 
     field = replace(next(f for f in FIELDS if f.item == "cause_of_action"), precision_floor=None)
     records = _pleaded_and_mentioned()

@@ -40,8 +40,8 @@ class ItemPlan:
     # each value states, undated ones last, as a docket reads; "side" plaintiffs, then defendants, then
     # anyone else, as a caption reads. None: most certain first.
     order: str | None = None
-    # The item lists other cases: the case's own docket number (as the task message gives it, from the
-    # case's identity) is left out of its values, whatever paper cites it.
+    # The item lists other cases: the case's own docket number (from the case's identity, in the run's
+    # task) is left out of its values, whatever paper cites it.
     other_cases: bool = False
 
     @property

@@ -29,9 +29,9 @@ from datetime import date
 from gavel_agent.case_identity import DOCKET, docket_key
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
+from gavel_agent.offline.learned.selection import select
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
-from gavel_agent.offline.rules_text import dates_in, parse_date
-from gavel_agent.offline.selection import select
+from gavel_agent.offline.rules.text import dates_in, parse_date
 from gavel_agent.tools.calls import DocumentRead, DocumentRow, ToolResult
 from gavel_agent.tools.injection import blank_injected
 from gavel_agent.tools.search import Hit
@@ -291,8 +291,8 @@ def in_turns(calls: list[Call]) -> Generator[Batch, Results, Results]:
 
 
 def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = None) -> Generator[Batch, Results, None]:
-    """The offline model's calls, turn by turn; ``own_number``: the case's own docket number, as the task
-    gives it, which items listing other cases leave out."""
+    """The offline model's calls, turn by turn; ``own_number``: the case's own docket number (the run's
+    task gives it, from the case's identity), which items listing other cases leave out."""
     (listing,) = yield [("list_documents", {})]
     docs = documents(listing)
     items = [item_plan(spec.name, spec.item(k)) for k in item_keys if get_extractor(spec.name, k)]

@@ -106,19 +106,9 @@ def best_of_each(
     return list(best.values())
 
 
-# Modules that register extractors; each one covers one checklist spec.
-RULE_MODULES = [
-    "gavel_agent.offline.gavel_rules",
-    "gavel_agent.offline.rules_legal",
-    "gavel_agent.offline.rules_court",
-    "gavel_agent.offline.rules_relief",
-    "gavel_agent.offline.cato_rules",
-    "gavel_agent.offline.cuad_rules",
-]
-
-
 def _load_rule_modules() -> None:
+    """Import the rules package, whose modules register themselves (by name, so that the registry,
+    which every rule module imports, does not import them back)."""
     import importlib
 
-    for name in RULE_MODULES:
-        importlib.import_module(name)
+    importlib.import_module("gavel_agent.offline.rules")

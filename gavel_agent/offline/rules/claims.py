@@ -11,7 +11,7 @@ from functools import cache
 
 from gavel_agent.case_identity import STATE_COURT_LINE
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
-from gavel_agent.offline.rules_text import Span, compiled, is_type, sentence_spans
+from gavel_agent.offline.rules.text import Span, compiled, is_type, sentence_spans
 
 # A sentence that asserts a claim, rather than, say, quoting a precedent.
 _CLAIM_CONTEXT = re.compile(

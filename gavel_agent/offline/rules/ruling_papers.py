@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, settles
-from gavel_agent.offline.rules_text import doc_date, line_span, parse_date, show_date, signature_dates
+from gavel_agent.offline.rules.text import doc_date, line_span, parse_date, show_date, signature_dates
 
 PAPER_CONFIDENCE = 0.55  # a paper found as a whole (heading or signature), below any ruling sentence
 _BASE = r"(?:(?:MEMORANDUM|AMENDED|FINAL|SUPPLEMENTAL|FURTHER|PRELIMINARY|PERMANENT)[ \t]+)*(?:OPINION|ORDER|DECISION|JUDGMENT|RULING|MEMORANDUM)"

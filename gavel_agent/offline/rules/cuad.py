@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
-from gavel_agent.offline.rules_text import (
+from gavel_agent.offline.rules.text import (
     DATE_RE,
     MAX_QUOTE_CHARS,
     Span,
@@ -214,8 +214,6 @@ def _register_clause(key: str) -> None:
 for _key in CLAUSES:
     _register_clause(_key)
 
-
-# --- short-answer items -------------------------------------------------------
 
 _NUMBER_WORDS = {
     w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())

@@ -47,7 +47,7 @@ def run_record(case_file: str, out: str, reuse: bool = True, items: tuple[str, .
     from gavel_agent.checklists import load_spec
     from gavel_agent.loop import AgentRun
     from gavel_agent.models import resolve_model
-    from gavel_agent.offline.selection import recording
+    from gavel_agent.offline.learned.selection import recording
 
     run_dir = Path(out) / Path(case_file).stem
     if reuse and (run_dir / CANDIDATES_FILE).is_file() and (run_dir / "stats.json").is_file():
@@ -82,7 +82,7 @@ class Record:
 
     def features(self, item: str) -> list[dict[str, float]]:
         """The item's candidates' features, computed once."""
-        from gavel_agent.offline.selection_features import candidate_features
+        from gavel_agent.offline.learned.features import candidate_features
 
         if item not in self._features:
             self._features[item] = candidate_features(self.rows(item))

@@ -15,14 +15,24 @@ import re
 from datetime import date
 from functools import lru_cache
 
-from gavel_agent.offline.party_features import SIDES, party_features
-from gavel_agent.offline.rules_legal import STATE_COURT_CAPTION
-from gavel_agent.offline.rules_text import dates_in, filed_stamp, parse_date, tables
+from gavel_agent.offline.learned.party_features import SIDES, party_features
+from gavel_agent.offline.rules.candidates import (
+    COUNSEL_CATEGORIES,
+    DOCKET_KIND,
+    OTHER_CASE,
+    category,
+    docket_opening_dates,
+    docket_opening_day,
+    stated_date,
+    written_dates,
+)
+from gavel_agent.offline.rules.claims import STATE_COURT_CAPTION
+from gavel_agent.offline.rules.text import tables
 
 DOC_KINDS = {
     "complaint": r"complaint|petition",
     "amended": r"amended|intervention",
-    "docket": r"docket",
+    "docket": DOCKET_KIND.pattern,
     "opinion": r"order|opinion|judgment",
     "settlement": r"settlement|agreement|stipulat",
     "decree": r"decree",
@@ -68,12 +78,6 @@ VALUE_CUES = {
 _DOC_KINDS = {k: re.compile(p, re.I) for k, p in DOC_KINDS.items()}
 _QUOTE_CUES = {k: re.compile(p, re.I) for k, p in QUOTE_CUES.items()}
 _VALUE_CUES = {k: re.compile(p, re.I) for k, p in VALUE_CUES.items()}
-COUNSEL_CATEGORIES = {
-    "Government": ("Government",),
-    "Public interest": ("Public interest", "Legal aid"),
-    "Pro se": ("Pro se",),
-    "Private": ("Private",),
-}
 
 # Categories common enough across cases to carry a weight of their own.
 CATEGORY_FEATURES = (
@@ -85,27 +89,9 @@ CATEGORY_FEATURES = (
 )
 
 
-def category(value: str) -> str:
-    """A value's category: the kind of counsel ("Plaintiff: Public interest (ACLU)" -> "Public interest"),
-    the kind of class ("Plaintiffs: Class action (class certified)" -> "Class action (class certified)")."""
-    value = value.split(": ", 1)[1] if ": " in value else value
-    for name, prefixes in COUNSEL_CATEGORIES.items():
-        if value.startswith(prefixes):
-            return name
-    return value.split(" (", 1)[0] if value.startswith(("Government", "Private")) else value
-
-
 def value_key(value: str) -> str:
     """The words of a value, lower-cased: candidates that say the same thing share it."""
     return " ".join(re.findall(r"\w+", value.lower()))
-
-
-@lru_cache(maxsize=4096)
-def _date_in(value: str) -> date | None:
-    """The date a value states ("March 3, 2005", "Decree: March 3, 2005"); values without digits state none."""
-    if not re.search(r"\d", value):
-        return None
-    return parse_date(value.split(": ")[-1]) or parse_date(value)
 
 
 def _iso(text: str | None) -> date | None:
@@ -129,7 +115,7 @@ def candidate_features(rows: list[dict]) -> list[dict[str, float]]:
     for k, r in zip(keys, rows):
         docs_per_value.setdefault(k, set()).add(r["document"])
     top_conf = max(r["confidence"] for r in rows)
-    dates = [_date_in(r["value"]) for r in rows]
+    dates = [stated_date(r["value"]) for r in rows]
     known = [d for d in dates if d]
     earliest = min(known) if known else None
     doc_dates = [d for r in rows if (d := _iso(r["doc_date"]))]
@@ -335,64 +321,6 @@ def category_features(rows: list[dict], features: list[dict[str, float]]) -> dic
 # several papers, or in a docket, is the better attested.
 
 
-_OTHER_CASE = re.compile(r"\brelated\b|\bappeal|\bappellate|\bcircuit\b", re.I)
-
-
-@lru_cache(maxsize=8192)
-def _written_dates(quote: str) -> frozenset[date]:
-    return frozenset(d for d, _ in dates_in(quote))
-
-
-# A docket's own record of the opening (its header's "Date Filed", its first pleading's entry) is the
-# court's: a case listing's date or a narrative's that no such entry writes is usually another paper's.
-DOCKET_RECORD_CONFIDENCE = 0.85
-# A case transferred from another court opens this court's docket on the transfer, not the filing.
-_TRANSFERRED = re.compile(r"\btransferred\b|\bTRANSFER", re.I)
-
-
-def is_docket(row: dict) -> bool:
-    return bool(_DOC_KINDS["docket"].search(row["doc_type"] + " " + row["doc_title"]))
-
-
-def docket_opening_dates(rows: list[dict]) -> dict[date, list[int]]:
-    """The opening dates the case's own dockets write (not a related case's or an appeal's docket,
-    nor one a transfer opened), each with the indices of the rows that write it."""
-    out: dict[date, list[int]] = {}
-    transferred = {r["document"] for r in rows if _TRANSFERRED.search(r["quote"])}
-    for i, r in enumerate(rows):
-        d = _date_in(r["value"])
-        if (
-            d
-            and r["confidence"] >= DOCKET_RECORD_CONFIDENCE
-            and is_docket(r)
-            and not _OTHER_CASE.search(r["doc_title"])
-            and r["document"] not in transferred
-            and d in _written_dates(r["quote"])
-        ):
-            out.setdefault(d, []).append(i)
-    return out
-
-
-# A filed paper's stamp ("Document 1 Filed 03/15/21"): in a docket's quote it is a stamp, not an entry.
-_PAGE_STAMP = filed_stamp()
-
-
-def docket_opening_day(rows: list[dict], opened: dict[date, list[int]]) -> date | None:
-    """The day the case opened by its dockets: in each docket, its first pleading's entry before the
-    header's "Date Filed" (which may be the day the clerk opened the file); across dockets, the earliest."""
-    days = []
-    for doc in {rows[i]["document"] for ix in opened.values() for i in ix}:
-        mine = {d: [rows[i] for i in ix if rows[i]["document"] == doc] for d, ix in opened.items()}
-        entries = [
-            d
-            for d, rs in mine.items()
-            for r in rs
-            if r["confidence"] > DOCKET_RECORD_CONFIDENCE and not _PAGE_STAMP.search(r["quote"])
-        ]
-        days.append(min(entries) if entries else min(d for d, rs in mine.items() if rs))
-    return min(days) if days else None
-
-
 # A case moved in from another court (transferred, or removed from a state court): this court's docket
 # opens on the move, the first court's filing came earlier.
 _MOVED_IN = re.compile(
@@ -414,10 +342,10 @@ def _date_support(f: dict[str, float], row: dict, day: date, key: str, rows: lis
     """Features of a dated candidate: whether its own quote writes the date, and how many quotes (in
     how many documents, any of them a docket) write the same date."""
     same = [r for r, k in zip(rows, keys) if k == key]
-    written = [r for r in same if day in _written_dates(r["quote"])]
-    f["date_written"] = float(day in _written_dates(row["quote"]))
+    written = [r for r in same if day in written_dates(r["quote"])]
+    f["date_written"] = float(day in written_dates(row["quote"]))
     f["written_support"] = math.log1p(len(written))
     f["written_documents"] = math.log1p(len({r["document"] for r in written}))
     f["docket_support"] = float(any(_DOC_KINDS["docket"].search(r["doc_type"] + " " + r["doc_title"]) for r in written))
     # A related case's or an appeal's docket opens with that case's first paper, not this one's.
-    f["other_case_document"] = float(bool(_OTHER_CASE.search(row["doc_title"])))
+    f["other_case_document"] = float(bool(OTHER_CASE.search(row["doc_title"])))

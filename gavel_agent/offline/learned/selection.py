@@ -1,7 +1,7 @@
 """Learned selection: which of the rule extractors' candidate findings an item keeps.
 
 The rule extractors are candidate generators; for the items a fitted model exists for
-(``models/<spec>.<item>.json``, written by ``python -m gavel_agent.offline.train``), a
+(``models/<spec>.<item>.json``, written by ``python -m gavel_agent.offline.learned.train``), a
 logistic scorer over features of each candidate (``candidate_features``) picks the values.
 Items without a model keep the rules' own choice. Candidates can be recorded (``recording``)
 so that the training command and the bench reuse one offline run per record.
@@ -18,8 +18,9 @@ from functools import cache
 from pathlib import Path
 
 from gavel_agent.offline.item_plan import ItemPlan
+from gavel_agent.offline.learned.features import candidate_features, category_features, value_key
 from gavel_agent.offline.registry import DocInfo, Finding, get_completer, get_settler
-from gavel_agent.offline.selection_features import candidate_features, category, category_features, value_key
+from gavel_agent.offline.rules.candidates import category
 
 MODEL_DIR = Path(__file__).with_name("models")
 MODEL_VERSION = 1

@@ -1,11 +1,11 @@
 """Fit the offline model's selection models on coded Clearinghouse records.
 
-    python -m gavel_agent.offline.train [FOLDER ...] --runs DIR [--jobs 2]
+    python -m gavel_agent.offline.learned.train [FOLDER ...] --runs DIR [--jobs 2]
 
 Runs the offline agent once per record (cached in ``--runs``; the bench's ``--out`` is the same
 cache), labels every candidate finding by the record's coding, fits one logistic regression per
 item (scikit-learn, fixed seed), chooses its threshold on the same training records, and writes
-``gavel_agent/offline/models/gavel.<item>.json``: feature names, coefficients, intercept, threshold.
+``gavel_agent/offline/learned/models/gavel.<item>.json``: feature names, coefficients, intercept, threshold.
 Fitting is deterministic: the same records give the same files.
 """
 
@@ -19,11 +19,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gavel_agent.offline.corpus import Record, load_records, record_files, run_record
+from gavel_agent.offline.learned.corpus import Record, load_records, record_files, run_record
+from gavel_agent.offline.learned.features import category_features, value_key
+from gavel_agent.offline.learned.selection import MODEL_DIR, MODEL_VERSION, pick, probability
 from gavel_agent.offline.registry import get_settler
-from gavel_agent.offline.rules_text import parse_date
-from gavel_agent.offline.selection import MODEL_DIR, MODEL_VERSION, pick, probability
-from gavel_agent.offline.selection_features import category, category_features, value_key
+from gavel_agent.offline.rules.candidates import category
+from gavel_agent.offline.rules.text import parse_date
 
 if TYPE_CHECKING:
     from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
@@ -71,7 +72,7 @@ def _causes_match(row: dict, coded: CodedCase) -> bool:
 
 def _defendant_match(row: dict, coded: CodedCase) -> bool:
     """A defendant candidate that names a coded defendant (a plaintiff never is one: the parties item's
-    plaintiffs are kept by its rules, gavel_rules.one_value_per_defendant)."""
+    plaintiffs are kept by its rules, rules.parties.one_value_per_defendant)."""
     from gavel_agent.evaluators.checklist.crlc_reference import defendant_named
 
     return row["value"].startswith("Defendant: ") and any(
