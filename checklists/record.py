@@ -17,6 +17,10 @@ from pydantic import BaseModel, Field, SerializationInfo, SerializerFunctionWrap
 # furniture; or as pieces (split at an ellipsis or a bracketed alteration) in order within a short span.
 AlignmentStatus = Literal["exact", "normalised", "pieces"]
 ALIGNMENT_ORDER: tuple[AlignmentStatus, ...] = ("exact", "normalised", "pieces")  # closest match first
+# Whether the quotes say what the value asserts (gavel_agent.tools.support): they state it; they bear on
+# it but leave part of it unsaid (stored, shown for review); or they lack a date, figure, name or word it
+# gives (refused at write time).
+SupportStatus = Literal["states", "related", "unsupported"]
 
 
 # "case_46210" (a Clearinghouse file's stem) and "case-46210" (an older import folder) name case 46210.
@@ -30,7 +34,22 @@ def canonical_case_name(name: str) -> str:
     return match.group(1) if match else name.strip()
 
 
-class Evidence(BaseModel):
+class _OptionalExtras(BaseModel):
+    """A model whose optional extra fields are left out of the file while unset, so files written
+    before the fields existed (and the agent's own checklist.json) keep their shape."""
+
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _without_unset_extras(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
+        data = handler(self)
+        for name in self._left_out_when_none:
+            if getattr(self, name) is None:
+                data.pop(name, None)
+        return data
+
+
+class Evidence(_OptionalExtras):
     document: str
     quote: str  # the document's own text at start_char:end_char
     start_char: int | None = None
@@ -42,6 +61,8 @@ class Evidence(BaseModel):
     injected: bool = False
     # The document the writer named, when the quote was found in another document of the case instead.
     named_document: str | None = None
+    support: SupportStatus | None = None  # this quote alone; None in files written before support was judged
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("support",)
 
     @property
     def place(self) -> str:
@@ -62,26 +83,13 @@ class Review(BaseModel):
     time: str  # ISO-8601 UTC
 
 
-class _OptionalExtras(BaseModel):
-    """A model whose optional extra fields are left out of the file while unset, so files written
-    before the fields existed (and the agent's own checklist.json) keep their shape."""
-
-    _left_out_when_none: ClassVar[tuple[str, ...]] = ()
-
-    @model_serializer(mode="wrap")
-    def _without_unset_extras(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
-        data = handler(self)
-        for name in self._left_out_when_none:
-            if getattr(self, name) is None:
-                data.pop(name, None)
-        return data
-
-
 class Value(_OptionalExtras):
     value: str
     evidence: list[Evidence] = Field(default_factory=list)
     review: Review | None = None  # only in a reviewed checklist; the agent's own checklist has none
-    _left_out_when_none: ClassVar[tuple[str, ...]] = ("review",)
+    support: SupportStatus | None = None  # all its quotes together; None where support was not judged
+    support_note: str | None = None  # what the quotes leave unsaid, for a value whose support is "related"
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("review", "support", "support_note")
 
     @property
     def rejected(self) -> bool:

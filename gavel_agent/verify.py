@@ -68,9 +68,9 @@ from gavel_agent.evaluators.values import (
     numbers,
     same_date,
 )
-from gavel_agent.tools import quotes
+from gavel_agent.tools import quotes, support
 from gavel_agent.tools.injection import blank_injected, touches
-from gavel_agent.tools.search import SearchIndex, words
+from gavel_agent.tools.search import SearchIndex
 
 MAX_ROUNDS = 2
 CONFIRM_HITS = 5  # passages the independent search reads per value
@@ -81,32 +81,6 @@ _QUALIFIER = re.compile(
     r"not less than|maximum|minimum|in excess of|capped at)\b",
     re.I,
 )
-_STOPWORDS = {
-    "the",
-    "and",
-    "for",
-    "with",
-    "that",
-    "this",
-    "from",
-    "was",
-    "were",
-    "are",
-    "its",
-    "his",
-    "her",
-    "their",
-    "has",
-    "have",
-    "had",
-    "not",
-    "any",
-    "all",
-    "such",
-    "each",
-    "which",
-    "who",
-}
 
 Action = Literal["keep", "delete", "keep_blocked", "add", "revise", "revise_rejected"]
 
@@ -155,11 +129,6 @@ class VerifyResult:
         return text
 
 
-def _stems(text: str) -> set[str]:
-    # Six-letter prefixes let 'perpetual' meet 'perpetuity' and 'terminates' meet 'termination'.
-    return {w[:6] for w in words(text) if len(w) > 2 and w not in _STOPWORDS}
-
-
 def unanswered(value: str, source: str, category: str) -> str | None:
     """The first category question ``source`` does not answer for ``value``, or None."""
     for d in dates(value):
@@ -181,23 +150,32 @@ def unanswered(value: str, source: str, category: str) -> str | None:
             return "obligation: the value and the quote differ in polarity"
         if conditions(source) - conditions(value):
             return f"missing_condition: the value drops the quote's {', '.join(sorted(conditions(source) - conditions(value)))}"
-    own = _stems(NUMBER.sub(" ", value))
-    if own and len(own & _stems(source)) / len(own) < MIN_WORDS_FROM_SOURCE:
+    own = support.content_stems(NUMBER.sub(" ", value))
+    if own and len(own & support.content_stems(source)) / len(own) < MIN_WORDS_FROM_SOURCE:
         return "factual: most of the value's words are not in the quote (outside knowledge?)"
     return None
 
 
 def challenge(value: Value, item: ItemSpec, case: Case) -> str | None:
-    """Why the value's own quotes do not defend it, or None when one of them does."""
-    problems = []
+    """Why the value's own quotes do not defend it, or None when one of them does.
+
+    First the support check of the write tools, over all its quotes found in the case together (a
+    value written before support was judged, or edited by hand, meets it here); then each quote alone
+    must answer the item's category questions."""
+    found = []
     for ev in value.evidence:
         try:
             text = case.document(ev.document).text
         except KeyError:
             continue
-        if quotes.locate(ev.quote, text) is None:
-            continue
-        problem = unanswered(value.value, ev.quote, item.category)
+        if quotes.locate(ev.quote, text) is not None:
+            found.append(ev.quote)
+    verdict = support.judge(value.value, found, item)
+    if found and verdict.status == "unsupported":
+        return f"unsupported: {verdict.reason}"
+    problems = []
+    for quote in found:
+        problem = unanswered(value.value, quote, item.category)
         if problem is None:
             return None
         problems.append(problem)

@@ -220,7 +220,7 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool) -> tuple[str, i
     stored, errors = [], []
     for v in entry.values:
         try:
-            stored.append(ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence]))
+            stored.append(ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence], entry.item))
         except EvidenceError as e:
             errors.append(str(e))
     try:

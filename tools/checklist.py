@@ -5,7 +5,7 @@ from __future__ import annotations
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, Value
-from gavel_agent.tools import injection, quotes
+from gavel_agent.tools import injection, quotes, support
 
 
 class EvidenceError(ValueError):
@@ -56,7 +56,9 @@ class ChecklistState:
         return Value(value=saved.value, evidence=evidence)
 
     # -- writing -------------------------------------------------------------
-    def verified(self, value: str, evidence: list[dict]) -> Value:
+    def verified(self, value: str, evidence: list[dict], item: str | None = None) -> Value:
+        """``value`` with its quotes aligned to the case; with ``item``, also judged for support, and
+        refused when its quotes together lack a date, figure, name or word it gives."""
         value = (value or "").strip()
         if not value:
             raise EvidenceError(
@@ -75,7 +77,29 @@ class ChecklistState:
             if problem:
                 raise EvidenceError(f"evidence for {value!r}: {problem}")
             checked.append(self._aligned(doc, quote))
-        return Value(value=value, evidence=checked)
+        if item is None:
+            return Value(value=value, evidence=checked)
+        # A quote aligned in pieces spans the words between them too: judge the words the writer quoted.
+        said = [ev.get("quote", "") if e.status == "pieces" else e.quote for ev, e in zip(evidence, checked)]
+        return self.judged(item, Value(value=value, evidence=checked), said)
+
+    def judged(self, item: str, value: Value, said: list[str] | None = None) -> Value:
+        """``value`` with its support judged (each quote alone, and all together); EvidenceError when
+        its quotes do not support it. ``said``: the quotes as written, where they differ from the stored spans."""
+        spec = self.spec.item(self.resolve(item))
+        said = said or [e.quote for e in value.evidence]
+        together = support.judge(value.value, said, spec)
+        if together.status == "unsupported":
+            raise EvidenceError(
+                f"evidence for {value.value!r} refused: {together.reason}. Quote the words that state it "
+                "(a second quote may carry the date, figure or name)"
+            )
+        evidence = [
+            e.model_copy(update={"support": support.judge(value.value, [q], spec).status})
+            for e, q in zip(value.evidence, said)
+        ]
+        note = together.reason or None
+        return value.model_copy(update={"evidence": evidence, "support": together.status, "support_note": note})
 
     def _aligned(self, doc: Document, quote: str) -> Evidence:
         """Evidence for ``quote`` in ``doc``, or in the case's other document that holds it."""
@@ -131,8 +155,14 @@ class ChecklistState:
             if twin is None:
                 self.items[key].append(v)
                 existing[quotes.fold_quote(v.value)] = v
-            else:  # same value again: keep one entry, gather its evidence
-                twin.evidence += [e for e in v.evidence if e not in twin.evidence]
+            else:  # same value again: keep one entry, gather its evidence and judge it again
+                merged = twin.model_copy(
+                    update={"evidence": twin.evidence + [e for e in v.evidence if e not in twin.evidence]}
+                )
+                if twin.support is not None:
+                    merged = self.judged(key, merged)
+                at = self.items[key].index(twin)
+                self.items[key][at] = existing[quotes.fold_quote(v.value)] = merged
         return key
 
     def replace(self, item: str, values: list[Value]) -> str:
