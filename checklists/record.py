@@ -102,6 +102,23 @@ class Value(_OptionalExtras):
         return bool(self.evidence) and all(e.injected for e in self.evidence)
 
 
+class CitedSearch(BaseModel):
+    """A search the run made, as its tool-call record holds it, cited as having found nothing for an item."""
+
+    mode: str
+    query: str
+    hits: int
+
+
+class NoneInRecord(BaseModel):
+    """An item settled with no value: the case's papers, as searched and read, hold none."""
+
+    status: Literal["none_in_record"] = "none_in_record"
+    reason: str  # one line
+    searches: list[CitedSearch]
+    latest_read: str | None = None  # the date of the latest dated paper the run had read when it settled
+
+
 class ChecklistFile(_OptionalExtras):
     """A filled checklist: ``items`` maps item key -> values (empty list = nothing found)."""
 
@@ -111,7 +128,10 @@ class ChecklistFile(_OptionalExtras):
     # A reference that speaks to some items only (a comparison's choices): predictions are scored on
     # these items alone, as for a Clearinghouse record. None: a whole checklist.
     coded_items: list[str] | None = None
-    _left_out_when_none: ClassVar[tuple[str, ...]] = ("coded_items",)
+    # Items settled as having no value in the record (an empty item without an entry here is unsettled).
+    # Not values: scoring reads these items as empty, exports and the review page show the status.
+    settled: dict[str, NoneInRecord] | None = None
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("coded_items", "settled")
 
     @classmethod
     def read(cls, path: str | Path) -> ChecklistFile:
@@ -119,3 +139,13 @@ class ChecklistFile(_OptionalExtras):
 
     def values_of(self, key: str) -> list[str]:
         return [v.value for v in self.items.get(key, [])]
+
+    def none_in_record(self, key: str) -> NoneInRecord | None:
+        """The item's settlement as having no value, or None."""
+        return (self.settled or {}).get(key)
+
+    def settled_line(self) -> str:
+        """ "26/26 items settled: 15 with values, 11 none in the record"."""
+        filled = sum(1 for v in self.items.values() if v)
+        none = sum(1 for k in (self.settled or {}) if not self.items.get(k))
+        return f"{filled + none}/{len(self.items)} items settled: {filled} with values, {none} none in the record"

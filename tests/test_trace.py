@@ -117,7 +117,9 @@ def test_ctrl_c_saves_the_run_and_prints_the_command_that_continues_it(sample_ca
     child.close()
     assert child.exitstatus == 130
     output = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
-    assert re.search(r"interrupted: \d+/26 items, \d+ values, \d+ steps", output)
+    assert re.search(
+        r"interrupted: \d+/26 items settled: \d+ with values, 0 none in the record, \d+ values, \d+ steps", output
+    )
     command = re.search(r"continue with: (.+)", output).group(1).strip()
     assert command == f"gavel-agent run {sample_case} --out run --resume --model offline"
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())
@@ -126,7 +128,8 @@ def test_ctrl_c_saves_the_run_and_prints_the_command_that_continues_it(sample_ca
     resumed = subprocess.run([GAVEL_AGENT, *args, "--quiet"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
     items = ChecklistFile.read(tmp_path / "run" / "checklist.json").items
-    assert resumed.stderr.startswith(f"finished: {sum(1 for values in items.values() if values)}/26 items")
+    filled = sum(1 for values in items.values() if values)
+    assert resumed.stderr.startswith(f"finished: {filled}/26 items settled: {filled} with values, 0 none in the record")
 
 
 def test_markup_like_text_prints_as_itself():

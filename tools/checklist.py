@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, Value
+from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, NoneInRecord, Value
 from gavel_agent.tools import injection, quotes, support
 
 
@@ -18,6 +18,7 @@ class ChecklistState:
         self.item_keys = list(item_keys)
         self.case = case
         self.items: dict[str, list[Value]] = {k: [] for k in self.item_keys}
+        self.settled: dict[str, NoneInRecord] = {}  # items settled as having no value in the record
 
     # -- reading -------------------------------------------------------------
     def resolve(self, item: str) -> str:
@@ -29,8 +30,13 @@ class ChecklistState:
     def empty_items(self) -> list[str]:
         return [k for k in self.item_keys if not self.items[k]]
 
+    def open_items(self) -> list[str]:
+        """Items neither filled nor settled as none in the record."""
+        return [k for k in self.empty_items() if k not in self.settled]
+
     def to_file(self) -> ChecklistFile:
-        return ChecklistFile(spec=self.spec.name, case=self.case.name, items=self.items)
+        settled = {k: self.settled[k] for k in self.item_keys if k in self.settled}
+        return ChecklistFile(spec=self.spec.name, case=self.case.name, items=self.items, settled=settled or None)
 
     def load(self, saved: ChecklistFile) -> None:
         """Restore values from a saved checklist (for --resume), re-verifying every quote.
@@ -41,6 +47,7 @@ class ChecklistState:
         for key, values in saved.items.items():
             if key in self.items:
                 self.items[key] = [self._reloaded(v) for v in values]
+        self.settled = {k: s for k, s in (saved.settled or {}).items() if k in self.items and not self.items[k]}
 
     def _reloaded(self, saved: Value) -> Value:
         evidence = []
@@ -53,7 +60,7 @@ class ChecklistState:
                 evidence.append(ev.model_copy())
             else:
                 evidence += self.verified(saved.value, [ev.model_dump()]).evidence
-        return Value(value=saved.value, evidence=evidence)
+        return saved.model_copy(update={"evidence": evidence})
 
     # -- writing -------------------------------------------------------------
     def verified(self, value: str, evidence: list[dict], item: str | None = None) -> Value:
@@ -149,6 +156,8 @@ class ChecklistState:
 
     def append(self, item: str, values: list[Value]) -> str:
         key = self.resolve(item)
+        if values:  # a value found answers the item: it is no longer settled as having none
+            self.settled.pop(key, None)
         existing = {quotes.fold_quote(v.value): v for v in self.items[key]}
         for v in values:
             twin = existing.get(quotes.fold_quote(v.value))
@@ -169,6 +178,25 @@ class ChecklistState:
         key = self.resolve(item)
         self.items[key] = []
         return self.append(key, values)
+
+    def remove(self, item: str, values: list[str]) -> tuple[str, list[str], list[str]]:
+        """Drop the named values from an item: (key, removed, not found); a value is named by its text."""
+        key = self.resolve(item)
+        wanted = {quotes.fold_quote(v): v for v in values}
+        removed = [v.value for v in self.items[key] if quotes.fold_quote(v.value) in wanted]
+        self.items[key] = [v for v in self.items[key] if quotes.fold_quote(v.value) not in wanted]
+        found = {quotes.fold_quote(v) for v in removed}
+        return key, removed, [v for f, v in wanted.items() if f not in found]
+
+    def settle(self, item: str, settlement: NoneInRecord) -> str:
+        """Settle an empty item as having no value in the record."""
+        key = self.resolve(item)
+        if self.items[key]:
+            raise EvidenceError(
+                f"{key} has {len(self.items[key])} value(s): remove them with remove_values before settling it as none"
+            )
+        self.settled[key] = settlement
+        return key
 
 
 def _page(doc: Document, char: int) -> int | None:
