@@ -9,7 +9,8 @@ command ``python -m gavel_agent.offline.train --runs`` reuses), and prints:
 (b) S_checklist per item and overall on the cases GAVEL's human checklists share with the records,
     by the offline judge, beside GAVEL's own extractions of those cases (a check, never a source of rules);
 (c) evidence: share of stored quotes found again at their offsets, share of items left empty,
-    the run cost (prompt tokens, seconds per record) and the whole command's wall time.
+    the run cost (prompt tokens, seconds per record) and the whole command's wall time;
+(d) support: per item, the share of stored values whose quotes (all together) state them.
 
     python bench/offline_quality.py [FOLDER ...] [--gavel ../shared/gavel] [--out DIR] [--jobs 2]
                                     [--limit N] [--fresh] [--items KEY,...] [--folds K,...]
@@ -51,6 +52,7 @@ from gavel_agent.offline.selection import apply_model, found_from_rows, load_mod
 from gavel_agent.offline.train import FIELDS, fit  # noqa: E402
 from gavel_agent.run_files import IDENTITY_FILE, RunStats  # noqa: E402
 from gavel_agent.tools.quotes import same_text  # noqa: E402
+from gavel_agent.tools.support import judge  # noqa: E402
 
 GAVEL_METHODS = {
     "GPT-4.1 end-to-end": "document_checklists/end_to_end/20_human_eval_cases_order_by_date_True_batch_*.json",
@@ -429,6 +431,37 @@ def evidence_audit(
     return verified, empty
 
 
+def support_table(checklists: dict[str, ChecklistFile]) -> dict[str, dict[str, int]]:
+    """Per item, stored values by whether their stored quotes (all together) state them: judged here,
+    so runs made before support was checked at write time are measured the same way."""
+    spec = load_spec("gavel")
+    table: dict[str, dict[str, int]] = {}
+    for checklist in checklists.values():
+        for key, values in checklist.items.items():
+            row = table.setdefault(key, {"states": 0, "related": 0, "unsupported": 0})
+            for value in values:
+                row[judge(value.value, [e.quote for e in value.evidence], spec.item(key)).status] += 1
+    return table
+
+
+def print_support(table: dict[str, dict[str, int]]) -> None:
+    print(
+        "\n(d) Support: stored values whose quotes state them, per item (related: the typed facts are quoted, few words)"
+    )
+    print(f"  {'item':24} {'values':>7} {'states':>8} {'related':>8} {'unsupported':>12}")
+    totals = {"states": 0, "related": 0, "unsupported": 0}
+    for key, row in table.items():
+        n = sum(row.values())
+        for status in totals:
+            totals[status] += row[status]
+        if n:
+            shares = "".join(f"{row[s] / n:>{w}.1%}" for s, w in (("states", 9), ("related", 9), ("unsupported", 13)))
+            print(f"  {key:24} {n:>7}{shares}")
+    n = sum(totals.values()) or 1
+    shares = "".join(f"{totals[s] / n:>{w}.1%}" for s, w in (("states", 9), ("related", 9), ("unsupported", 13)))
+    print(f"  {'ALL':24} {sum(totals.values()):>7}{shares}")
+
+
 def _only(keys: set[str], checklists: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
     return {case: {k: v for k, v in items.items() if k in keys} for case, items in checklists.items()}
 
@@ -583,6 +616,7 @@ def main() -> None:
         f" / {max(s.wall_time_s for s in stats):.1f} s"
     )
     print(f"  whole command                         {time.time() - started:.0f} s")
+    print_support(support_table(checklists))
 
 
 if __name__ == "__main__":

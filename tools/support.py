@@ -72,6 +72,12 @@ def _stated(date: DateParts, quoted: set[DateParts]) -> bool:
     return any(all(v is None or v == q for v, q in zip(date, other)) for other in quoted)
 
 
+def unstated_dates(value: str, quotes: list[str]) -> list[DateParts]:
+    """The dates of ``value`` that none of ``quotes`` states, earliest first."""
+    quoted = dates("\n".join(quotes))
+    return [d for d in sorted(dates(value), key=lambda p: tuple(x or 0 for x in p)) if not _stated(d, quoted)]
+
+
 def _figures(text: str) -> set[float]:
     """Every figure in ``text`` outside its dates: digit runs ("01187" is 1187) and quantities ("three years")."""
     bare = without_dates(text)
@@ -154,10 +160,8 @@ def _decides(item: ItemSpec, quoted: str) -> bool:
 def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     """How well ``quotes`` (all of one value's, taken together) state ``value`` for ``item``."""
     quoted = "\n".join(quotes)
-    quoted_dates = dates(quoted)
-    for d in sorted(dates(value), key=lambda p: tuple(x or 0 for x in p)):
-        if not _stated(d, quoted_dates):
-            return Support("unsupported", f"the quote does not state {spoken_date(d)}")
+    for d in unstated_dates(value, quotes):
+        return Support("unsupported", f"the quote does not state {spoken_date(d)}")
     figure = _missing_figure(value, _figures(quoted))
     if figure is not None:
         return Support("unsupported", f"the quote does not state the figure {figure}")

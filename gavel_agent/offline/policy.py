@@ -28,6 +28,7 @@ from datetime import date
 
 from gavel_agent.case_identity import DOCKET, docket_key
 from gavel_agent.checklists import ChecklistSpec
+from gavel_agent.offline.date_stamps import add_stamps, stamp_searches
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
 from gavel_agent.offline.rules_text import dates_in, parse_date
@@ -333,11 +334,9 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
 
     # The rules' findings are candidates; a fitted model, where an item has one, picks among them.
     kept = {item.key: select(spec.name, item, found.get(item.key, []), docs) for item in items}
-    writes = [
-        ("append_checklist", {"item": item.key, "values": choose(item, kept[item.key])})
-        for item in items
-        if kept[item.key]
-    ]
-    yield from in_turns(writes)
+    chosen = {item.key: choose(item, kept[item.key]) for item in items if kept[item.key]}
+    stamps = stamp_searches(chosen)  # a dated value's paper searched for the date its quote leaves out
+    add_stamps(chosen, stamps, [hits(r) for r in (yield from in_turns([call for *_, call in stamps]))])
+    yield from in_turns([("append_checklist", {"item": key, "values": values}) for key, values in chosen.items()])
     yield [("stop", {"reason": "all requested items searched"})]
     yield [("stop", {"reason": "reviewed"})]
