@@ -3,7 +3,7 @@
 - items neither filled nor settled as none in the record;
 - values that break their item's ``value_format`` where the format says how a value begins: a
   leading ``[date]`` or ``[duration]``, or fixed words ("Plaintiff:", "Appeal:");
-- quotes too short to say anything on their own (fragments such as "ECF 31 at 27");
+- values resting on fragments alone ("ECF 31 at 27", a bare stamp);
 - values whose quotes only bear on them (support ``related``), with what they leave unsaid;
 - near-duplicate values within an item.
 """
@@ -20,7 +20,10 @@ from gavel_agent.evaluators.values import TERM, dates, numbers
 from gavel_agent.tools.checklist import ChecklistState
 from gavel_agent.tools.quotes import fold_quote
 
-FRAGMENT_WORDS = 4  # a quote of fewer words names a place, not a statement
+# A quote with fewer words of three letters or more names a place ("ECF 31 at 27") or a stamp, not a
+# statement; a stamp beside a sentence is useful, a value resting on such quotes alone is not.
+FRAGMENT_WORDS = 3
+_WORD = re.compile(r"[^\W\d_]{3,}")
 DUPLICATE_SIMILARITY = 92  # rapidfuzz token-set ratio of two values' folded texts
 _ALTERNATIVES = re.compile(r",?\s+or\s+")
 _SLOT = re.compile(r"\[([^\]]+)\]")
@@ -62,7 +65,9 @@ def format_problem(item: ItemSpec, value: str) -> str | None:
 
 
 def _fragments(value: Value) -> list[str]:
-    return [e.quote for e in value.evidence if len(e.quote.split()) < FRAGMENT_WORDS]
+    """The value's quotes when every one of them is a fragment, else none."""
+    short = [e.quote for e in value.evidence if len(_WORD.findall(e.quote)) < FRAGMENT_WORDS]
+    return short if short and len(short) == len(value.evidence) else []
 
 
 def _duplicates(values: list[Value]) -> list[tuple[str, str]]:
@@ -89,8 +94,11 @@ def findings(state: ChecklistState) -> list[str]:
         for v in values:
             if problem := format_problem(item, v.value):
                 lines.append(f"{key}: {v.value!r} {problem}.")
-            for quote in _fragments(v):
-                lines.append(f"{key}: {v.value!r} rests on the fragment {quote!r}: quote the sentence that states it.")
+            if fragments := _fragments(v):
+                shown = ", ".join(repr(q) for q in fragments)
+                lines.append(
+                    f"{key}: {v.value!r} rests on fragments only ({shown}): quote the sentence that states it."
+                )
             if v.support == "related":
                 lines.append(
                     f"{key}: {v.value!r} is only weakly supported ({v.support_note}): add a quote that states it."
