@@ -336,7 +336,9 @@ def verify_checklist(
         if not added:
             break
         to_challenge = added
-    verified = ChecklistFile(spec=checklist.spec, case=checklist.case, items=items)
+    # An item settled as none stays settled unless verification added a value to it.
+    settled = {k: none for k, none in (checklist.settled or {}).items() if not items.get(k)}
+    verified = checklist.model_copy(update={"items": items, "settled": settled or None})
     return VerifyResult(verified, decisions)
 
 

@@ -149,3 +149,19 @@ def test_verify_challenges_an_unsupported_value(ws):
     assert "unsupported: the quote does not name" in (challenge(value, item("judge_name"), ws.case) or "")
     named = Value(value="Kathleen M. Williams", evidence=[Evidence(document="02-order", quote="KATHLEEN M. WILLIAMS")])
     assert challenge(named, item("judge_name"), ws.case) is None
+
+
+def test_verify_keeps_an_item_settled_as_none(ws):
+    from gavel_agent.checklists.record import ChecklistFile, CitedSearch, NoneInRecord
+    from gavel_agent.verify import verify_checklist
+
+    none = NoneInRecord(reason="no trial", searches=[CitedSearch(mode="bm25", query="trial", hits=0)])
+    judge = Value(
+        value="Kathleen M. Williams",
+        evidence=[Evidence(document="01-complaint", quote="CASE NO. 25-22896-CV-WILLIAMS")],
+    )
+    checklist = ChecklistFile(case="t", items={"trials": [], "judge_name": [judge]}, settled={"trials": none})
+    result = verify_checklist(checklist, SPEC, ws.case)
+    assert result.checklist.none_in_record("trials") == none
+    (decision,) = result.decisions
+    assert "unsupported: the quote does not name" in decision.reason
