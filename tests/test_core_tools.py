@@ -266,3 +266,24 @@ def test_get_checklist_by_group(ws):
 def test_quote_folding_finds_typographic_variants(quote):
     text = 'Then the Court GRANTS the motion "in part." Judge - signed.'
     assert quotes.locate(quote, text) is not None
+
+
+def test_quotes_may_come_from_a_search_snippet_as_the_prompt_says(ws):
+    from gavel_agent import prompts
+
+    rule = "read_document output or a search snippet"
+    assert rule in prompts.load("agent_system")
+    assert "a snippet's words may be quoted" in next(t.description for t in calls.tool_specs() if t.name == "search")
+    (hit,) = call(ws, "search", query="motion to dismiss GRANTED", top_k=1).data
+    assert ws.reads.tokens_read(hit.document) == 0  # never read
+    quote = "The motion to dismiss is GRANTED IN PART"
+    assert quote in hit.snippet
+    stored = call(
+        ws,
+        "append_checklist",
+        item="court_rulings",
+        values=[
+            {"value": "Motion to dismiss granted in part", "evidence": [{"document": hit.document, "quote": quote}]}
+        ],
+    )
+    assert stored.ok, stored.text

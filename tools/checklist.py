@@ -69,7 +69,7 @@ class ChecklistState:
         value = (value or "").strip()
         if not value:
             raise EvidenceError(
-                "empty value: give the value as text (use 'Not applicable' with evidence if it does not apply)"
+                "empty value: give the value as text (when the papers hold none, settle the item with settle_none)"
             )
         if not evidence:
             raise EvidenceError(f"value {value!r} has no evidence: quote the text that supports it")
@@ -150,7 +150,7 @@ class ChecklistState:
                 f"{near_doc.token_at(passage.end - 1) + 1} ({passage.similarity:.0f}% alike): {shown!r}."
             )
         return message + (
-            " Quote the words as read_document shows them; mark left-out words with '...' "
+            " Quote the words as a tool showed them (read_document or a search snippet); mark left-out words with '...' "
             "and changed words with [brackets]."
         )
 
