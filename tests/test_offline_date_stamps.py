@@ -51,3 +51,21 @@ def test_only_values_whose_quotes_leave_the_date_out_are_searched_and_get_the_hi
     assert len(second["quote"]) < len(snippet)
     add_stamps(values, calls, [[]])  # no hit: nothing added
     assert len(values["court_rulings"][0]["evidence"]) == 2
+
+
+def test_what_the_paper_does_not_date_is_searched_in_the_dockets_and_the_closest_entry_quoted():
+    values = {
+        "decree_dates": [
+            {
+                "value": "November 25, 1991: Consent decree entered",
+                "evidence": [{"document": "decree", "quote": "CONSENT DECREE"}],
+            }
+        ]
+    }
+    assert stamp_searches(values, []) == []  # a case without a docket: nothing to search
+    calls = stamp_searches(values, ["docket"])
+    assert calls[0][2][1]["documents"] == ["docket"]
+    other = Hit("docket", 10, 20, 100, 200, 1.0, "11/25/1991 44 MINUTE ENTRY for status conference held")
+    entry = Hit("docket", 30, 40, 300, 400, 1.0, "11/25/1991 45 CONSENT DECREE entered by the court")
+    add_stamps(values, calls, [[other, entry]])
+    assert values["decree_dates"][0]["evidence"][1] == {"document": "docket", "quote": entry.snippet}

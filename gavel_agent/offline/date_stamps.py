@@ -13,11 +13,12 @@ import re
 
 from gavel_agent.evaluators.values import DateParts
 from gavel_agent.tools.search import Hit
-from gavel_agent.tools.support import unstated_dates
+from gavel_agent.tools.support import content_stems, unstated_dates
 
 Call = tuple[str, dict]
 _MONTHS = "January February March April May June July August September October November December".split()
-QUOTE_BEFORE, QUOTE_AFTER = 60, 10  # characters of a hit's snippet kept around the date
+QUOTE_BEFORE, QUOTE_AFTER = 60, 60  # characters of a hit's snippet kept around the date (a docket entry follows it)
+STAMP_HITS = 5  # hits looked at per search: the one sharing most words with the value is quoted
 
 
 def date_pattern(parts: DateParts) -> str | None:
@@ -38,30 +39,34 @@ def date_pattern(parts: DateParts) -> str | None:
     )
 
 
-def stamp_searches(values: dict[str, list[dict]]) -> list[tuple[str, int, Call]]:
-    """(item, value index, search call) for each value whose quotes leave its date unstated."""
+def stamp_searches(values: dict[str, list[dict]], documents: list[str] | None = None) -> list[tuple[str, int, Call]]:
+    """(item, value index, search call) for each value whose quotes leave its date unstated: searched
+    in the value's own paper, or with ``documents`` in those (the case's dockets)."""
+    if documents == []:
+        return []
     calls = []
     for key, entries in values.items():
         for i, entry in enumerate(entries):
             missing = unstated_dates(entry["value"], [e["quote"] for e in entry["evidence"]])
             pattern = date_pattern(missing[0]) if missing else None
             if pattern and entry["evidence"]:
-                document = entry["evidence"][0]["document"]
-                search = {"query": pattern, "mode": "regex", "flags": "i", "top_k": 1, "documents": [document]}
+                where = documents or [entry["evidence"][0]["document"]]
+                search = {"query": pattern, "mode": "regex", "flags": "i", "top_k": STAMP_HITS, "documents": where}
                 calls.append((key, i, ("search", search)))
     return calls
 
 
 def add_stamps(values: dict[str, list[dict]], calls: list[tuple[str, int, Call]], found: list[list[Hit]]) -> None:
-    """Add each search's hit, cut to the words around the date, as the value's second quote."""
+    """Add the hit sharing most words with the value, cut to the words around its date, as a second quote
+    (a docket may date several entries that day)."""
     for (key, i, (_, search)), hits in zip(calls, found):
-        if not hits:
-            continue
-        hit = hits[0]
-        date = re.search(search["query"], hit.snippet, re.I)
-        if date is None:
-            continue
-        start = hit.snippet.rfind(" ", 0, max(0, date.start() - QUOTE_BEFORE)) + 1
-        end = hit.snippet.find(" ", date.end() + QUOTE_AFTER)
-        quote = hit.snippet[start : end if end >= 0 else len(hit.snippet)].strip()
-        values[key][i]["evidence"].append({"document": hit.document, "quote": quote})
+        own = content_stems(values[key][i]["value"])
+        for hit in sorted(hits, key=lambda h: -len(own & content_stems(h.snippet))):
+            date = re.search(search["query"], hit.snippet, re.I)
+            if date is None:
+                continue
+            start = hit.snippet.rfind(" ", 0, max(0, date.start() - QUOTE_BEFORE)) + 1
+            end = hit.snippet.find(" ", date.end() + QUOTE_AFTER)
+            quote = hit.snippet[start : end if end >= 0 else len(hit.snippet)].strip()
+            values[key][i]["evidence"].append({"document": hit.document, "quote": quote})
+            break

@@ -335,8 +335,9 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
     # The rules' findings are candidates; a fitted model, where an item has one, picks among them.
     kept = {item.key: select(spec.name, item, found.get(item.key, []), docs) for item in items}
     chosen = {item.key: choose(item, kept[item.key]) for item in items if kept[item.key]}
-    stamps = stamp_searches(chosen)  # a dated value's paper searched for the date its quote leaves out
-    add_stamps(chosen, stamps, [hits(r) for r in (yield from in_turns([call for *_, call in stamps]))])
+    for papers in (None, [name for name, doc in docs.items() if doc.type == "Docket"]):  # its paper, then dockets
+        stamps = stamp_searches(chosen, papers)  # a dated value's paper searched for the date its quote leaves out
+        add_stamps(chosen, stamps, [hits(r) for r in (yield from in_turns([call for *_, call in stamps]))])
     yield from in_turns([("append_checklist", {"item": key, "values": values}) for key, values in chosen.items()])
     yield [("stop", {"reason": "all requested items searched"})]
     yield [("stop", {"reason": "reviewed"})]
