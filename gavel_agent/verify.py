@@ -171,7 +171,7 @@ def challenge(value: Value, item: ItemSpec, case: Case) -> str | None:
         if quotes.locate(ev.quote, text) is not None:
             found.append(ev.quote)
     verdict = support.judge(value.value, found, item)
-    if found and verdict.status == "unsupported":
+    if found and item.support != "none" and verdict.status == "unsupported":
         return f"unsupported: {verdict.reason}"
     problems = []
     for quote in found:

@@ -165,3 +165,24 @@ def test_verify_keeps_an_item_settled_as_none(ws):
     assert result.checklist.none_in_record("trials") == none
     (decision,) = result.decisions
     assert "unsupported: the quote does not name" in decision.reason
+
+
+def test_items_whose_values_are_judgements_are_not_judged_for_support():
+    cato = load_spec("cato")
+    case = Case(
+        "t", [Document("opinion", "The plaintiff told the buyer the formula during the talks.", "Opinion", "", None)]
+    )
+    ws = Workspace.open(case, cato, cato.keys)
+    result = write(
+        ws,
+        "append_checklist",
+        "F1",
+        [
+            {
+                "value": "F1 Disclosure-in-negotiations",
+                "evidence": [{"document": "opinion", "quote": "told the buyer the formula during the talks"}],
+            }
+        ],
+    )
+    assert result.ok, result.text
+    assert ws.checklist.items["F1"][0].support is None

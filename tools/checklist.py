@@ -94,6 +94,8 @@ class ChecklistState:
         """``value`` with its support judged (each quote alone, and all together); EvidenceError when
         its quotes do not support it. ``said``: the quotes as written, where they differ from the stored spans."""
         spec = self.spec.item(self.resolve(item))
+        if spec.support == "none":
+            return value
         said = said or [e.quote for e in value.evidence]
         together = support.judge(value.value, said, spec)
         if together.status == "unsupported":
