@@ -287,3 +287,15 @@ def test_quotes_may_come_from_a_search_snippet_as_the_prompt_says(ws):
         ],
     )
     assert stored.ok, stored.text
+
+
+def test_the_new_write_tools_name_the_runs_items_and_take_one_item_alone():
+    from gavel_agent.tools.schemas import tool_schema
+
+    for args in (calls.RemoveValuesArgs, calls.SettleNoneArgs):
+        schema = tool_schema(args, ["filing_date", "trials"])
+        assert schema["properties"]["items"]["items"]["properties"]["item"]["enum"] == ["filing_date", "trials"]
+        strict = tool_schema(args, ["filing_date"], strict=True)
+        assert strict["additionalProperties"] is False
+    one = calls.SettleNoneArgs.model_validate({"item": "trials", "reason": "no trial", "searches": ["trial"]})
+    assert [e.item for e in one.items] == ["trials"]
