@@ -231,3 +231,28 @@ def test_trace_jsonl_writes_the_sdk_spans_locally_and_a_bad_processor_is_one_lin
     assert (
         bad.returncode == 2 and bad.stderr.strip() == "error: unknown --trace 'zipkin'; use one of openai, jsonl:PATH"
     )
+
+
+def test_settled_items_and_weak_support_are_shown():
+    from gavel_agent.checklists.record import CitedSearch, NoneInRecord
+
+    out = io.StringIO()
+    console = Console(file=out, width=220)
+    weak = Value(
+        value="2021-03-15: complaint filed",
+        evidence=[Evidence(document="d", quote="Filed 03/15/21", start_char=0, end_char=14)],
+        support="related",
+    )
+    none = NoneInRecord(
+        reason="The case ended before any trial.",
+        searches=[CitedSearch(mode="bm25", query="trial jury verdict", hits=5)],
+        latest_read="2022-06-01",
+    )
+    checklist = ChecklistFile(case="c", items={"important_filings": [weak], "trials": []}, settled={"trials": none})
+    console.print(results_table(load_spec("gavel"), checklist))
+    table = out.getvalue()
+    assert "none in the record" in table and "The case ended before any trial." in table
+    assert "bm25 'trial jury verdict' (5 hits)" in table and "papers read up to 2022-06-01" in table
+    assert "(support: related)" in table
+    line = status_text(Status(step=3, max_steps=10, filled=1, total=2, prompt_tokens=10, cost_usd=0.0, settled=1), 1.0)
+    assert "items filled 1/2 · 1 none in the record" in line.plain
