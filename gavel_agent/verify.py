@@ -159,9 +159,9 @@ def unanswered(value: str, source: str, category: str) -> str | None:
 def challenge(value: Value, item: ItemSpec, case: Case) -> str | None:
     """Why the value's own quotes do not defend it, or None when one of them does.
 
-    First the support check of the write tools, over all its quotes found in the case together (a
-    value written before support was judged, or edited by hand, meets it here); then each quote alone
-    must answer the item's category questions."""
+    One quote must answer the item's category questions; then all its quotes found in the case,
+    together, must pass the write tools' support check (a value written before support was judged,
+    or edited by hand, meets it here)."""
     found = []
     for ev in value.evidence:
         try:
@@ -170,16 +170,13 @@ def challenge(value: Value, item: ItemSpec, case: Case) -> str | None:
             continue
         if quotes.locate(ev.quote, text) is not None:
             found.append(ev.quote)
+    problems = [unanswered(value.value, quote, item.category) for quote in found]
+    if not found or None not in problems:
+        return problems[0] if problems else "no quote of the value can be found in the case"
     verdict = support.judge(value.value, found, item)
-    if found and item.support != "none" and verdict.status == "unsupported":
+    if item.support != "none" and verdict.status == "unsupported":
         return f"unsupported: {verdict.reason}"
-    problems = []
-    for quote in found:
-        problem = unanswered(value.value, quote, item.category)
-        if problem is None:
-            return None
-        problems.append(problem)
-    return problems[0] if problems else "no quote of the value can be found in the case"
+    return None
 
 
 def offline_ruling(value: Value, item: ItemSpec, case: Case) -> Ruling:
