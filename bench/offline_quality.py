@@ -324,11 +324,15 @@ def main_counsel(values: list[str]) -> str | None:
     return None
 
 
+Refused = dict[str, dict[str, set[str]]]  # case -> item -> values the run's write tools refused
+
+
 def selected_values(
-    records: list[Record], base: dict[str, Values], models: dict[str, dict | None]
+    records: list[Record], base: dict[str, Values], models: dict[str, dict | None], refused: Refused | None = None
 ) -> dict[str, Values]:
     """Every record's values with the learned items chosen again from its recorded candidates, as a
-    run does: by the item's model, or by the rules' own choice where ``models`` has none for it."""
+    run does: by the item's model, or by the rules' own choice where ``models`` has none for it. A value
+    the run chose and its write tools refused (its quotes do not state it) is refused again."""
     spec = load_spec("gavel")
     out = {}
     for r in records:
@@ -339,15 +343,26 @@ def selected_values(
             found = found_from_rows(rows)
             if model := models.get(field.item):
                 found = apply_model(model, found, rows, r.features(field.item))
-            values[field.item] = [v["value"] for v in choose(plan, found)] if found else []
+            gone = (refused or {}).get(r.case, {}).get(field.item, set())
+            values[field.item] = [v["value"] for v in choose(plan, found) if v["value"] not in gone] if found else []
         out[r.case] = values
     return out
+
+
+def refused_values(records: list[Record], stored: dict[str, Values], shipped: dict[str, Values]) -> Refused:
+    """Per record and learned item, the values the shipped models chose that the run did not store."""
+    return {
+        r.case: {f.item: set(shipped[r.case][f.item]) - set(stored[r.case].get(f.item, [])) for f in FIELDS}
+        for r in records
+    }
 
 
 FoldTallies = dict[str, dict[int, Tally]]  # row -> fold -> tally
 
 
-def fold_table(records: list[Record], coding, written, base) -> tuple[FoldTallies, FoldTallies, dict[str, Tally]]:
+def fold_table(
+    records: list[Record], coding, written, base, refused: Refused | None = None
+) -> tuple[FoldTallies, FoldTallies, dict[str, Tally]]:
     """Per row and fold, the held-out tally and the training-folds tally (a model fitted on the other
     folds for every learned item), and the rules' own choice over all records."""
     held: FoldTallies = {name: {} for name in ROWS}
@@ -355,11 +370,11 @@ def fold_table(records: list[Record], coding, written, base) -> tuple[FoldTallie
     for k in sorted({r.fold for r in records}):
         inside = [r for r in records if r.fold != k]
         models = {field.item: fit(field, inside) for field in FIELDS}  # None (too few records): the rules' choice
-        values = selected_values(records, base, models)
+        values = selected_values(records, base, models, refused)
         for rows, cases in ((held, [r.case for r in records if r.fold == k]), (train, [r.case for r in inside])):
             for name, tally in coding_table(cases, coding, written, values).items():
                 rows[name][k] = tally
-    rules = coding_table([r.case for r in records], coding, written, selected_values(records, base, {}))
+    rules = coding_table([r.case for r in records], coding, written, selected_values(records, base, {}, refused))
     return held, train, rules
 
 
@@ -590,7 +605,9 @@ def main() -> None:
         base[r.case].update(identity_values(d, case_files[r.case]))
     stats = [RunStats.model_validate_json((Path(d) / "stats.json").read_text()) for d in run_dirs]
     # The shipped models' choice, as a run with them makes it (runs cached before a retraining hold another).
-    base = selected_values(records, base, {field.item: load_model("gavel", field.item) for field in FIELDS})
+    shipped_models = {field.item: load_model("gavel", field.item) for field in FIELDS}
+    refused = refused_values(records, base, selected_values(records, base, shipped_models))
+    base = selected_values(records, base, shipped_models, refused)
 
     print(f"command: python {' '.join(sys.argv)}")
     sizes = [sum(r.fold == k for r in records) for k in range(FOLDS)]
@@ -603,7 +620,7 @@ def main() -> None:
     print(
         "\n(a) Agreement with the Clearinghouse coding: held-out folds (mean, range, pooled counts) beside the training folds"
     )
-    print_folds(*fold_table(records, coding, written, base), {int(k) for k in args.unseen.split(",") if k})
+    print_folds(*fold_table(records, coding, written, base, refused), {int(k) for k in args.unseen.split(",") if k})
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
     verified, empty = evidence_audit(checklists, case_files, {r.case: d for r, d in zip(records, run_dirs)})

@@ -184,3 +184,24 @@ def test_items_whose_values_are_judgements_are_not_judged_for_support():
     )
     assert result.ok, result.text
     assert ws.checklist.items["F1"][0].support is None
+
+
+def test_an_initialism_the_quote_spells_out_counts_as_its_word():
+    verdict = judge(
+        "Plaintiff: Public interest nonprofit (ACLU)",
+        ["American Civil Liberties Union  Raphael Goldman"],
+        item("type_of_counsel"),
+    )
+    assert verdict.status == "related"
+    assert (
+        judge(
+            "Plaintiff: Public interest nonprofit (NAACP)", ["American Civil Liberties Union"], item("type_of_counsel")
+        ).status
+        == "unsupported"
+    )
+
+
+def test_citations_run_together_are_separate_figures():
+    quotes = ["42 US.C. § 1983,42 US.C. § 1985,28 US.c. § 1331"]
+    assert judge("42 U.S.C. § 1983", quotes, item("cause_of_action")).status != "unsupported"
+    assert "1986" in judge("42 U.S.C. § 1986", quotes, item("cause_of_action")).reason

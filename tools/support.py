@@ -34,7 +34,8 @@ SUPPORT_ORDER: tuple[SupportStatus, ...] = ("states", "related", "unsupported") 
 
 STATES_SHARE = 0.5  # of a value's content words its quotes must hold to state it
 _MONTH_NAMES = "January February March April May June July August September October November December".split()
-_DIGITS = re.compile(r"(?<![\d.])\d+(?:[.,]\d+)*")
+# A figure: digits with thousands commas and a decimal part; "1983,42" (two cites run together) is two.
+_DIGITS = re.compile(r"(?<![\d.,])\d+(?:,\d{3}(?!\d))*(?:\.\d+)?")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
 _LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / "Appeal: ..."
@@ -152,6 +153,24 @@ def _names_it(value: str, quoted: str) -> bool:
     return len(initialism) >= 2 and initialism in present
 
 
+def _initialisms(text: str) -> set[str]:
+    """Initialisms the text spells out ("American Civil Liberties Union" -> "aclu"), as content stems."""
+    joiners = _vocabulary()["name_joiners"]
+    found: set[str] = set()
+    run: list[str] = []
+    for word in [*re.findall(r"[A-Za-z][\w'.-]*", text), ""]:
+        if word[:1].isupper():
+            run.append(word[0].lower())
+            continue
+        if word.lower() in joiners and run:
+            continue
+        for i in range(len(run)):
+            for j in range(i + 2, len(run) + 1):
+                found.add("".join(run[i:j])[:5])
+        run = []
+    return found
+
+
 def _decides(item: ItemSpec, quoted: str) -> bool:
     text = " " + " ".join(words(quoted)) + " "
     return any(f" {w}" in text for w in item.deciding_words)
@@ -180,7 +199,7 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     typed = bool(dates(value) or _figures(value))
     if not own:
         return Support("states", "")
-    share = len(own & content_stems(quoted)) / len(own)
+    share = len(own & (content_stems(quoted) | _initialisms(quoted))) / len(own)
     if share >= STATES_SHARE or (item.support == "date" and typed):
         return Support("states", "")
     if share > 0 or typed:
