@@ -9,7 +9,8 @@ command ``python -m gavel_agent.offline.learned.train --runs`` reuses), and prin
 (b) S_checklist per item and overall on the cases GAVEL's human checklists share with the records,
     by the offline judge, beside GAVEL's own extractions of those cases (a check, never a source of rules);
 (c) evidence: share of stored quotes found again at their offsets, share of items left empty,
-    the run cost (prompt tokens, seconds per record) and the whole command's wall time.
+    the run cost (prompt tokens, seconds per record) and the whole command's wall time;
+(d) support: per item, the share of stored values whose quotes (all together) state them.
 
     python bench/offline_quality.py [FOLDER ...] [--gavel ../shared/gavel] [--out DIR] [--jobs 2]
                                     [--limit N] [--fresh] [--items KEY,...] [--folds K,...]
@@ -52,6 +53,7 @@ from gavel_agent.offline.learned.train import FIELDS, fit  # noqa: E402
 from gavel_agent.offline.policy import choose  # noqa: E402
 from gavel_agent.run_files import IDENTITY_FILE, RunStats  # noqa: E402
 from gavel_agent.tools.quotes import same_text  # noqa: E402
+from gavel_agent.tools.support import judge  # noqa: E402
 from markdown_fragment import add_option, printed_as_markdown  # noqa: E402
 
 GAVEL_METHODS = {
@@ -324,11 +326,15 @@ def main_counsel(values: list[str]) -> str | None:
     return None
 
 
+Refused = dict[str, dict[str, set[str]]]  # case -> item -> values the run's write tools refused
+
+
 def selected_values(
-    records: list[Record], base: dict[str, Values], models: dict[str, dict | None]
+    records: list[Record], base: dict[str, Values], models: dict[str, dict | None], refused: Refused | None = None
 ) -> dict[str, Values]:
     """Every record's values with the learned items chosen again from its recorded candidates, as a
-    run does: by the item's model, or by the rules' own choice where ``models`` has none for it."""
+    run does: by the item's model, or by the rules' own choice where ``models`` has none for it. A value
+    the run chose and its write tools refused (its quotes do not state it) is refused again."""
     spec = load_spec("gavel")
     out = {}
     for r in records:
@@ -339,15 +345,26 @@ def selected_values(
             found = found_from_rows(rows)
             if model := models.get(field.item):
                 found = apply_model(model, found, rows, r.features(field.item))
-            values[field.item] = [v["value"] for v in choose(plan, found)] if found else []
+            gone = (refused or {}).get(r.case, {}).get(field.item, set())
+            values[field.item] = [v["value"] for v in choose(plan, found) if v["value"] not in gone] if found else []
         out[r.case] = values
     return out
+
+
+def refused_values(records: list[Record], stored: dict[str, Values], shipped: dict[str, Values]) -> Refused:
+    """Per record and learned item, the values the shipped models chose that the run did not store."""
+    return {
+        r.case: {f.item: set(shipped[r.case][f.item]) - set(stored[r.case].get(f.item, [])) for f in FIELDS}
+        for r in records
+    }
 
 
 FoldTallies = dict[str, dict[int, Tally]]  # row -> fold -> tally
 
 
-def fold_table(records: list[Record], coding, written, base) -> tuple[FoldTallies, FoldTallies, dict[str, Tally]]:
+def fold_table(
+    records: list[Record], coding, written, base, refused: Refused | None = None
+) -> tuple[FoldTallies, FoldTallies, dict[str, Tally]]:
     """Per row and fold, the held-out tally and the training-folds tally (a model fitted on the other
     folds for every learned item), and the rules' own choice over all records."""
     held: FoldTallies = {name: {} for name in ROWS}
@@ -355,11 +372,11 @@ def fold_table(records: list[Record], coding, written, base) -> tuple[FoldTallie
     for k in sorted({r.fold for r in records}):
         inside = [r for r in records if r.fold != k]
         models = {field.item: fit(field, inside) for field in FIELDS}  # None (too few records): the rules' choice
-        values = selected_values(records, base, models)
+        values = selected_values(records, base, models, refused)
         for rows, cases in ((held, [r.case for r in records if r.fold == k]), (train, [r.case for r in inside])):
             for name, tally in coding_table(cases, coding, written, values).items():
                 rows[name][k] = tally
-    rules = coding_table([r.case for r in records], coding, written, selected_values(records, base, {}))
+    rules = coding_table([r.case for r in records], coding, written, selected_values(records, base, {}, refused))
     return held, train, rules
 
 
@@ -429,6 +446,37 @@ def evidence_audit(
             text = docs.get(ev.document, "")
             verified.add(ev.start_char is not None and same_text(ev.quote, text[ev.start_char : ev.end_char]))
     return verified, empty
+
+
+def support_table(checklists: dict[str, ChecklistFile]) -> dict[str, dict[str, int]]:
+    """Per item, stored values by whether their stored quotes (all together) state them: judged here,
+    so runs made before support was checked at write time are measured the same way."""
+    spec = load_spec("gavel")
+    table: dict[str, dict[str, int]] = {}
+    for checklist in checklists.values():
+        for key, values in checklist.items.items():
+            row = table.setdefault(key, {"states": 0, "related": 0, "unsupported": 0})
+            for value in values:
+                row[judge(value.value, [e.quote for e in value.evidence], spec.item(key)).status] += 1
+    return table
+
+
+def print_support(table: dict[str, dict[str, int]]) -> None:
+    print(
+        "\n(d) Support: stored values whose quotes state them, per item (related: the typed facts are quoted, few words)"
+    )
+    print(f"  {'item':24} {'values':>7} {'states':>8} {'related':>8} {'unsupported':>12}")
+    totals = {"states": 0, "related": 0, "unsupported": 0}
+    for key, row in table.items():
+        n = sum(row.values())
+        for status in totals:
+            totals[status] += row[status]
+        if n:
+            shares = "".join(f"{row[s] / n:>{w}.1%}" for s, w in (("states", 9), ("related", 9), ("unsupported", 13)))
+            print(f"  {key:24} {n:>7}{shares}")
+    n = sum(totals.values()) or 1
+    shares = "".join(f"{totals[s] / n:>{w}.1%}" for s, w in (("states", 9), ("related", 9), ("unsupported", 13)))
+    print(f"  {'ALL':24} {sum(totals.values()):>7}{shares}")
 
 
 def _only(keys: set[str], checklists: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
@@ -565,7 +613,9 @@ def bench(args: argparse.Namespace) -> None:
         base[r.case].update(identity_values(d, case_files[r.case]))
     stats = [RunStats.model_validate_json((Path(d) / "stats.json").read_text()) for d in run_dirs]
     # The shipped models' choice, as a run with them makes it (runs cached before a retraining hold another).
-    base = selected_values(records, base, {field.item: load_model("gavel", field.item) for field in FIELDS})
+    shipped_models = {field.item: load_model("gavel", field.item) for field in FIELDS}
+    refused = refused_values(records, base, selected_values(records, base, shipped_models))
+    base = selected_values(records, base, shipped_models, refused)
 
     print(f"command: python {' '.join(sys.argv)}")
     sizes = [sum(r.fold == k for r in records) for k in range(FOLDS)]
@@ -578,7 +628,7 @@ def bench(args: argparse.Namespace) -> None:
     print(
         "\n(a) Agreement with the Clearinghouse coding: held-out folds (mean, range, pooled counts) beside the training folds"
     )
-    print_folds(*fold_table(records, coding, written, base), {int(k) for k in args.unseen.split(",") if k})
+    print_folds(*fold_table(records, coding, written, base, refused), {int(k) for k in args.unseen.split(",") if k})
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
     verified, empty = evidence_audit(checklists, case_files, {r.case: d for r, d in zip(records, run_dirs)})
@@ -591,6 +641,7 @@ def bench(args: argparse.Namespace) -> None:
         f" / {max(s.wall_time_s for s in stats):.1f} s"
     )
     print(f"  whole command                         {time.time() - started:.0f} s")
+    print_support(support_table(checklists))
 
 
 if __name__ == "__main__":

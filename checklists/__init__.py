@@ -19,6 +19,11 @@ from pydantic import BaseModel, Field
 SPEC_DIR = Path(__file__).parent
 
 Category = Literal["temporal", "factual", "obligation", "numeric"]
+# What a value's quotes must state besides its dates and figures (gavel_agent.tools.support): enough of
+# its words ("text"), the name it gives ("name"), nothing more for a dated event ("date"), or one of
+# the item's deciding words ("decision", for a yes/no or either/or answer); or no check ("none": the value
+# is a judgement the quote illustrates, such as a CATO factor, not something the quote states).
+SupportCheck = Literal["text", "name", "date", "decision", "none"]
 
 
 class UnknownItemError(ValueError):
@@ -48,6 +53,8 @@ class ItemSpec(BaseModel):
     # in ``counts_source``. The task message states them; the first-stop review flags items far above.
     typical_count: int | None = None
     max_count: int | None = None
+    support: SupportCheck = "text"
+    deciding_words: list[str] = Field(default_factory=list)  # for support "decision": word starts, lower case
     # Free-form extras some specs need (the CATO factor's side, how CUAD states the answer ...).
     # Where the offline model looks for an item is its own data: gavel_agent/offline/plans/.
     extra: dict = Field(default_factory=dict)

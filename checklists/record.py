@@ -18,6 +18,10 @@ from pydantic import BaseModel, Field, SerializationInfo, SerializerFunctionWrap
 # within a short span; or with a few words left out silently (gaps, tools/quote_gaps.py).
 AlignmentStatus = Literal["exact", "normalised", "pieces", "gaps"]
 ALIGNMENT_ORDER: tuple[AlignmentStatus, ...] = ("exact", "normalised", "pieces", "gaps")  # closest match first
+# Whether the quotes say what the value asserts (gavel_agent.tools.support): they state it; they bear on
+# it but leave part of it unsaid (stored, shown for review); or they lack a date, figure, name or word it
+# gives (refused at write time).
+SupportStatus = Literal["states", "related", "unsupported"]
 
 
 # "case_46210" (a Clearinghouse file's stem) and "case-46210" (an older import folder) name case 46210.
@@ -31,7 +35,22 @@ def canonical_case_name(name: str) -> str:
     return match.group(1) if match else name.strip()
 
 
-class Evidence(BaseModel):
+class _OptionalExtras(BaseModel):
+    """A model whose optional extra fields are left out of the file while unset, so files written
+    before the fields existed (and the agent's own checklist.json) keep their shape."""
+
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _without_unset_extras(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
+        data = handler(self)
+        for name in self._left_out_when_none:
+            if getattr(self, name) is None:
+                data.pop(name, None)
+        return data
+
+
+class Evidence(_OptionalExtras):
     document: str
     quote: str  # the document's own text at start_char:end_char
     start_char: int | None = None
@@ -43,6 +62,8 @@ class Evidence(BaseModel):
     injected: bool = False
     # The document the writer named, when the quote was found in another document of the case instead.
     named_document: str | None = None
+    support: SupportStatus | None = None  # this quote alone; None in files written before support was judged
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("support",)
 
     @property
     def place(self) -> str:
@@ -63,26 +84,13 @@ class Review(BaseModel):
     time: str  # ISO-8601 UTC
 
 
-class _OptionalExtras(BaseModel):
-    """A model whose optional extra fields are left out of the file while unset, so files written
-    before the fields existed (and the agent's own checklist.json) keep their shape."""
-
-    _left_out_when_none: ClassVar[tuple[str, ...]] = ()
-
-    @model_serializer(mode="wrap")
-    def _without_unset_extras(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
-        data = handler(self)
-        for name in self._left_out_when_none:
-            if getattr(self, name) is None:
-                data.pop(name, None)
-        return data
-
-
 class Value(_OptionalExtras):
     value: str
     evidence: list[Evidence] = Field(default_factory=list)
     review: Review | None = None  # only in a reviewed checklist; the agent's own checklist has none
-    _left_out_when_none: ClassVar[tuple[str, ...]] = ("review",)
+    support: SupportStatus | None = None  # all its quotes together; None where support was not judged
+    support_note: str | None = None  # what the quotes leave unsaid, for a value whose support is "related"
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("review", "support", "support_note")
 
     @property
     def rejected(self) -> bool:
@@ -95,6 +103,23 @@ class Value(_OptionalExtras):
         return bool(self.evidence) and all(e.injected for e in self.evidence)
 
 
+class CitedSearch(BaseModel):
+    """A search the run made, as its tool-call record holds it, cited as having found nothing for an item."""
+
+    mode: str
+    query: str
+    hits: int
+
+
+class NoneInRecord(BaseModel):
+    """An item settled with no value: the case's papers, as searched and read, hold none."""
+
+    status: Literal["none_in_record"] = "none_in_record"
+    reason: str  # one line
+    searches: list[CitedSearch]
+    latest_read: str | None = None  # the date of the latest dated paper the run had read when it settled
+
+
 class ChecklistFile(_OptionalExtras):
     """A filled checklist: ``items`` maps item key -> values (empty list = nothing found)."""
 
@@ -104,7 +129,10 @@ class ChecklistFile(_OptionalExtras):
     # A reference that speaks to some items only (a comparison's choices): predictions are scored on
     # these items alone, as for a Clearinghouse record. None: a whole checklist.
     coded_items: list[str] | None = None
-    _left_out_when_none: ClassVar[tuple[str, ...]] = ("coded_items",)
+    # Items settled as having no value in the record (an empty item without an entry here is unsettled).
+    # Not values: scoring reads these items as empty, exports and the review page show the status.
+    settled: dict[str, NoneInRecord] | None = None
+    _left_out_when_none: ClassVar[tuple[str, ...]] = ("coded_items", "settled")
 
     @classmethod
     def read(cls, path: str | Path) -> ChecklistFile:
@@ -112,3 +140,13 @@ class ChecklistFile(_OptionalExtras):
 
     def values_of(self, key: str) -> list[str]:
         return [v.value for v in self.items.get(key, [])]
+
+    def none_in_record(self, key: str) -> NoneInRecord | None:
+        """The item's settlement as having no value, or None."""
+        return (self.settled or {}).get(key)
+
+    def settled_line(self) -> str:
+        """ "26/26 items settled: 15 with values, 11 none in the record"."""
+        filled = sum(1 for v in self.items.values() if v)
+        none = sum(1 for k in (self.settled or {}) if not self.items.get(k))
+        return f"{filled + none}/{len(self.items)} items settled: {filled} with values, {none} none in the record"

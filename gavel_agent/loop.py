@@ -28,6 +28,8 @@ from gavel_agent.model_errors import describe_model_error
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
+from gavel_agent.reply_writes import WRITE_TOOLS, ReplyWrites
+from gavel_agent.review_findings import findings
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
 from gavel_agent.run_task import RunTask, TaskReader
 from gavel_agent.tools import calls, schemas
@@ -125,6 +127,7 @@ class AgentRun:
         self._malformed_in_a_row = 0
         self._text_replies_in_row = 0
         self._finished = False
+        self._reply_writes = ReplyWrites()
         self._instructions = prompts.load("agent_system")
         self._tool_schema_tokens = tokens.count(
             json.dumps(
@@ -177,15 +180,17 @@ class AgentRun:
         if len(lines) == 2:
             lines[1] = "Nothing read yet."
         filled = [f"{k} ({len(v)})" for k, v in self.ws.checklist.items.items() if v]
-        empty = self.ws.checklist.empty_items()
+        empty = self.ws.checklist.open_items()
         lines += [f"Filled items: {', '.join(filled) or 'none'}", f"Empty items: {', '.join(empty) or 'none'}"]
+        if self.ws.checklist.settled:
+            lines.append(f"Settled as none in the record: {', '.join(self.ws.checklist.settled)}")
         read = {doc.name: self.ws.reads.tokens_read(doc.name) for doc in self.case.documents}
         return "\n".join(lines + reading_guide.unread_lines(self.case, read, empty))
 
     def review_message(self) -> str:
-        empty = self.ws.checklist.empty_items()
+        found = findings(self.ws.checklist)
         return prompts.load("agent_review").format(
-            empty_items=", ".join(empty) or "none", checklist=calls.render_checklist(self.ws)
+            findings="\n".join(f"- {f}" for f in found) or "- none", checklist=calls.render_checklist(self.ws)
         )
 
     # -- SDK plumbing -----------------------------------------------------------
@@ -204,6 +209,8 @@ class AgentRun:
 
     def _function_tool(self, spec: calls.ToolSpec) -> FunctionTool:
         async def invoke(ctx, raw_arguments: str) -> str:
+            if spec.name == "stop":  # a stop is judged after the writes of its own reply
+                await self._reply_writes.wait()
             result = self._call(spec, raw_arguments, ctx.tool_call_id)
             self._summaries[ctx.tool_call_id] = result.summary
             if self._result_reader:
@@ -231,8 +238,15 @@ class AgentRun:
         malformed = result.summary in ("malformed arguments", "invalid arguments")
         self._malformed_in_a_row = self._malformed_in_a_row + 1 if malformed else 0
         self.stats.malformed_calls += malformed
+        self._reply_writes.ran(spec.name, result.ok, result.summary)
         if spec.name == "stop" and not malformed:
-            result = self._stop_attempt("stop tool")
+            refused = self._reply_writes.refusal()
+            if refused:
+                result = calls.ToolResult(refused, "stop refused: writes of the same reply failed", ok=False)
+            else:
+                result = self._stop_attempt("stop tool")
+                applied = self._reply_writes.applied()
+                result.text = f"{applied}\n{result.text}" if applied else result.text
         elif self._malformed_in_a_row > MAX_MALFORMED_IN_A_ROW:
             self._finish("interrupted", f"{self._malformed_in_a_row} malformed tool calls in a row")
         self._record(spec.name, raw_arguments, result)
@@ -293,7 +307,7 @@ class AgentRun:
                 "time": round(time.time(), 3),
             }
         )
-        if tool in ("update_checklist", "append_checklist"):
+        if tool in WRITE_TOOLS:
             self.files.write_checklist(self.ws.checklist.to_file())
         if self.on_event:
             filled = len(self.item_keys) - len(self.ws.checklist.empty_items())
@@ -317,6 +331,7 @@ class AgentRun:
         self.stats.coverage = self.ws.coverage()
         self.stats.read_spans = self.ws.reads.spans
         self.stats.filled_items = len(self.item_keys) - len(self.ws.checklist.empty_items())
+        self.stats.settled_none = len(self.ws.checklist.settled)
         self.stats.values = sum(len(v) for v in self.ws.checklist.items.values())
         self.files.write_stats(self.stats)
 
@@ -348,6 +363,7 @@ class AgentRun:
         self.stats.output_tokens += step.output_tokens
         self.stats.reasoning_tokens += step.reasoning_tokens
         self.stats.cost_usd += step.cost_usd
+        self._reply_writes.new_reply(_field(o, "name") for o in response.output if _field(o, "type") == "function_call")
         unknown = [
             _field(o, "name")
             for o in response.output
@@ -383,6 +399,7 @@ class AgentRun:
         self.ws.reads.spans = {doc: list(spans) for doc, spans in saved.read_spans.items()}
         if self.files.checklist.is_file():
             self.ws.checklist.load(self.files.read_checklist())
+        self.ws.searches = self.files.searches()
         conversation = self.files.read_conversation()
         if not conversation:
             return None

@@ -10,13 +10,14 @@ identity.json   the case's court and docket number, each with its quote (read by
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from gavel_agent import atomic
-from gavel_agent.checklists.record import ChecklistFile
+from gavel_agent.checklists.record import ChecklistFile, CitedSearch
 
 IDENTITY_FILE = "identity.json"
 
@@ -61,11 +62,15 @@ class RunStats(BaseModel):
     coverage: dict[str, float] = Field(default_factory=dict)
     read_spans: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # token ranges read, for --resume
     filled_items: int = 0
+    settled_none: int = 0  # empty items settled as having no value in the record
     values: int = 0
     # Reading the case: documents with text under black redaction boxes (left out of what the agent
     # read), and every file warning (skipped files, unread scans, redactions).
     redacted_documents: list[str] = Field(default_factory=list)
     document_warnings: list[str] = Field(default_factory=list)
+
+
+_HITS = re.compile(r": (\d+) hits")  # in a search's one-line summary (tools.calls.search)
 
 
 class RunFiles:
@@ -94,6 +99,23 @@ class RunFiles:
 
     def log(self, entry: dict[str, Any]) -> None:
         atomic.append_line(self.ledger, json.dumps(entry, ensure_ascii=False, default=str))
+
+    def searches(self) -> list[CitedSearch]:
+        """The searches the ledger records, in order (what a resumed run may cite to settle an item)."""
+        if not self.ledger.is_file():
+            return []
+        found = []
+        for line in self.ledger.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            arguments = entry.get("arguments")
+            if entry.get("tool") != "search" or not entry.get("ok") or not isinstance(arguments, dict):
+                continue
+            hits = _HITS.search(entry.get("summary", ""))
+            mode = arguments.get("mode", "bm25")
+            found.append(
+                CitedSearch(mode=mode, query=arguments.get("query", ""), hits=int(hits.group(1)) if hits else 0)
+            )
+        return found
 
     def read_stats(self) -> RunStats:
         return RunStats.model_validate_json(self.stats.read_text(encoding="utf-8"))

@@ -63,11 +63,14 @@ class Status:
     cost_usd: float
     read_share: float | None = None  # share of the case's tokens read so far (agent runs)
     values: int = 0
+    settled: int = 0  # empty items settled as having no value in the record
 
 
 def status_text(status: Status, elapsed: float, unit: str = "step") -> Text:
     step = f"{unit} {status.step}" + (f"/{status.max_steps}" if status.max_steps else "")
     parts = [step, f"items filled {status.filled}/{status.total}", f"{status.values} values"]
+    if status.settled:
+        parts.insert(2, f"{status.settled} none in the record")
     if status.read_share is not None:
         parts.append(f"read {status.read_share:.0%} of the case")
     parts += [f"{status.prompt_tokens:,} prompt tokens", f"${status.cost_usd:.4f}", f"{elapsed:.1f} s"]
@@ -171,6 +174,7 @@ def agent_trace(console: Console, agent_run) -> StepTrace:
                 cost_usd=stats.cost_usd,
                 read_share=read / total_tokens,
                 values=sum(len(v) for v in checklist.items.values()),
+                settled=len(checklist.settled),
             ),
             elapsed,
         )
@@ -232,6 +236,13 @@ def results_table(spec: ChecklistSpec, checklist: ChecklistFile, quote_width: in
     table.add_column("value", ratio=2)
     table.add_column("evidence", ratio=3)
     for key, values in checklist.items.items():
+        settled = checklist.none_in_record(key)
+        if not values and settled:
+            searched = "; ".join(f"{s.mode} {s.query!r} ({s.hits} hits)" for s in settled.searches)
+            read = f"; papers read up to {settled.latest_read}" if settled.latest_read else ""
+            why = f"{settled.reason} (searched: {searched}{read})"
+            table.add_row(Text(key), Text("none in the record", style="yellow"), Text(clip(why, quote_width * 2)))
+            continue
         if not values:
             table.add_row(Text(key), Text("—", style="dim"), Text(""))
             continue
@@ -239,5 +250,6 @@ def results_table(spec: ChecklistSpec, checklist: ChecklistFile, quote_width: in
             ev = v.evidence[0]
             where = f"{ev.place} [{ev.start_char}:{ev.end_char}] “{clip(ev.quote, quote_width)}”"
             more = f" (+{len(v.evidence) - 1} more)" if len(v.evidence) > 1 else ""
-            table.add_row(Text(key if i == 0 else ""), Text(v.value), Text(where + more))
+            weak = Text(" (support: related)", style="yellow") if v.support == "related" else Text("")
+            table.add_row(Text(key if i == 0 else ""), Text.assemble(v.value, weak), Text(where + more))
     return table

@@ -68,9 +68,9 @@ from gavel_agent.evaluators.values import (
     numbers,
     same_date,
 )
-from gavel_agent.tools import quotes
+from gavel_agent.tools import quotes, support
 from gavel_agent.tools.injection import blank_injected, touches
-from gavel_agent.tools.search import SearchIndex, words
+from gavel_agent.tools.search import SearchIndex
 
 MAX_ROUNDS = 2
 CONFIRM_HITS = 5  # passages the independent search reads per value
@@ -81,32 +81,6 @@ _QUALIFIER = re.compile(
     r"not less than|maximum|minimum|in excess of|capped at)\b",
     re.I,
 )
-_STOPWORDS = {
-    "the",
-    "and",
-    "for",
-    "with",
-    "that",
-    "this",
-    "from",
-    "was",
-    "were",
-    "are",
-    "its",
-    "his",
-    "her",
-    "their",
-    "has",
-    "have",
-    "had",
-    "not",
-    "any",
-    "all",
-    "such",
-    "each",
-    "which",
-    "who",
-}
 
 Action = Literal["keep", "delete", "keep_blocked", "add", "revise", "revise_rejected"]
 
@@ -155,11 +129,6 @@ class VerifyResult:
         return text
 
 
-def _stems(text: str) -> set[str]:
-    # Six-letter prefixes let 'perpetual' meet 'perpetuity' and 'terminates' meet 'termination'.
-    return {w[:6] for w in words(text) if len(w) > 2 and w not in _STOPWORDS}
-
-
 def unanswered(value: str, source: str, category: str) -> str | None:
     """The first category question ``source`` does not answer for ``value``, or None."""
     for d in dates(value):
@@ -181,27 +150,33 @@ def unanswered(value: str, source: str, category: str) -> str | None:
             return "obligation: the value and the quote differ in polarity"
         if conditions(source) - conditions(value):
             return f"missing_condition: the value drops the quote's {', '.join(sorted(conditions(source) - conditions(value)))}"
-    own = _stems(NUMBER.sub(" ", value))
-    if own and len(own & _stems(source)) / len(own) < MIN_WORDS_FROM_SOURCE:
+    own = support.content_stems(NUMBER.sub(" ", value))
+    if own and len(own & support.content_stems(source)) / len(own) < MIN_WORDS_FROM_SOURCE:
         return "factual: most of the value's words are not in the quote (outside knowledge?)"
     return None
 
 
 def challenge(value: Value, item: ItemSpec, case: Case) -> str | None:
-    """Why the value's own quotes do not defend it, or None when one of them does."""
-    problems = []
+    """Why the value's own quotes do not defend it, or None when one of them does.
+
+    One quote must answer the item's category questions; then all its quotes found in the case,
+    together, must pass the write tools' support check (a value written before support was judged,
+    or edited by hand, meets it here)."""
+    found = []
     for ev in value.evidence:
         try:
             text = case.document(ev.document).text
         except KeyError:
             continue
-        if quotes.locate(ev.quote, text) is None:
-            continue
-        problem = unanswered(value.value, ev.quote, item.category)
-        if problem is None:
-            return None
-        problems.append(problem)
-    return problems[0] if problems else "no quote of the value can be found in the case"
+        if quotes.locate(ev.quote, text) is not None:
+            found.append(ev.quote)
+    problems = [unanswered(value.value, quote, item.category) for quote in found]
+    if not found or None not in problems:
+        return problems[0] if problems else "no quote of the value can be found in the case"
+    verdict = support.judge(value.value, found, item)
+    if item.support != "none" and verdict.status == "unsupported":
+        return f"unsupported: {verdict.reason}"
+    return None
 
 
 def offline_ruling(value: Value, item: ItemSpec, case: Case) -> Ruling:
@@ -360,7 +335,9 @@ def verify_checklist(
         if not added:
             break
         to_challenge = added
-    verified = ChecklistFile(spec=checklist.spec, case=checklist.case, items=items)
+    # An item settled as none stays settled unless verification added a value to it.
+    settled = {k: none for k, none in (checklist.settled or {}).items() if not items.get(k)}
+    verified = checklist.model_copy(update={"items": items, "settled": settled or None})
     return VerifyResult(verified, decisions)
 
 

@@ -29,7 +29,17 @@ from gavel_agent.case import load_case
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.models import catalog
 
-TOOLS = {"list_documents", "read_document", "search", "get_checklist", "update_checklist", "append_checklist", "stop"}
+TOOLS = {
+    "list_documents",
+    "read_document",
+    "search",
+    "get_checklist",
+    "update_checklist",
+    "append_checklist",
+    "remove_values",
+    "settle_none",
+    "stop",
+}
 
 
 def tool_names(provider: str, body: dict) -> set[str]:

@@ -189,6 +189,8 @@ async def test_scripted_run_over_the_wire(name, tmp_path, monkeypatch):
         "get_checklist",
         "update_checklist",
         "append_checklist",
+        "remove_values",
+        "settle_none",
         "stop",
     }
     assert system_prompt(name, bodies[0]) == prompts.load("agent_system")

@@ -45,7 +45,7 @@ def test_first_stop_shows_review_second_stop_ends(tmp_path):
     out = run(agent_run)
     assert out.stats.status == "finished" and out.stats.stop_attempts == 2
     review = model.seen[3][-2]["output"]  # the stop tool's result, before the snapshot
-    assert "Empty items: judge_name" in review and "March 15, 2021" in review
+    assert "Items neither filled nor settled: judge_name." in review and "March 15, 2021" in review
     assert len(model.seen) == 4
     saved = ChecklistFile.read(tmp_path / "run" / "checklist.json")
     assert saved.values_of("filing_date") == ["March 15, 2021"]

@@ -191,7 +191,7 @@ def test_tool_schemas_are_lean_and_name_the_runs_items():
     assert "minItems" not in json.dumps(tool_schema(calls.ChecklistWriteArgs, ["a"], strict=True))
 
 
-def test_update_is_all_or_nothing_and_replaces(ws):
+def test_update_replaces_with_the_values_that_pass_and_reports_each(ws):
     good = {
         "value": "Eighth Amendment",
         "evidence": [{"document": "01-complaint", "quote": "violations of the Eighth Amendment"}],
@@ -201,12 +201,40 @@ def test_update_is_all_or_nothing_and_replaces(ws):
         "evidence": [{"document": "01-complaint", "quote": "violations of the First Amendment"}],
     }
     assert call(ws, "append_checklist", item="statutory_basis", values=[good]).ok
-    failed = call(ws, "update_checklist", item="statutory_basis", values=[bad, good])
-    assert not failed.ok and "nothing changed" in failed.text
+    all_bad = call(ws, "update_checklist", item="statutory_basis", values=[bad])
+    assert not all_bad.ok and "nothing changed" in all_bad.text and "- refused 'First Amendment'" in all_bad.text
     assert [v.value for v in ws.checklist.items["statutory_basis"]] == ["Eighth Amendment"]
     renamed = dict(good, value="U.S. Const. amend. VIII")
-    assert call(ws, "update_checklist", item="statutory_basis", values=[renamed]).ok
+    mixed = call(ws, "update_checklist", item="statutory_basis", values=[bad, renamed])
+    assert not mixed.ok and mixed.summary == "statutory_basis +1 stored, 1 rejected"
+    lines = mixed.text.splitlines()
+    assert lines[0] == "statutory_basis: stored 1 value(s); the item now has 1."
+    assert lines[1].startswith("- refused 'First Amendment': quote not found")
+    assert lines[2].startswith("- stored 'U.S. Const. amend. VIII' (support related")
     assert [v.value for v in ws.checklist.items["statutory_basis"]] == ["U.S. Const. amend. VIII"]
+
+
+def test_remove_values_drops_one_value_alone(ws):
+    values = [
+        {
+            "value": "Eighth Amendment",
+            "evidence": [{"document": "01-complaint", "quote": "violations of the Eighth Amendment"}],
+        },
+        {
+            "value": "42 U.S.C. § 1983",
+            "evidence": [{"document": "01-complaint", "quote": "brought under 42 U.S.C. § 1983"}],
+        },
+    ]
+    assert call(ws, "append_checklist", item="statutory_basis", values=values).ok
+    removed = call(ws, "remove_values", item="statutory_basis", values=["eighth amendment", "Fifth Amendment"])
+    assert (
+        not removed.ok
+        and "removed 1 value(s); the item now has 1" in removed.text
+        and "'Fifth Amendment'" in removed.text
+    )
+    assert [v.value for v in ws.checklist.items["statutory_basis"]] == ["42 U.S.C. § 1983"]
+    assert call(ws, "remove_values", items=[{"item": "statutory_basis", "values": ["42 U.S.C. § 1983"]}]).ok
+    assert ws.checklist.items["statutory_basis"] == []
 
 
 def test_append_merges_repeated_values(ws):
@@ -238,3 +266,36 @@ def test_get_checklist_by_group(ws):
 def test_quote_folding_finds_typographic_variants(quote):
     text = 'Then the Court GRANTS the motion "in part." Judge - signed.'
     assert quotes.locate(quote, text) is not None
+
+
+def test_quotes_may_come_from_a_search_snippet_as_the_prompt_says(ws):
+    from gavel_agent import prompts
+
+    rule = "read_document output or a search snippet"
+    assert rule in prompts.load("agent_system")
+    assert "a snippet's words may be quoted" in next(t.description for t in calls.tool_specs() if t.name == "search")
+    (hit,) = call(ws, "search", query="motion to dismiss GRANTED", top_k=1).data
+    assert ws.reads.tokens_read(hit.document) == 0  # never read
+    quote = "The motion to dismiss is GRANTED IN PART"
+    assert quote in hit.snippet
+    stored = call(
+        ws,
+        "append_checklist",
+        item="court_rulings",
+        values=[
+            {"value": "Motion to dismiss granted in part", "evidence": [{"document": hit.document, "quote": quote}]}
+        ],
+    )
+    assert stored.ok, stored.text
+
+
+def test_the_new_write_tools_name_the_runs_items_and_take_one_item_alone():
+    from gavel_agent.tools.schemas import tool_schema
+
+    for args in (calls.RemoveValuesArgs, calls.SettleNoneArgs):
+        schema = tool_schema(args, ["filing_date", "trials"])
+        assert schema["properties"]["items"]["items"]["properties"]["item"]["enum"] == ["filing_date", "trials"]
+        strict = tool_schema(args, ["filing_date"], strict=True)
+        assert strict["additionalProperties"] is False
+    one = calls.SettleNoneArgs.model_validate({"item": "trials", "reason": "no trial", "searches": ["trial"]})
+    assert [e.item for e in one.items] == ["trials"]

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cli_runner import run_cli
-from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
+from gavel_agent.checklists.record import ChecklistFile, CitedSearch, Evidence, NoneInRecord, Value
 from gavel_agent.review.decisions import RunReview
 from gavel_agent.review.runs import Runs
 from gavel_agent.review.server import create_app, listening_socket
@@ -205,3 +205,21 @@ def test_a_port_out_of_range_is_a_one_line_error(run, monkeypatch, capsys):
     result = run_cli(monkeypatch, capsys, "review", run, "--port", 99999)
     assert result.code == 2 and "--port" in result.err and "Traceback" not in result.err
     assert "unexpected" not in result.err  # was an OverflowError from bind()
+
+
+def test_an_item_settled_as_none_is_shown_with_its_reason_and_kept_through_decisions(run):
+    files = RunFiles(run)
+    checklist = files.read_checklist()
+    checklist.settled = {
+        "judge_name": NoneInRecord(
+            reason="No paper names a judge.", searches=[CitedSearch(mode="bm25", query="judge", hits=2)]
+        )
+    }
+    files.write_checklist(checklist)
+    client = TestClient(create_app(Runs([run.parent]), reviewer="ana"))
+    state = client.get("/api/run/one").json()
+    judge = next(i for i in state["items"] if i["key"] == "judge_name")
+    assert judge["values"] == [] and judge["none_in_record"]["reason"] == "No paper names a judge."
+    assert next(i for i in state["items"] if i["key"] == "filing_date")["none_in_record"] is None
+    RunReview(run).decide("ana", "accept", "filing_date", 0)
+    assert RunReview(run).checklist().none_in_record("judge_name") is not None

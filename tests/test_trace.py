@@ -117,7 +117,9 @@ def test_ctrl_c_saves_the_run_and_prints_the_command_that_continues_it(sample_ca
     child.close()
     assert child.exitstatus == 130
     output = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
-    assert re.search(r"interrupted: \d+/26 items, \d+ values, \d+ steps", output)
+    assert re.search(
+        r"interrupted: \d+/26 items settled: \d+ with values, 0 none in the record, \d+ values, \d+ steps", output
+    )
     command = re.search(r"continue with: (.+)", output).group(1).strip()
     assert command == f"gavel-agent run {sample_case} --out run --resume --model offline"
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())
@@ -126,7 +128,8 @@ def test_ctrl_c_saves_the_run_and_prints_the_command_that_continues_it(sample_ca
     resumed = subprocess.run([GAVEL_AGENT, *args, "--quiet"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
     items = ChecklistFile.read(tmp_path / "run" / "checklist.json").items
-    assert resumed.stderr.startswith(f"finished: {sum(1 for values in items.values() if values)}/26 items")
+    filled = sum(1 for values in items.values() if values)
+    assert resumed.stderr.startswith(f"finished: {filled}/26 items settled: {filled} with values, 0 none in the record")
 
 
 def test_markup_like_text_prints_as_itself():
@@ -228,3 +231,28 @@ def test_trace_jsonl_writes_the_sdk_spans_locally_and_a_bad_processor_is_one_lin
     assert (
         bad.returncode == 2 and bad.stderr.strip() == "error: unknown --trace 'zipkin'; use one of openai, jsonl:PATH"
     )
+
+
+def test_settled_items_and_weak_support_are_shown():
+    from gavel_agent.checklists.record import CitedSearch, NoneInRecord
+
+    out = io.StringIO()
+    console = Console(file=out, width=220)
+    weak = Value(
+        value="2021-03-15: complaint filed",
+        evidence=[Evidence(document="d", quote="Filed 03/15/21", start_char=0, end_char=14)],
+        support="related",
+    )
+    none = NoneInRecord(
+        reason="The case ended before any trial.",
+        searches=[CitedSearch(mode="bm25", query="trial jury verdict", hits=5)],
+        latest_read="2022-06-01",
+    )
+    checklist = ChecklistFile(case="c", items={"important_filings": [weak], "trials": []}, settled={"trials": none})
+    console.print(results_table(load_spec("gavel"), checklist))
+    table = out.getvalue()
+    assert "none in the record" in table and "The case ended before any trial." in table
+    assert "bm25 'trial jury verdict' (5 hits)" in table and "papers read up to 2022-06-01" in table
+    assert "(support: related)" in table
+    line = status_text(Status(step=3, max_steps=10, filled=1, total=2, prompt_tokens=10, cost_usd=0.0, settled=1), 1.0)
+    assert "items filled 1/2 · 1 none in the record" in line.plain

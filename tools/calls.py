@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from gavel_agent.checklists import UnknownItemError
+from gavel_agent.checklists.record import CitedSearch, NoneInRecord, Value
 from gavel_agent.tools import injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit, regex_text
@@ -111,21 +112,44 @@ class ValueArgs(BaseModel):
     evidence: list[EvidenceArgs] = Field(description="One or more supporting quotes.")
 
 
+class _PerItem(BaseModel):
+    @model_validator(mode="before")
+    @classmethod
+    def _one_item(cls, data: Any) -> Any:
+        # Models often send a lone {"item", ...} object for one item; it means one entry.
+        if isinstance(data, dict) and "item" in data and "items" not in data:
+            return {"items": [data]}
+        return data
+
+
 class ItemValues(BaseModel):
     item: str = Field(description="Item key.")
     values: list[ValueArgs] = Field(description="The item's values.")
 
 
-class ChecklistWriteArgs(BaseModel):
+class ChecklistWriteArgs(_PerItem):
     items: list[ItemValues] = Field(min_length=1, description="One entry per item; several items may go in one call.")
 
-    @model_validator(mode="before")
-    @classmethod
-    def _one_item(cls, data: Any) -> Any:
-        # Models often send a lone {"item", "values"} object for one item; it means one entry.
-        if isinstance(data, dict) and "item" in data and "items" not in data:
-            return {"items": [data]}
-        return data
+
+class ItemRemoval(BaseModel):
+    item: str = Field(description="Item key.")
+    values: list[str] = Field(min_length=1, description="Stored values to remove, as get_checklist shows them.")
+
+
+class RemoveValuesArgs(_PerItem):
+    items: list[ItemRemoval] = Field(min_length=1, description="One entry per item.")
+
+
+class ItemNone(BaseModel):
+    item: str = Field(description="Item key.")
+    reason: str = Field(description="One line: why the case's papers hold no value for this item.")
+    searches: list[str] = Field(
+        min_length=1, description="Queries of searches this run made that found nothing for the item, as sent."
+    )
+
+
+class SettleNoneArgs(_PerItem):
+    items: list[ItemNone] = Field(min_length=1, description="One entry per item.")
 
 
 class StopArgs(BaseModel):
@@ -178,6 +202,7 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
         )
     except ValueError as e:
         raise ToolError(str(e)) from None
+    ws.searches.append(CitedSearch(mode=args.mode, query=args.query, hits=len(hits)))
     # The summary names the query: once the hits are pruned from the prompt, the digest still says what was sought.
     # Clipped: a long regex would otherwise fill the digest and the trace line with itself.
     query = args.query if len(args.query) <= SUMMARY_QUERY_CHARS else args.query[: SUMMARY_QUERY_CHARS - 1] + "…"
@@ -204,45 +229,56 @@ def render_checklist(ws: Workspace, keys: list[str] | None = None) -> str:
     for key in keys:
         item = ws.spec.item(key)
         values = ws.checklist.items[key]
-        lines.append(f"## {key} ({item.name}): {len(values) or 'EMPTY'}")
+        settled = ws.checklist.settled.get(key)
+        count = len(values) or ("NONE IN THE RECORD: " + settled.reason if settled else "EMPTY")
+        lines.append(f"## {key} ({item.name}): {count}")
         for v in values:
             where = "; ".join(f"{e.document}@{e.start_char} {e.status}" for e in v.evidence)
-            lines.append(f"  - {v.value}  [{where}]")
+            weak = f"; support related: {v.support_note}" if v.support == "related" else ""
+            lines.append(f"  - {v.value}  [{where}{weak}]")
     return "\n".join(lines)
 
 
 def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult:
-    """Write each entry on its own: one item's rejected quote never loses another item's values."""
-    lines, counts, rejected = [], [], 0
+    """Write each entry on its own: one item's refused value never loses another item's values."""
+    lines, counts, refused = [], [], 0
     for entry in args.items:
         text, stored, errors = _write_item(ws, entry, replace)
         lines.append(text)
         counts.append(f"{entry.item} +{stored}")
-        rejected += errors
-    summary = f"{', '.join(counts)} stored, {rejected} rejected"
-    return ToolResult("\n".join(lines), summary, ok=not rejected)
+        refused += errors
+    summary = f"{', '.join(counts)} stored, {refused} rejected"
+    return ToolResult("\n".join(lines), summary, ok=not refused)
 
 
 def _write_item(ws: Workspace, entry: ItemValues, replace: bool) -> tuple[str, int, int]:
-    """The result text for one item's values, how many were stored and how many rejected."""
-    stored, errors = [], []
+    """The result text for one item's values (a line per value: stored or refused, and why), how many
+    were stored and how many refused. Each value stands alone: a replacement keeps the values that
+    passed and leaves the item unchanged only when none did."""
+    stored: list[Value] = []
+    results: list[str] = []
     for v in entry.values:
         try:
-            stored.append(ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence]))
+            value = ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence], entry.item)
         except EvidenceError as e:
-            errors.append(str(e))
+            results.append(f"- refused {v.value!r}: {e}")
+            continue
+        stored.append(value)
+        weak = f": {value.support_note}; add a quote that states the rest" if value.support == "related" else ""
+        results.append(f"- stored {value.value!r} (support {value.support}{weak})")
+    refused = len(entry.values) - len(stored)
     try:
-        if replace and errors:
-            raise EvidenceError(f"{entry.item}: nothing changed: " + " | ".join(errors))
+        if replace and entry.values and not stored:  # an empty replacement clears the item on purpose
+            raise EvidenceError(f"{entry.item}: nothing changed: no value could be stored")
         key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
     except EvidenceError as e:
-        return f"ERROR: {e}", 0, max(len(errors), 1)
+        return "\n".join([f"ERROR: {e}", *results]), 0, max(refused, 1)
     total = len(ws.checklist.items[key])
-    text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}."] + correction_notes(stored))
-    if errors:
-        text += "\nRejected:\n" + "\n".join(f"- {e}" for e in errors)
+    text = "\n".join(
+        [f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results, *correction_notes(stored)]
+    )
     text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
-    return text, len(stored), len(errors)
+    return text, len(stored), refused
 
 
 def update_checklist(ws: Workspace, args: ChecklistWriteArgs) -> ToolResult:
@@ -251,6 +287,53 @@ def update_checklist(ws: Workspace, args: ChecklistWriteArgs) -> ToolResult:
 
 def append_checklist(ws: Workspace, args: ChecklistWriteArgs) -> ToolResult:
     return _write(ws, args, replace=False)
+
+
+def remove_values(ws: Workspace, args: RemoveValuesArgs) -> ToolResult:
+    lines, removed_in_all, missing_in_all = [], 0, 0
+    for entry in args.items:
+        try:
+            key, removed, missing = ws.checklist.remove(entry.item, entry.values)
+        except EvidenceError as e:
+            lines.append(f"ERROR: {e}")
+            missing_in_all += len(entry.values)
+            continue
+        removed_in_all += len(removed)
+        missing_in_all += len(missing)
+        line = f"{key}: removed {len(removed)} value(s); the item now has {len(ws.checklist.items[key])}."
+        if missing:
+            line += " Not stored (nothing removed): " + "; ".join(repr(m) for m in missing)
+        lines.append(line)
+    summary = f"{removed_in_all} removed, {missing_in_all} not found"
+    return ToolResult("\n".join(lines), summary, ok=not missing_in_all)
+
+
+def settle_none(ws: Workspace, args: SettleNoneArgs) -> ToolResult:
+    """Settle items as having no value in the record, each on the searches of this run that found nothing."""
+    lines, settled = [], []
+    for entry in args.items:
+        made = [ws.search_made(q) for q in entry.searches]
+        unmade = [q for q, m in zip(entry.searches, made) if m is None]
+        reason = " ".join(entry.reason.split())
+        try:
+            if unmade:
+                raise EvidenceError(
+                    f"{entry.item}: not settled: this run made no search {', '.join(repr(q) for q in unmade)}; "
+                    "cite the queries of searches you ran, as you sent them"
+                )
+            if not reason:
+                raise EvidenceError(f"{entry.item}: not settled: give a one-line reason")
+            found = [m for m in made if m is not None]
+            key = ws.checklist.settle(
+                entry.item, NoneInRecord(reason=reason, searches=found, latest_read=ws.latest_read())
+            )
+        except EvidenceError as e:
+            lines.append(f"ERROR: {e}")
+            continue
+        settled.append(key)
+        lines.append(f"{key}: settled as none in the record ({len(found)} search(es) cited).")
+    failed = len(args.items) - len(settled)
+    return ToolResult("\n".join(lines), f"{len(settled)} settled as none, {failed} refused", ok=not failed)
 
 
 def stop(ws: Workspace, args: StopArgs) -> ToolResult:
@@ -279,6 +362,8 @@ def tool_specs() -> list[ToolSpec]:
         ("get_checklist", GetChecklistArgs, get_checklist),
         ("update_checklist", ChecklistWriteArgs, update_checklist),
         ("append_checklist", ChecklistWriteArgs, append_checklist),
+        ("remove_values", RemoveValuesArgs, remove_values),
+        ("settle_none", SettleNoneArgs, settle_none),
         ("stop", StopArgs, stop),
     ]
     return [ToolSpec(name, d[name], args, fn) for name, args, fn in table]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, Value
-from gavel_agent.tools import injection, quotes
+from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, NoneInRecord, Value
+from gavel_agent.tools import injection, quotes, support
 
 
 class EvidenceError(ValueError):
@@ -18,6 +18,7 @@ class ChecklistState:
         self.item_keys = list(item_keys)
         self.case = case
         self.items: dict[str, list[Value]] = {k: [] for k in self.item_keys}
+        self.settled: dict[str, NoneInRecord] = {}  # items settled as having no value in the record
 
     # -- reading -------------------------------------------------------------
     def resolve(self, item: str) -> str:
@@ -29,8 +30,13 @@ class ChecklistState:
     def empty_items(self) -> list[str]:
         return [k for k in self.item_keys if not self.items[k]]
 
+    def open_items(self) -> list[str]:
+        """Items neither filled nor settled as none in the record."""
+        return [k for k in self.empty_items() if k not in self.settled]
+
     def to_file(self) -> ChecklistFile:
-        return ChecklistFile(spec=self.spec.name, case=self.case.name, items=self.items)
+        settled = {k: self.settled[k] for k in self.item_keys if k in self.settled}
+        return ChecklistFile(spec=self.spec.name, case=self.case.name, items=self.items, settled=settled or None)
 
     def load(self, saved: ChecklistFile) -> None:
         """Restore values from a saved checklist (for --resume), re-verifying every quote.
@@ -41,6 +47,7 @@ class ChecklistState:
         for key, values in saved.items.items():
             if key in self.items:
                 self.items[key] = [self._reloaded(v) for v in values]
+        self.settled = {k: s for k, s in (saved.settled or {}).items() if k in self.items and not self.items[k]}
 
     def _reloaded(self, saved: Value) -> Value:
         evidence = []
@@ -53,14 +60,16 @@ class ChecklistState:
                 evidence.append(ev.model_copy())
             else:
                 evidence += self.verified(saved.value, [ev.model_dump()]).evidence
-        return Value(value=saved.value, evidence=evidence)
+        return saved.model_copy(update={"evidence": evidence})
 
     # -- writing -------------------------------------------------------------
-    def verified(self, value: str, evidence: list[dict]) -> Value:
+    def verified(self, value: str, evidence: list[dict], item: str | None = None) -> Value:
+        """``value`` with its quotes aligned to the case; with ``item``, also judged for support, and
+        refused when its quotes together lack a date, figure, name or word it gives."""
         value = (value or "").strip()
         if not value:
             raise EvidenceError(
-                "empty value: give the value as text (use 'Not applicable' with evidence if it does not apply)"
+                "empty value: give the value as text (when the papers hold none, settle the item with settle_none)"
             )
         if not evidence:
             raise EvidenceError(f"value {value!r} has no evidence: quote the text that supports it")
@@ -71,7 +80,31 @@ class ChecklistState:
             if problem:
                 raise EvidenceError(f"evidence for {value!r}: {problem}")
             checked.append(self._aligned(name, quote, ev.get("near_char")))
-        return Value(value=value, evidence=checked)
+        if item is None:
+            return Value(value=value, evidence=checked)
+        # A quote aligned in pieces spans the words between them too: judge the words the writer quoted.
+        said = [ev.get("quote", "") if e.status == "pieces" else e.quote for ev, e in zip(evidence, checked)]
+        return self.judged(item, Value(value=value, evidence=checked), said)
+
+    def judged(self, item: str, value: Value, said: list[str] | None = None) -> Value:
+        """``value`` with its support judged (each quote alone, and all together); EvidenceError when
+        its quotes do not support it. ``said``: the quotes as written, where they differ from the stored spans."""
+        spec = self.spec.item(self.resolve(item))
+        if spec.support == "none":
+            return value
+        said = said or [e.quote for e in value.evidence]
+        together = support.judge(value.value, said, spec)
+        if together.status == "unsupported":
+            raise EvidenceError(
+                f"evidence for {value.value!r} refused: {together.reason}. Quote the words that state it "
+                "(a second quote may carry the date, figure or name)"
+            )
+        evidence = [
+            e.model_copy(update={"support": support.judge(value.value, [q], spec).status})
+            for e, q in zip(value.evidence, said)
+        ]
+        note = together.reason or None
+        return value.model_copy(update={"evidence": evidence, "support": together.status, "support_note": note})
 
     def _aligned(self, name: str, quote: str, near: int | None = None) -> Evidence:
         """Evidence for ``quote`` in the document named, or in the case's other document that holds it.
@@ -126,26 +159,53 @@ class ChecklistState:
             )
             reason = quotes.refusal_reason(quote, text[start:end], passage.similarity)
         return f"{message} {reason}" + (
-            " Quote the words as read_document shows them; mark left-out words with '...' "
+            " Quote the words as a tool showed them (read_document or a search snippet); mark left-out words with '...' "
             "and changed words with [brackets]."
         )
 
     def append(self, item: str, values: list[Value]) -> str:
         key = self.resolve(item)
+        if values:  # a value found answers the item: it is no longer settled as having none
+            self.settled.pop(key, None)
         existing = {quotes.fold_quote(v.value): v for v in self.items[key]}
         for v in values:
             twin = existing.get(quotes.fold_quote(v.value))
             if twin is None:
                 self.items[key].append(v)
                 existing[quotes.fold_quote(v.value)] = v
-            else:  # same value again: keep one entry, gather its evidence
-                twin.evidence += [e for e in v.evidence if e not in twin.evidence]
+            else:  # same value again: keep one entry, gather its evidence and judge it again
+                merged = twin.model_copy(
+                    update={"evidence": twin.evidence + [e for e in v.evidence if e not in twin.evidence]}
+                )
+                if twin.support is not None:
+                    merged = self.judged(key, merged)
+                at = self.items[key].index(twin)
+                self.items[key][at] = existing[quotes.fold_quote(v.value)] = merged
         return key
 
     def replace(self, item: str, values: list[Value]) -> str:
         key = self.resolve(item)
         self.items[key] = []
         return self.append(key, values)
+
+    def remove(self, item: str, values: list[str]) -> tuple[str, list[str], list[str]]:
+        """Drop the named values from an item: (key, removed, not found); a value is named by its text."""
+        key = self.resolve(item)
+        wanted = {quotes.fold_quote(v): v for v in values}
+        removed = [v.value for v in self.items[key] if quotes.fold_quote(v.value) in wanted]
+        self.items[key] = [v for v in self.items[key] if quotes.fold_quote(v.value) not in wanted]
+        found = {quotes.fold_quote(v) for v in removed}
+        return key, removed, [v for f, v in wanted.items() if f not in found]
+
+    def settle(self, item: str, settlement: NoneInRecord) -> str:
+        """Settle an empty item as having no value in the record."""
+        key = self.resolve(item)
+        if self.items[key]:
+            raise EvidenceError(
+                f"{key} has {len(self.items[key])} value(s): remove them with remove_values before settling it as none"
+            )
+        self.settled[key] = settlement
+        return key
 
 
 def _page(doc: Document, char: int) -> int | None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec
+from gavel_agent.checklists.record import CitedSearch
 from gavel_agent.tools.checklist import ChecklistState
 from gavel_agent.tools.search import SearchIndex
 
@@ -41,6 +42,17 @@ class Workspace:
     checklist: ChecklistState
     index: SearchIndex
     reads: ReadTracker = field(default_factory=ReadTracker)
+    searches: list[CitedSearch] = field(default_factory=list)  # every search this run made, in order
+
+    def search_made(self, query: str) -> CitedSearch | None:
+        """The latest search of this run with ``query`` (spacing and case aside), or None."""
+        wanted = " ".join(query.split()).casefold()
+        return next((s for s in reversed(self.searches) if " ".join(s.query.split()).casefold() == wanted), None)
+
+    def latest_read(self) -> str | None:
+        """The date of the latest dated paper this run has read any of."""
+        read = [d.date for d in self.case.documents if d.date and self.reads.tokens_read(d.name)]
+        return max(read) if read else None
 
     @classmethod
     def open(cls, case: Case, spec: ChecklistSpec, item_keys: list[str]) -> Workspace:

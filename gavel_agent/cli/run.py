@@ -119,7 +119,8 @@ def resume_command(
 
 def summary_line(stats: RunStats, run_dir: Path) -> Text:
     return Text(
-        f"{stats.status}: {stats.filled_items}/{len(stats.items)} items, {stats.values} values, "
+        f"{stats.status}: {stats.filled_items + stats.settled_none}/{len(stats.items)} items settled: "
+        f"{stats.filled_items} with values, {stats.settled_none} none in the record, {stats.values} values, "
         f"{stats.steps} steps, {stats.prompt_tokens:,} prompt tokens, ${stats.cost_usd:.4f}, "
         f"{stats.wall_time_s:.1f} s → {run_dir}"
     )
@@ -145,6 +146,7 @@ def stopped_by_user(err: Console, agent_run: AgentRun, command: str) -> typer.Ex
     stats = agent_run.stats
     stats.status, stats.stop_reason = "interrupted", "stopped by the user (Ctrl-C)"
     stats.filled_items = len(agent_run.item_keys) - len(agent_run.ws.checklist.empty_items())
+    stats.settled_none = len(agent_run.ws.checklist.settled)
     stats.values = sum(len(v) for v in agent_run.ws.checklist.items.values())
     if agent_run.files.exists():
         agent_run.files.write_stats(stats)

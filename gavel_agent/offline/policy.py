@@ -28,6 +28,7 @@ from datetime import date
 
 from gavel_agent.case_identity import DOCKET, docket_key
 from gavel_agent.checklists import ChecklistSpec
+from gavel_agent.offline.date_stamps import add_stamps, stamp_searches
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.learned.selection import select
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
@@ -337,15 +338,14 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
 
     # The rules' findings are candidates; a fitted model, where an item has one, picks among them.
     kept = {item.key: select(spec.name, item, found.get(item.key, []), docs) for item in items}
-    writes: list[Call] = [
-        ("append_checklist", {"item": item.key, "values": choose(item, kept[item.key])})
-        for item in items
-        if kept[item.key]
-    ]
-    for _, write in writes:  # a quote printed twice (a stamp on every page) is stored where it was read
-        for ev in (e for v in write["values"] for e in v["evidence"]):
-            if (read_char := read_at.get((write["item"], ev["document"], ev["quote"]))) is not None:
+    chosen = {item.key: choose(item, kept[item.key]) for item in items if kept[item.key]}
+    for key, values in chosen.items():  # a quote printed twice (a stamp on every page) is stored where it was read
+        for ev in (e for v in values for e in v["evidence"]):
+            if (read_char := read_at.get((key, ev["document"], ev["quote"]))) is not None:
                 ev["near_char"] = read_char
-    yield from in_turns(writes)
+    for papers in (None, [name for name, doc in docs.items() if doc.type == "Docket"]):  # its paper, then dockets
+        stamps = stamp_searches(chosen, papers)  # a dated value's paper searched for the date its quote leaves out
+        add_stamps(chosen, stamps, [hits(r) for r in (yield from in_turns([call for *_, call in stamps]))])
+    yield from in_turns([("append_checklist", {"item": key, "values": values}) for key, values in chosen.items()])
     yield [("stop", {"reason": "all requested items searched"})]
     yield [("stop", {"reason": "reviewed"})]

@@ -23,7 +23,7 @@ from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.review.decisions import REVIEWED_NAME
 from gavel_agent.run_files import RunFiles, RunStats
 
-SCHEMA_VERSION = 2  # 2: review decisions on values
+SCHEMA_VERSION = 3  # 2: review decisions on values; 3: item status (none in the record) and support
 DB_NAME = "results.sqlite"
 BUSY_TIMEOUT_MS = 30_000
 
@@ -57,7 +57,10 @@ CREATE TABLE IF NOT EXISTS "values" (
     checklist TEXT NOT NULL,            -- agent (the run's own) | reviewed (after a person's review)
     item TEXT NOT NULL,
     position INTEGER NOT NULL,
-    value TEXT NOT NULL,
+    value TEXT NOT NULL,                -- '' on the row of an item settled as none in the record
+    item_status TEXT NOT NULL,          -- value | none_in_record (then the row holds the reason, no value)
+    support TEXT,                       -- states | related: whether the value's quotes state it
+    none_reason TEXT,                   -- why the record holds no value, with the searches cited (JSON)
     review_decision TEXT,               -- accepted | rejected | edited | added | not_applicable (reviewed checklist)
     review_reason TEXT,
     reviewer TEXT,
@@ -259,13 +262,20 @@ class ResultsStore:
     def _write_values(db: sqlite3.Connection, run_dir: str, checklist_name: str, checklist: ChecklistFile) -> int:
         count = 0
         for item, values in checklist.items.items():
+            settled = checklist.none_in_record(item)
+            if not values and settled:
+                db.execute(
+                    'INSERT INTO "values" (run_dir, checklist, item, position, value, item_status, none_reason) '
+                    "VALUES (?, ?, ?, 0, '', 'none_in_record', ?)",
+                    (run_dir, checklist_name, item, settled.model_dump_json()),
+                )
             for position, value in enumerate(values):
                 review = value.review
                 decision = (review.decision, review.reason, review.reviewer, review.time) if review else (None,) * 4
                 cursor = db.execute(
-                    'INSERT INTO "values" (run_dir, checklist, item, position, value, review_decision, review_reason, '
-                    "reviewer, review_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (run_dir, checklist_name, item, position, value.value, *decision),
+                    'INSERT INTO "values" (run_dir, checklist, item, position, value, item_status, support, '
+                    "review_decision, review_reason, reviewer, review_time) VALUES (?, ?, ?, ?, ?, 'value', ?, ?, ?, ?, ?)",
+                    (run_dir, checklist_name, item, position, value.value, value.support, *decision),
                 )
                 db.executemany(
                     "INSERT INTO evidence (value_id, position, document, quote, start_char, end_char, page, status) "

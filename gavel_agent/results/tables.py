@@ -24,10 +24,11 @@ FORMATS: tuple[str, ...] = ("csv", "parquet", "jsonl")
 # reviewer added included), else the run's own; agent: the runs' own values; reviewed: reviewed runs only.
 CHECKLISTS: tuple[str, ...] = ("current", "agent", "reviewed")
 WIDE_SEPARATOR = " | "
+NONE_IN_RECORD = "(none in the record)"  # the wide table's cell for an item settled with no value
 
 _VALUES_SQL = """
 SELECT r.case_name AS "case", r.spec, r.model, r.method, r.status AS run_status, r.run_dir,
-       v.checklist, v.item, v.position, v.value,
+       v.checklist, v.item, v.item_status, v.position, v.value, v.support, v.none_reason,
        v.review_decision, v.review_reason, v.reviewer, v.review_time,
        e.document, e.quote, e.start_char, e.end_char, e.page, e.status AS alignment,
        (SELECT COUNT(*) FROM evidence x WHERE x.value_id = v.value_id) AS evidence_count,
@@ -109,6 +110,7 @@ def wide(source: str | Path | ResultsStore, checklist: str = "current") -> pd.Da
     run_rows = runs(store)
     long = values(store, checklist)
     long = long[long["review_decision"] != "rejected"]
+    long = long.assign(value=long["value"].where(long["item_status"] != "none_in_record", NONE_IN_RECORD))
     joined = long.groupby(["run_dir", "item"])["value"].agg(WIDE_SEPARATOR.join).unstack(fill_value="")
     items = list(dict.fromkeys(item for asked in run_rows["items"] for item in asked))
     joined = joined.reindex(columns=items + [c for c in joined.columns if c not in items], fill_value="")

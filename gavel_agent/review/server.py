@@ -118,7 +118,12 @@ def run_state(bench: Workbench, run: Run) -> dict:
         "spec": checklist.spec,
         "reviewer": bench.reviewer,
         "items": [
-            {"key": k, "name": names.get(k, k), "values": [v.model_dump(mode="json") for v in values]}
+            {
+                "key": k,
+                "name": names.get(k, k),
+                "values": [v.model_dump(mode="json") for v in values],
+                "none_in_record": (settled := checklist.none_in_record(k)) and settled.model_dump(mode="json"),
+            }
             for k, values in checklist.items.items()
         ],
         "documents": documents,

@@ -42,7 +42,12 @@ function render() {
     head.append(el("span", "key", " " + item.key));
     box.append(head);
     if (item.values.length === 0) {
-      const empty = el("div", "value empty", "(empty)");
+      const none = item.none_in_record;
+      const searched = none ? none.searches.map((s) => `${s.mode} “${s.query}”`).join("; ") : "";
+      const read = none && none.latest_read ? `; papers read up to ${none.latest_read}` : "";
+      const empty = none
+        ? el("div", "value empty none", `none in the record: ${none.reason} (searched: ${searched}${read})`)
+        : el("div", "value empty", "(empty)");
       empty.dataset.pos = n++;
       box.append(empty);
     }
@@ -55,6 +60,7 @@ function render() {
       row.classList.add(decision);
       row.append(el("span", "badge " + decision, decision === "open" ? "to review" : decision.replace("_", " ")));
       row.append(el("span", "text", v.value));
+      if (v.support === "related") row.append(el("span", "support related", " weak support: " + (v.support_note || "")));
       if (v.review && v.review.reason) row.append(el("span", "reason", " — " + v.review.reason));
       row.append(actionButtons());
       const ev = v.evidence[0];

@@ -1,0 +1,108 @@
+"""What the first-stop review names: concrete findings on the checklist, each from the item specs' data.
+
+- items neither filled nor settled as none in the record;
+- values that break their item's ``value_format`` where the format says how a value begins: a
+  leading ``[date]`` or ``[duration]``, or fixed words ("Plaintiff:", "Appeal:");
+- values resting on fragments alone ("ECF 31 at 27", a bare stamp);
+- values whose quotes only bear on them (support ``related``), with what they leave unsaid;
+- near-duplicate values within an item.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz
+
+from gavel_agent.checklists import ItemSpec
+from gavel_agent.checklists.record import Value
+from gavel_agent.evaluators.values import TERM, dates, numbers
+from gavel_agent.tools.checklist import ChecklistState
+from gavel_agent.tools.quotes import fold_quote
+
+# A quote with fewer words of three letters or more names a place ("ECF 31 at 27") or a stamp, not a
+# statement; a stamp beside a sentence is useful, a value resting on such quotes alone is not.
+FRAGMENT_WORDS = 3
+_WORD = re.compile(r"[^\W\d_]{3,}")
+DUPLICATE_SIMILARITY = 92  # rapidfuzz token-set ratio of two values' folded texts
+_ALTERNATIVES = re.compile(r",?\s+or\s+")
+_SLOT = re.compile(r"\[([^\]]+)\]")
+
+
+def _openings(item: ItemSpec) -> list[str]:
+    """How the item's values may begin, from its value format: a slot name ("date", "duration") or
+    fixed words ("plaintiff:"); none when the format is a description rather than a pattern."""
+    if "[" not in item.value_format:
+        return []
+    out = []
+    for alternative in _ALTERNATIVES.split(item.value_format):
+        slot = _SLOT.match(alternative)
+        if slot:
+            out.append(slot.group(1))
+        else:
+            fixed = alternative.split("[")[0].strip()
+            out.append(fixed.lower() if fixed.endswith(":") else "")
+    return [] if "" in out else out
+
+
+def _begins(value: str, opening: str) -> bool:
+    head = value.split(":")[0]
+    if opening == "date":
+        return bool(dates(head))
+    if opening == "duration":
+        return bool(TERM.search(head) or numbers(head))
+    if opening.endswith(":"):
+        return value.lower().startswith(opening)
+    return True  # a slot such as [who] or [caption]: any opening
+
+
+def format_problem(item: ItemSpec, value: str) -> str | None:
+    openings = _openings(item)
+    if not openings or any(_begins(value, o) for o in openings):
+        return None
+    wanted = " or ".join(f"a {o}" if not o.endswith(":") else repr(o.capitalize()) for o in openings)
+    return f"does not begin with {wanted} (format: {item.value_format})"
+
+
+def _fragments(value: Value) -> list[str]:
+    """The value's quotes when every one of them is a fragment, else none."""
+    short = [e.quote for e in value.evidence if len(_WORD.findall(e.quote)) < FRAGMENT_WORDS]
+    return short if short and len(short) == len(value.evidence) else []
+
+
+def _duplicates(values: list[Value]) -> list[tuple[str, str]]:
+    folded = [fold_quote(v.value) for v in values]
+    return [
+        (values[i].value, values[j].value)
+        for i in range(len(values))
+        for j in range(i + 1, len(values))
+        if fuzz.token_set_ratio(folded[i], folded[j]) >= DUPLICATE_SIMILARITY
+    ]
+
+
+def findings(state: ChecklistState) -> list[str]:
+    """One line per finding, in checklist order; empty when the review finds nothing."""
+    lines = []
+    unsettled = state.open_items()
+    if unsettled:
+        lines.append(
+            f"Items neither filled nor settled: {', '.join(unsettled)}. Fill each, or settle it with "
+            "settle_none citing the searches that found nothing."
+        )
+    for key in state.item_keys:
+        item, values = state.spec.item(key), state.items[key]
+        for v in values:
+            if problem := format_problem(item, v.value):
+                lines.append(f"{key}: {v.value!r} {problem}.")
+            if fragments := _fragments(v):
+                shown = ", ".join(repr(q) for q in fragments)
+                lines.append(
+                    f"{key}: {v.value!r} rests on fragments only ({shown}): quote the sentence that states it."
+                )
+            if v.support == "related":
+                lines.append(
+                    f"{key}: {v.value!r} is only weakly supported ({v.support_note}): add a quote that states it."
+                )
+        for a, b in _duplicates(values):
+            lines.append(f"{key}: {a!r} and {b!r} look like the same value: keep one (remove_values).")
+    return lines

@@ -1,0 +1,71 @@
+"""The offline model's second quote for a dated value whose quote leaves its date out."""
+
+import re
+
+import pytest
+
+from gavel_agent.offline.date_stamps import add_stamps, date_pattern, stamp_searches
+from gavel_agent.tools.search import Hit
+
+
+@pytest.mark.parametrize(
+    "written", ["June 14, 1991", "JUN. 14 1991", "14th day of June, 1991", "6/14/91", "06/14/1991", "1991-06-14"]
+)
+def test_a_date_is_found_in_the_forms_papers_write_it(written):
+    assert re.search(date_pattern((1991, 6, 14)), f"Dated: {written} at Boston", re.I)
+
+
+@pytest.mark.parametrize("other", ["June 4, 1991", "6/4/91", "July 14, 1991", "June 14, 1992"])
+def test_another_date_is_not(other):
+    assert not re.search(date_pattern((1991, 6, 14)), other, re.I)
+
+
+def test_a_month_alone_gets_no_search():
+    assert date_pattern((1991, 6, None)) is None
+
+
+def test_only_values_whose_quotes_leave_the_date_out_are_searched_and_get_the_hit():
+    values = {
+        "court_rulings": [
+            {
+                "value": "June 14, 1991: Order entered",
+                "evidence": [{"document": "order", "quote": "IT IS SO ORDERED."}],
+            },
+            {
+                "value": "June 20, 1991: Order entered",
+                "evidence": [{"document": "order-2", "quote": "So ordered June 20, 1991"}],
+            },
+        ]
+    }
+    calls = stamp_searches(values)
+    assert [(key, i) for key, i, _ in calls] == [("court_rulings", 0)]
+    (_, _, (tool, search)) = calls[0]
+    assert tool == "search" and search["mode"] == "regex" and search["documents"] == ["order"]
+    snippet = (
+        "the motion is denied in all respects. Dated at Boston, Massachusetts, this 14th day of June, 1991. /s/ Judge"
+    )
+    hit = Hit("order", 100, 130, 500, 620, 1.0, snippet)
+    add_stamps(values, calls, [[hit]])
+    second = values["court_rulings"][0]["evidence"][1]
+    assert second["document"] == "order" and "14th day of June, 1991" in second["quote"]
+    assert len(second["quote"]) < len(snippet)
+    add_stamps(values, calls, [[]])  # no hit: nothing added
+    assert len(values["court_rulings"][0]["evidence"]) == 2
+
+
+def test_what_the_paper_does_not_date_is_searched_in_the_dockets_and_the_closest_entry_quoted():
+    values = {
+        "decree_dates": [
+            {
+                "value": "November 25, 1991: Consent decree entered",
+                "evidence": [{"document": "decree", "quote": "CONSENT DECREE"}],
+            }
+        ]
+    }
+    assert stamp_searches(values, []) == []  # a case without a docket: nothing to search
+    calls = stamp_searches(values, ["docket"])
+    assert calls[0][2][1]["documents"] == ["docket"]
+    other = Hit("docket", 10, 20, 100, 200, 1.0, "11/25/1991 44 MINUTE ENTRY for status conference held")
+    entry = Hit("docket", 30, 40, 300, 400, 1.0, "11/25/1991 45 CONSENT DECREE entered by the court")
+    add_stamps(values, calls, [[other, entry]])
+    assert values["decree_dates"][0]["evidence"][1] == {"document": "docket", "quote": entry.snippet}

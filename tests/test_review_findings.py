@@ -1,0 +1,60 @@
+"""The first-stop review's findings, each drawn from the item specs' data."""
+
+from gavel_agent.case import Case, Document
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import CitedSearch, Evidence, NoneInRecord, Value
+from gavel_agent.review_findings import findings, format_problem
+from gavel_agent.tools.checklist import ChecklistState
+
+SPEC = load_spec("gavel")
+
+
+def test_formats_that_say_how_a_value_begins_are_checked():
+    filings = SPEC.item("important_filings")
+    assert format_problem(filings, "May 2, 2023: DuPont moved to dismiss") is None
+    assert "does not begin with a date" in (format_problem(filings, "DuPont moved to dismiss") or "")
+    parties = SPEC.item("parties")
+    assert format_problem(parties, "Defendant: Ana Ruiz (sheriff)") is None
+    assert "'Plaintiff:' or 'Defendant:'" in (format_problem(parties, "Ana Ruiz (sheriff)") or "")
+    durations = SPEC.item("decree_duration")
+    assert format_problem(durations, "three years: monitoring") is None
+    assert format_problem(durations, "monitoring until compliance") is not None
+    # a format that describes rather than patterns a value is not checked
+    assert format_problem(SPEC.item("factual_basis"), "anything at all") is None
+    assert format_problem(SPEC.item("judge_name"), "anything at all") is None
+
+
+def evidence(quote, status="exact"):
+    return Evidence(document="d", quote=quote, start_char=0, end_char=len(quote), status=status)
+
+
+def test_findings_name_open_items_format_breaks_fragments_weak_support_and_duplicates():
+    case = Case("t", [Document("d", "text", "D", "", None)])
+    state = ChecklistState(SPEC, ["important_filings", "court_rulings", "trials", "judge_name"], case)
+    state.items["important_filings"] = [
+        Value(value="Plaintiffs filed the complaint", evidence=[evidence("Plaintiffs filed this complaint today")]),
+        Value(
+            value="May 2, 2023: DuPont moved to dismiss", evidence=[evidence("DuPont moves to dismiss on May 2, 2023")]
+        ),
+        Value(
+            value="May 2, 2023: DuPont moved to dismiss.", evidence=[evidence("DuPont moves to dismiss on May 2, 2023")]
+        ),
+    ]
+    state.items["court_rulings"] = [
+        Value(
+            value="June 1, 2022: court denied the motion",
+            evidence=[evidence("ECF 31 at 27"), evidence("Filed 06/01/22")],
+            support="related",
+            support_note="the quote gives 0% of the value's words",
+        )
+    ]
+    state.settled["trials"] = NoneInRecord(
+        reason="no trial", searches=[CitedSearch(mode="bm25", query="trial", hits=3)]
+    )
+    lines = findings(state)
+    assert lines[0].startswith("Items neither filled nor settled: judge_name.")
+    assert any("'Plaintiffs filed the complaint' does not begin with a date" in line for line in lines)
+    assert any("rests on fragments only ('ECF 31 at 27', 'Filed 06/01/22')" in line for line in lines)
+    assert any("only weakly supported (the quote gives 0% of the value's words)" in line for line in lines)
+    assert any("look like the same value" in line and "DuPont" in line for line in lines)
+    assert not any("trials" in line for line in lines)

@@ -1,0 +1,207 @@
+"""Support: whether a value's quotes state what it asserts, judged over all its quotes together."""
+
+import json
+
+import pytest
+
+from gavel_agent.case import Case, Document
+from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import Evidence, Value
+from gavel_agent.tools import calls
+from gavel_agent.tools.support import judge, spoken_date
+from gavel_agent.tools.workspace import Workspace
+from gavel_agent.verify import challenge
+
+SPEC = load_spec("gavel")
+
+COMPLAINT = (
+    "Case 1:21-cv-01187 Document 1 Filed 03/15/21 Page 1 of 3\n"
+    "AMENDED COMPLAINT\n\nCASE NO. 25-22896-CV-WILLIAMS\n"
+    "Plaintiffs bring this action on behalf of themselves and all others similarly situated.\n"
+    "The plaintiffs ask the court to order the county to reduce crowding in the jail. "
+    "The defendants shall pay $1,500,000 to the class within three (3) years. "
+    "See ECF 31 at 27.\n"
+    "This is the story of a jail and its people, told to the court in the words of the plaintiffs.\n"
+)
+ORDER = "ORDER\nThe motion to dismiss is GRANTED.\nSO ORDERED on March 15, 2021.\nKATHLEEN M. WILLIAMS\nUNITED STATES DISTRICT JUDGE\n"
+
+
+def item(key):
+    return SPEC.item(key)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "quotes", "lacks"),
+    [
+        ("filing_date", "1989-02-09", ["AMENDED COMPLAINT"], "does not state February 9, 1989"),
+        ("filing_date", "1995-10-18", ["COMPLAINT"], "does not state October 18, 1995"),
+        ("filing_date", "1974-02-15", ["COMPLAINT  ^S -•-"], "does not state February 15, 1974"),
+        ("important_filings", "May 16, 2024: Complaint", ["PETITION FOR REVIEW"], "does not state May 16, 2024"),
+        ("judge_name", "Kathleen M. Williams", ["CASE NO. 25-22896-CV-WILLIAMS"], "does not name"),
+        ("judge_name", "Mallory Evil", ["the court of the state and to the people in the order"], "does not name"),
+        ("court_rulings", "court granted the motion to dismiss", ["ECF 31 at 27"], "no content word"),
+        ("court_rulings", "June 1, 2022: court granted the motion", ["ECF 31 at 27"], "does not state June 1, 2022"),
+        (
+            "related_case_numbers",
+            "Doe v. Roe, No. 1:21-cv-01188: earlier suit",
+            ["Doe v. Roe, No. 1:21-cv-1187"],
+            "01188",
+        ),
+        ("decree_duration", "three years: monitoring", ["monitoring for two years"], "figure 3"),
+        ("class_action", "Plaintiffs: Class Action", ["Plaintiffs seek damages"], "what decides"),
+    ],
+)
+def test_quotes_that_do_not_state_the_value_are_unsupported(key, value, quotes, lacks):
+    verdict = judge(value, quotes, item(key))
+    assert verdict.status == "unsupported"
+    assert lacks in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "quotes"),
+    [
+        ("filing_date", "1974-02-15", ["COMPLAINT", "FILED FEB 15 1974"]),  # the title and the stamp together
+        ("filing_date", "March 15, 2021", ["Filed 03/15/21"]),
+        ("judge_name", "Hon. Kathleen M. Williams", ["KATHLEEN M. WILLIAMS UNITED STATES DISTRICT JUDGE"]),
+        ("judge_name", "Kathleen Williams", ["Before: WILLIAMS, District Judge"]),
+        ("parties", "Plaintiff: American Civil Liberties Union (organisation)", ["the ACLU brings this suit"]),
+        ("related_case_numbers", "Doe v. Roe, No. 1:21-cv-01187: earlier suit", ["Doe v. Roe, No. 1:21-cv-1187"]),
+        ("court_rulings", "court granted the motion to dismiss", ["the Court GRANTS the motion to dismiss"]),
+        ("class_action", "Plaintiffs: Class Action", ["on behalf of all others similarly situated"]),
+        ("decree_duration", "three years: monitoring", ["monitoring shall last 3 years"]),
+    ],
+)
+def test_quotes_that_state_the_value(key, value, quotes):
+    assert judge(value, quotes, item(key)).status == "states"
+
+
+def test_typed_facts_stated_with_few_words_are_related():
+    verdict = judge(
+        "2021-03-15: Plaintiffs filed the complaint", ["Filed 03/15/21 Page 1 of 30"], item("important_filings")
+    )
+    assert verdict.status == "related" and "0%" in verdict.reason
+    money = judge("Defendants must pay $1.5 million", ["shall pay $1,500,000 to"], item("settlement_terms"))
+    assert money.status != "unsupported"
+
+
+def test_a_date_is_stated_only_as_precisely_as_the_quote_gives_it():
+    assert judge("2021-03-15", ["in March 2021"], item("filing_date")).status == "unsupported"
+    assert judge("March 2021", ["on March 15, 2021"], item("filing_date")).status == "states"
+    assert spoken_date((2021, 3, None)) == "March 2021"
+
+
+@pytest.fixture
+def ws():
+    case = Case(
+        "t",
+        [
+            Document("01-complaint", COMPLAINT, "Complaint", "Complaint", "2021-03-15"),
+            Document("02-order", ORDER, "Order", "Order/Opinion", "2021-09-01"),
+        ],
+    )
+    return Workspace.open(case, SPEC, SPEC.keys)
+
+
+def write(ws, tool, item_key, values):
+    spec = next(t for t in calls.tool_specs() if t.name == tool)
+    return calls.invoke(ws, spec, json.dumps({"item": item_key, "values": values}))
+
+
+def test_write_refuses_an_unsupported_value_saying_what_the_quote_lacks(ws):
+    title_only = {"value": "2021-03-15", "evidence": [{"document": "01-complaint", "quote": "AMENDED COMPLAINT"}]}
+    result = write(ws, "append_checklist", "filing_date", [title_only])
+    assert not result.ok and "the quote does not state March 15, 2021" in result.text
+    assert ws.checklist.items["filing_date"] == []
+    with_stamp = dict(
+        title_only, evidence=title_only["evidence"] + [{"document": "01-complaint", "quote": "Filed 03/15/21"}]
+    )
+    assert write(ws, "append_checklist", "filing_date", [with_stamp]).ok
+    (stored,) = ws.checklist.items["filing_date"]
+    assert stored.support == "states"
+    assert [e.support for e in stored.evidence] == ["unsupported", "states"]  # each quote alone
+
+
+def test_the_stopword_quote_cannot_carry_a_judge(ws):
+    stopwords = {
+        "value": "Mallory Evil",
+        "evidence": [{"document": "01-complaint", "quote": "the ... of ... and ... to ... in ... the"}],
+    }
+    result = write(ws, "append_checklist", "judge_name", [stopwords])
+    assert not result.ok and "does not name Mallory Evil" in result.text
+    assert ws.checklist.items["judge_name"] == []
+
+
+def test_related_values_are_stored_with_their_note(ws):
+    stamp = {
+        "value": "2021-03-15: Plaintiffs filed the complaint",
+        "evidence": [{"document": "01-complaint", "quote": "Filed 03/15/21 Page 1 of 3"}],
+    }
+    assert write(ws, "append_checklist", "important_filings", [stamp]).ok
+    (stored,) = ws.checklist.items["important_filings"]
+    assert stored.support == "related" and "value's words" in (stored.support_note or "")
+
+
+def test_verify_challenges_an_unsupported_value(ws):
+    # The category questions pass (the word is there) but the docket number does not name the judge.
+    value = Value(value="Williams", evidence=[Evidence(document="01-complaint", quote="CASE NO. 25-22896-CV-WILLIAMS")])
+    assert challenge(value, item("judge_name"), ws.case) == "unsupported: the quote does not name Williams"
+    named = Value(value="Kathleen M. Williams", evidence=[Evidence(document="02-order", quote="KATHLEEN M. WILLIAMS")])
+    assert challenge(named, item("judge_name"), ws.case) is None
+
+
+def test_verify_keeps_an_item_settled_as_none(ws):
+    from gavel_agent.checklists.record import ChecklistFile, CitedSearch, NoneInRecord
+    from gavel_agent.verify import verify_checklist
+
+    none = NoneInRecord(reason="no trial", searches=[CitedSearch(mode="bm25", query="trial", hits=0)])
+    judge = Value(
+        value="Kathleen M. Williams",
+        evidence=[Evidence(document="01-complaint", quote="CASE NO. 25-22896-CV-WILLIAMS")],
+    )
+    checklist = ChecklistFile(case="t", items={"trials": [], "judge_name": [judge]}, settled={"trials": none})
+    result = verify_checklist(checklist, SPEC, ws.case)
+    assert result.checklist.none_in_record("trials") == none
+    (decision,) = result.decisions
+    assert decision.action == "delete" and decision.item == "judge_name"
+
+
+def test_items_whose_values_are_judgements_are_not_judged_for_support():
+    cato = load_spec("cato")
+    case = Case(
+        "t", [Document("opinion", "The plaintiff told the buyer the formula during the talks.", "Opinion", "", None)]
+    )
+    ws = Workspace.open(case, cato, cato.keys)
+    result = write(
+        ws,
+        "append_checklist",
+        "F1",
+        [
+            {
+                "value": "F1 Disclosure-in-negotiations",
+                "evidence": [{"document": "opinion", "quote": "told the buyer the formula during the talks"}],
+            }
+        ],
+    )
+    assert result.ok, result.text
+    assert ws.checklist.items["F1"][0].support is None
+
+
+def test_an_initialism_the_quote_spells_out_counts_as_its_word():
+    verdict = judge(
+        "Plaintiff: Public interest nonprofit (ACLU)",
+        ["American Civil Liberties Union  Raphael Goldman"],
+        item("type_of_counsel"),
+    )
+    assert verdict.status == "related"
+    assert (
+        judge(
+            "Plaintiff: Public interest nonprofit (NAACP)", ["American Civil Liberties Union"], item("type_of_counsel")
+        ).status
+        == "unsupported"
+    )
+
+
+def test_citations_run_together_are_separate_figures():
+    quotes = ["42 US.C. § 1983,42 US.C. § 1985,28 US.c. § 1331"]
+    assert judge("42 U.S.C. § 1983", quotes, item("cause_of_action")).status != "unsupported"
+    assert "1986" in judge("42 U.S.C. § 1986", quotes, item("cause_of_action")).reason

@@ -1,0 +1,207 @@
+"""Whether a value's quotes state what the value asserts (support), beside where they are (alignment).
+
+A quote can be in the case and still not say the value: a complaint's title for its filing date, a
+docket number ending in a judge's surname for that judge, "ECF 31 at 27" for a ruling. Support is
+judged over all quotes of a value together (the title and the stamp), with the same readers of dates
+and figures the evaluators use (``evaluators.values``):
+
+- every date the value gives must be in a quote, stated at least as precisely (any written form);
+- every figure (counts, money, docket and reporter numbers) must be in a quote;
+- then the item's own check (``ItemSpec.support``): a name item needs the name (its surname, most
+  of its words, or its initialism); a decision item one of its deciding words; a text item enough
+  of the value's content words; a date item nothing more.
+
+``states``: all of that holds. ``related``: the typed facts hold but few of the value's words are
+quoted (a filing's stamp without its title). ``unsupported``: a date, figure, name or deciding word
+is missing, or the quotes share no content word with the value; the reason says what is lacking.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from gavel_agent.checklists import ItemSpec
+from gavel_agent.evaluators.values import DateParts, dates, numbers, without_dates
+from gavel_agent.tools.search import words
+
+SupportStatus = Literal["states", "related", "unsupported"]
+SUPPORT_ORDER: tuple[SupportStatus, ...] = ("states", "related", "unsupported")  # strongest first
+
+STATES_SHARE = 0.5  # of a value's content words its quotes must hold to state it
+_MONTH_NAMES = "January February March April May June July August September October November December".split()
+# A figure: digits with thousands commas and a decimal part; "1983,42" (two cites run together) is two.
+_DIGITS = re.compile(r"(?<![\d.,])\d+(?:,\d{3}(?!\d))*(?:\.\d+)?")
+_BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
+_SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
+_LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / "Appeal: ..."
+
+
+@dataclass(frozen=True)
+class Support:
+    status: SupportStatus
+    reason: str  # what the quotes lack ("" when they state the value)
+
+
+@cache
+def _vocabulary() -> dict[str, frozenset[str]]:
+    raw = json.loads(resources.files("gavel_agent.tools").joinpath("support_words.json").read_text(encoding="utf-8"))
+    return {k: frozenset(v) for k, v in raw.items() if not k.startswith("_")}
+
+
+def content_stems(text: str) -> set[str]:
+    """The text's content words as five-letter prefixes ('perpetual' meets 'perpetuity', 'amend.' meets
+    'Amendment'), stopwords left out."""
+    stop = _vocabulary()["stopwords"]
+    return {w[:5] for w in words(text) if len(w) > 2 and w not in stop and not w[0].isdigit()}
+
+
+def spoken_date(parts: DateParts) -> str:
+    """A date as a reader says it: "March 15, 2021", "March 2021", "2021"."""
+    year, month, day = parts
+    if month is None:
+        return str(year)
+    return f"{_MONTH_NAMES[month - 1]} {day}, {year}" if day else f"{_MONTH_NAMES[month - 1]} {year}"
+
+
+def _stated(date: DateParts, quoted: set[DateParts]) -> bool:
+    """A quoted date states the value's date when it gives every part the value gives, equal."""
+    return any(all(v is None or v == q for v, q in zip(date, other)) for other in quoted)
+
+
+def unstated_dates(value: str, quotes: list[str]) -> list[DateParts]:
+    """The dates of ``value`` that none of ``quotes`` states, earliest first."""
+    quoted = dates("\n".join(quotes))
+    return [d for d in sorted(dates(value), key=lambda p: tuple(x or 0 for x in p)) if not _stated(d, quoted)]
+
+
+def _figures(text: str) -> set[float]:
+    """Every figure in ``text`` outside its dates: digit runs ("01187" is 1187) and quantities ("three years")."""
+    bare = without_dates(text)
+    found = {float(m.group(0).replace(",", "")) for m in _DIGITS.finditer(bare) if _number(m.group(0))}
+    return found | {value for value, _ in numbers(bare)}
+
+
+def _number(raw: str) -> bool:
+    try:
+        float(raw.replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _missing_figure(value: str, quoted: set[float]) -> str | None:
+    """The first figure of the value its quotes do not give, as the value writes it, or None."""
+    bare = without_dates(value)
+    quantities = numbers(bare)
+    scaled = {q for q, _ in quantities if q in quoted}  # "$1.5 million" stated as "$1,500,000"
+    runs = {raw: float(raw.replace(",", "")) for m in _DIGITS.finditer(bare) if _number(raw := m.group(0))}
+    for raw, figure in runs.items():
+        if figure not in quoted and not any(figure * k in scaled for k in _SCALES):
+            return raw
+    for q, unit in quantities:  # what is left: figures in words ("three years")
+        written = any(q == figure * k for figure in runs.values() for k in (1, *_SCALES))
+        if not written and q not in quoted:
+            return f"{q:g} {unit or ''}".strip()
+    return None
+
+
+def _label_words(item: ItemSpec) -> set[str]:
+    """The fixed words of the item's value format ("Plaintiff", "filed"): not content the quote must give."""
+    return content_stems(_BRACKETED.sub(" ", item.value_format))
+
+
+def _name_words(value: str) -> list[str]:
+    """The words of the name a value gives, without its label, parenthesis, titles and suffixes."""
+    vocab = _vocabulary()
+    name = _LABEL.sub("", _BRACKETED.sub(" ", value), count=1)
+    out = []
+    for token in name.split():
+        word = token.strip(".,;:'\"").lower()
+        if not word or any(c.isdigit() for c in word):
+            continue
+        if word in vocab["name_titles"] or word in vocab["name_suffixes"]:
+            continue
+        out.append(word)
+    return out
+
+
+def _quote_name_words(text: str) -> set[str]:
+    """The quote's words that can name someone: a token joined to digits ("25-22896-CV-WILLIAMS") is a
+    docket number, not a name."""
+    return {w for token in text.split() if not any(c.isdigit() for c in token) for w in words(token)}
+
+
+def _names_it(value: str, quoted: str) -> bool:
+    name = _name_words(value)
+    if not name:
+        return True
+    joiners = _vocabulary()["name_joiners"]
+    significant = [w for w in name if w not in joiners and len(w.strip(".")) > 1]
+    if not significant:
+        return True
+    present = _quote_name_words(quoted)
+    if significant[-1].strip(".") in present:  # the surname, or an organisation's last word
+        return True
+    if sum(w.strip(".") in present for w in significant) * 2 >= len(significant):
+        return True
+    initialism = "".join(w[0] for w in significant)
+    return len(initialism) >= 2 and initialism in present
+
+
+def _initialisms(text: str) -> set[str]:
+    """Initialisms the text spells out ("American Civil Liberties Union" -> "aclu"), as content stems."""
+    joiners = _vocabulary()["name_joiners"]
+    found: set[str] = set()
+    run: list[str] = []
+    for word in [*re.findall(r"[A-Za-z][\w'.-]*", text), ""]:
+        if word[:1].isupper():
+            run.append(word[0].lower())
+            continue
+        if word.lower() in joiners and run:
+            continue
+        for i in range(len(run)):
+            for j in range(i + 2, len(run) + 1):
+                found.add("".join(run[i:j])[:5])
+        run = []
+    return found
+
+
+def _decides(item: ItemSpec, quoted: str) -> bool:
+    text = " " + " ".join(words(quoted)) + " "
+    return any(f" {w}" in text for w in item.deciding_words)
+
+
+def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
+    """How well ``quotes`` (all of one value's, taken together) state ``value`` for ``item``."""
+    quoted = "\n".join(quotes)
+    for d in unstated_dates(value, quotes):
+        return Support("unsupported", f"the quote does not state {spoken_date(d)}")
+    figure = _missing_figure(value, _figures(quoted))
+    if figure is not None:
+        return Support("unsupported", f"the quote does not state the figure {figure}")
+    if item.support == "name" and not _names_it(value, quoted):
+        return Support("unsupported", f"the quote does not name {' '.join(_name_words(value)).title()}")
+    if item.support == "decision":
+        if _decides(item, quoted):
+            return Support("states", "")
+        return Support(
+            "unsupported",
+            f"the quote does not say what decides {value!r} (words such as {', '.join(item.deciding_words)})",
+        )
+    if item.support == "name":
+        return Support("states", "")
+    own = content_stems(without_dates(value)) - _label_words(item)
+    typed = bool(dates(value) or _figures(value))
+    if not own:
+        return Support("states", "")
+    share = len(own & (content_stems(quoted) | _initialisms(quoted))) / len(own)
+    if share >= STATES_SHARE or (item.support == "date" and typed):
+        return Support("states", "")
+    if share > 0 or typed:
+        return Support("related", f"the quote gives {share:.0%} of the value's words")
+    return Support("unsupported", "the quote shares no content word with the value")
