@@ -17,7 +17,8 @@ STATUS_FIXES = {
     422: "the server could not read the request: check that it speaks the OpenAI chat API",
     501: "the server does not implement this API: check that it speaks the OpenAI chat or Responses API",
 }
-TEMPORARY = "a temporary failure: run again later (--resume continues the run)"
+TEMPORARY_RESUME = "(--resume continues the run)"
+TEMPORARY = f"a temporary failure: run again later {TEMPORARY_RESUME}"
 
 
 def _url(error: BaseException) -> str:

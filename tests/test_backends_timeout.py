@@ -21,11 +21,13 @@ SHORT_TIMEOUT = 0.4
 
 class SlowFirstServer:
     """Answers each request with the scripted run's reply for its step (the assistant turns it
-    carries), so a retried request gets the same reply; the first request waits SLOW_S first."""
+    carries), so a retried request gets the same reply; request number ``slow_at`` (the first unless
+    a test says otherwise) waits SLOW_S first."""
 
     def __init__(self):
         self.replies = [r.json() for r in scripted_replies(PROVIDERS["openai-compatible"])]
         self.requests = 0
+        self.slow_at = 1
         lock = threading.Lock()
         outer = self
 
@@ -34,8 +36,8 @@ class SlowFirstServer:
                 body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))))
                 with lock:
                     outer.requests += 1
-                    first = outer.requests == 1
-                if first:
+                    slow = outer.requests == outer.slow_at
+                if slow:
                     time.sleep(SLOW_S)
                 step = sum(m.get("role") == "assistant" for m in body["messages"])
                 data = json.dumps(outer.replies[min(step, len(outer.replies) - 1)]).encode()
@@ -100,9 +102,10 @@ def test_timeout_from_the_environment_without_retries_interrupts_the_run(server,
     monkeypatch.setenv("GAVEL_RETRIES", "0")
     assert gavel_agent(monkeypatch, *run_args(server, tmp_path / "run"), "--quiet") == 1
     assert server.requests == 1
-    stats = json.loads((tmp_path / "run" / "stats.json").read_text())
-    assert stats["status"] == "interrupted" and "Timeout" in stats["stop_reason"]
-    assert "--resume" in capsys.readouterr().err
+    # No reply ever came, so nothing was stored: no run folder is kept and --resume is not offered.
+    assert not (tmp_path / "run").exists()
+    err = capsys.readouterr().err
+    assert "did not answer in time" in err and "--resume" not in err and "run the command again" in err
 
 
 async def test_the_api_takes_a_timeout_and_retries(server, tmp_path):
@@ -117,8 +120,9 @@ def test_the_option_wins_over_the_environment_and_the_resume_command_keeps_it(se
     monkeypatch.setenv("GAVEL_TIMEOUT", "600")
     monkeypatch.setenv("GAVEL_RETRIES", "0")
     assert resolve_model("openai-compatible:local", server.url).client.timeout_seconds == 600
+    server.slow_at = 2  # one reply comes, so the run folder is kept and a resume command is offered
     code = gavel_agent(monkeypatch, *run_args(server, tmp_path / "run"), "--timeout", str(SHORT_TIMEOUT), "--quiet")
-    assert code == 1 and server.requests == 1
+    assert code == 1 and server.requests == 2
     assert f"--timeout {SHORT_TIMEOUT:g}" in capsys.readouterr().err
 
 

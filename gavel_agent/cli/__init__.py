@@ -30,7 +30,7 @@ from gavel_agent.extras import missing_extra
 EXIT_FAILED = 1
 EXIT_USAGE = 2  # bad input, or a command whose optional extra is not installed
 EXIT_INTERRUPTED = 130
-MAX_ERROR_CHARS = 400
+MAX_ERROR_CHARS = 1000
 # Exceptions raised by these libraries are a model server's or the network's failure, not a bug of ours.
 PROVIDER_MODULES = ("openai", "anthropic", "httpx", "httpx2", "httpcore")
 

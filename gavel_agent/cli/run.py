@@ -31,6 +31,7 @@ from gavel_agent.cli.common import (
 from gavel_agent.cli.run_summary import run_summary
 from gavel_agent.errors import RunFailed
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
+from gavel_agent.model_errors import TEMPORARY_RESUME
 from gavel_agent.models import resolve_model
 from gavel_agent.run_dirs import folder_name, folder_under
 from gavel_agent.run_files import RunFiles, RunStats
@@ -220,7 +221,9 @@ def register(app: typer.Typer) -> None:
             raise stopped_by_user(err, agent_run, command) from None
         if outcome.stats.status == "interrupted" and not reached_model(outcome.stats) and not resume:
             discard_unstarted_run(agent_run.files, fresh_folder)
-            raise RunFailed(f"{outcome.stats.stop_reason} (no model call was answered; no run folder was kept)")
+            # Nothing to resume: the advice to --resume that a temporary failure carries does not apply.
+            reason = outcome.stats.stop_reason.replace(f" {TEMPORARY_RESUME}", "")
+            raise RunFailed(f"{reason} (no model call was answered; no run folder was kept: run the command again)")
         if verify and outcome.stats.status == "finished":  # an interrupted run is resumed first
             tracer, on_decision = verify_trace(err) if show else (nullcontext(), None)
             with tracer:
