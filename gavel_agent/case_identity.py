@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 # A docket number: 2:23-cv-00735, 4:08-cv-74, 1:17-CV-1234-ABC, 20-35752, 24-1135, and the
 # Southern District of New York's older style, 03 Civ. 9163.
 DOCKET = r"(?:\d{1,2}:)?\d{2}-[A-Za-z]{1,4}-\d{2,6}(?:-[A-Z]{1,4})*|\b\d{2}-\d{3,5}\b|\b\d{2}\s+Civ\.?\s+\d{3,5}\b"
-# PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30".
-PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+(?:Doc(?:ument)?\.?\s*#?:?\s*\d+)", re.I)
+# PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30" (group 1 the
+# docket number, ``entry`` the paper's docket entry, "1", "1-3" for an attachment).
+PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+(?:Doc(?:ument)?\.?\s*#?:?\s*(?P<entry>\d+(?:-\d+)?))", re.I)
 
 
 def docket_key(number: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from gavel_agent.checklists import UnknownItemError
+from gavel_agent.documents import paper
 from gavel_agent.tools import injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit
@@ -33,10 +34,14 @@ class DocumentRow:
 
     name: str
     title: str
-    type: str  # "" when unknown
+    type: str  # as the case's source gives it; "" when unknown
     date: str | None
     tokens: int
     read_share: float
+    ecf_number: str | None = None  # the paper's docket entry, where the source, its stamp or the docket says
+    filed: str | None = None  # the day it was filed (ISO), from its stamp or the docket
+    kind: str = ""  # what paper it is, read from its title or caption ("motion", "order", "docket" ...)
+    no_text: bool = False  # its text is (next to) only page stamps: a scan that was not read
 
 
 @dataclass(frozen=True)
@@ -128,11 +133,38 @@ class StopArgs(BaseModel):
 
 def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
     rows, data = [], []
+    docket_days = paper.case_docket_days(ws.case.documents)
     for d in ws.case.documents:
         read = ws.reads.tokens_read(d.name) / max(d.token_count, 1)
-        data.append(DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read))
+        facts = paper.paper_facts(d, docket_days)
+        data.append(
+            DocumentRow(
+                d.name,
+                d.title,
+                d.type,
+                d.date,
+                d.token_count,
+                read,
+                facts.ecf_number,
+                facts.filed,
+                facts.kind,
+                facts.no_text,
+            )
+        )
+        kind = d.type or facts.kind or "unknown type"
+        if d.type and facts.kind and facts.kind.lower() not in d.type.lower():
+            kind += f" (reads as {facts.kind})"
+        entry = " | ".join(
+            part
+            for part in (
+                f"ECF {facts.ecf_number}" if facts.ecf_number else "",
+                f"filed {facts.filed}" if facts.filed else "",
+            )
+            if part
+        )
         rows.append(
-            f"- {d.name} | {d.title} | {d.type or 'unknown type'} | {d.date or 'undated'} | {d.token_count} tokens | {read:.0%} read"
+            f"- {d.name} | {d.title} | {kind} | {d.date or 'undated'}{f' | {entry}' if entry else ''}"
+            f" | {d.token_count} tokens | {read:.0%} read{f' | {paper.NO_TEXT}' if facts.no_text else ''}"
         )
     text = f"{len(rows)} documents, {ws.case.token_count} tokens in all:\n" + "\n".join(rows)
     return ToolResult(text, f"{len(rows)} documents", data=data)

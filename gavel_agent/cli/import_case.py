@@ -46,7 +46,10 @@ def write_folder(folder: Path, title: str, case_id: str, files: Sequence[tuple[s
 
 
 def write_case_folder(folder: Path, title: str, case_id: str, documents: list[Document]) -> None:
-    files = [(f"{d.name}.txt", d.text, {"title": d.title, "type": d.type, "date": d.date}) for d in documents]
+    files = [
+        (f"{d.name}.txt", d.text, {"title": d.title, "type": d.type, "date": d.date, "ecf_number": d.ecf_number})
+        for d in documents
+    ]
     write_folder(folder, title, case_id, files)
 
 

@@ -19,6 +19,7 @@ from gavel_agent.documents import ocr
 from gavel_agent.documents.furniture import (
     Page,
     Word,
+    first_stamp,
     laid_out,
     page_text,
     strip_furniture,
@@ -183,7 +184,11 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
             f"it is left out of what the agent reads (shown as {REDACTED})"
         )
     return Extracted.from_pages(
-        [page_text(p) for p in lines], warnings=warnings, redacted_pages=redacted, ocr_pages=ocr_pages
+        [page_text(p) for p in lines],
+        warnings=warnings,
+        redacted_pages=redacted,
+        ocr_pages=ocr_pages,
+        stamp=first_stamp(pages),
     )
 
 
