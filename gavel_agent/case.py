@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field, ValidationError
 from rapidfuzz import fuzz, process
 
 from gavel_agent import tokens as tok
+from gavel_agent.case_identity import mixed_dockets_warning
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.documents import SUFFIXES as DOCUMENT_SUFFIXES
 from gavel_agent.documents import DocumentReadError, read_document
@@ -246,7 +247,10 @@ def load_folder(path: Path) -> Case:
     if not docs:
         raise CaseError(f"{path}: none of its {len(files)} files could be read (first: {warnings[0]})")
     name = canonical_case_name(meta.case_id or path.name)
-    return Case(name=name, title=meta.title or path.name, documents=docs, source=str(path), warnings=warnings)
+    case = Case(name=name, title=meta.title or path.name, documents=docs, source=str(path), warnings=warnings)
+    if mixed := mixed_dockets_warning(case):  # a folder of several cases' papers: say so before a run mixes them
+        case.warnings.append(f"{path}: {mixed}")
+    return case
 
 
 def documents_from_clearinghouse(record: dict) -> list[Document]:

@@ -163,3 +163,19 @@ def test_the_docket_of_a_real_record(shared):
     assert numbers == sorted(numbers) and numbers[:3] == [1, 2, 3]
     assert lines[1].startswith("2 | 2008-02-13 | COMPLAINT against all defendants")
     assert case.documents[0].type.lower() == "docket"
+
+
+def test_import_of_a_record_writes_its_docket_and_ecf_numbers(monkeypatch, capsys, tmp_path):
+    from cli_runner import run_cli
+
+    src = tmp_path / "case_4242.json"
+    src.write_text(json.dumps(record()), encoding="utf-8")
+    result = run_cli(monkeypatch, capsys, "import", src, "--out", tmp_path / "cases")
+    assert result.code == 0, result.err
+    folder = tmp_path / "cases" / "4242"
+    meta = json.loads((folder / "case.json").read_text())["documents"]
+    assert meta["03-docket.txt"] == {"title": "Docket (4 entries)", "type": "docket", "date": "2023-01-17"}
+    assert meta["02-order.txt"]["ecf_number"] == "12"
+    case = load_case(folder)
+    assert case.documents[0].name == "03-docket" and case.document("03-docket").text.startswith("1 | 2023-01-17 |")
+    assert case.document("02-order").ecf_number == "12"
