@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from gavel_agent.checklists.record import Evidence
+from gavel_agent.documents.docket import is_entry_list
 
 if TYPE_CHECKING:
     from gavel_agent.case import Case
@@ -218,6 +219,8 @@ def trial_numbers(case: Case) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     shown: dict[str, str] = {}
     for d in case.documents:
+        if is_entry_list(d.text):
+            continue
         mentions = docket_mentions(d.text, d.name)
         if mentions and not is_appeal_number(mentions[0], court_mentions(d.text, d.name)):
             key = docket_key(mentions[0].value)
@@ -271,7 +274,10 @@ def _stated(case: Case, mention: Mention | None) -> IdentityValue | None:
 
 def case_identity(case: Case) -> CaseIdentity:
     """The court and docket number the case's documents state for it, each with the quote that states it."""
-    courts = [court_mentions(d.text, d.name) for d in case.documents]
-    dockets = [docket_mentions(d.text, d.name) for d in case.documents]
+    # A docket written from its entries has no caption: the numbers its clerk's text names first are other
+    # papers' and other cases' ("Notice of Related Case(s) 2:23-cv-147").
+    papers = [d for d in case.documents if not is_entry_list(d.text)]
+    courts = [court_mentions(d.text, d.name) for d in papers]
+    dockets = [docket_mentions(d.text, d.name) for d in papers]
     court = case_court(courts)
     return CaseIdentity(court=_stated(case, court), docket_number=_stated(case, case_docket(dockets, courts, court)))

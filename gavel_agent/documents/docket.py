@@ -110,6 +110,11 @@ def entries_from_records(rows: list[dict]) -> list[DocketEntry]:
 _LINE = re.compile(rf"^(?P<number>\S+) \| (?P<filed>\d{{4}}-\d{{2}}-\d{{2}}|{NO_DATE}) \| ", re.M)
 
 
+def is_entry_list(text: str) -> bool:
+    """Whether the text is a docket written as ``docket_text`` writes it (its first line an entry's)."""
+    return _LINE.match(text) is not None
+
+
 def filed_days(text: str) -> dict[str, str]:
     """ECF number -> day filed, from a docket document's lines."""
     return {
