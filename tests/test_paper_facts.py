@@ -6,6 +6,7 @@ import pytest
 from gavel_agent.case import Case, Document, load_case
 from gavel_agent.case_identity import case_identity
 from gavel_agent.checklists import load_spec
+from gavel_agent.documents import ocr
 from gavel_agent.documents.paper import NO_TEXT, paper_kind, stamped_entry
 from gavel_agent.tools import calls
 from gavel_agent.tools.workspace import Workspace
@@ -88,8 +89,8 @@ def test_list_documents_shows_entry_day_and_kind_of_real_cm_ecf_papers(freelaw):
         "gov.uscourts.cacd.652774.40.0 | gov.uscourts.cacd.652774.40.0 | order | undated | ECF 40 | filed 2016-08-05"
         in text
     )
-    # Two pages of scan whose text layer holds a date and a box of X's: nothing was read.
-    assert rows["gov.uscourts.cand.203070.27.0"].no_text
+    # Two pages of scan whose text layer holds a date and a box of X's: flagged unless OCR read them.
+    assert rows["gov.uscourts.cand.203070.27.0"].no_text == bool(ocr.unavailable())
 
 
 def test_list_documents_takes_a_records_entry_and_its_day_from_the_docket(shared):
