@@ -9,6 +9,7 @@ Problems the model can fix come back as error results, never as exceptions.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -137,37 +138,21 @@ def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
     for d in ws.case.documents:
         read = ws.reads.tokens_read(d.name) / max(d.token_count, 1)
         facts = paper.paper_facts(d, docket_days)
-        data.append(
-            DocumentRow(
-                d.name,
-                d.title,
-                d.type,
-                d.date,
-                d.token_count,
-                read,
-                facts.ecf_number,
-                facts.filed,
-                facts.kind,
-                facts.no_text,
-            )
-        )
-        kind = d.type or facts.kind or "unknown type"
-        if d.type and facts.kind and facts.kind.lower() not in d.type.lower():
-            kind += f" (reads as {facts.kind})"
-        entry = " | ".join(
-            part
-            for part in (
-                f"ECF {facts.ecf_number}" if facts.ecf_number else "",
-                f"filed {facts.filed}" if facts.filed else "",
-            )
-            if part
-        )
-        rows.append(
-            f"- {d.name} | {d.title} | {kind} | {d.date or 'undated'}{f' | {entry}' if entry else ''}"
-            f" | {d.token_count} tokens | {read:.0%} read{f' | {paper.NO_TEXT}' if facts.no_text else ''}"
-        )
+        data.append(DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read, **dataclasses.asdict(facts)))
+        rows.append(_listing_line(data[-1]))
     text = f"{len(rows)} documents, {ws.case.token_count} tokens in all:\n" + "\n".join(rows)
     return ToolResult(text, f"{len(rows)} documents", data=data)
+
+
+def _listing_line(row: DocumentRow) -> str:
+    kind = row.type or row.kind or "unknown type"
+    if row.type and row.kind and row.kind.lower() not in row.type.lower():  # "Order/Opinion (reads as judgment)"
+        kind += f" (reads as {row.kind})"
+    parts = [row.name, row.title, kind, row.date or "undated"]
+    parts += [f"ECF {row.ecf_number}"] if row.ecf_number else []
+    parts += [f"filed {row.filed}"] if row.filed else []
+    parts += [f"{row.tokens} tokens", f"{row.read_share:.0%} read"] + ([paper.NO_TEXT] if row.no_text else [])
+    return "- " + " | ".join(parts)
 
 
 def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:

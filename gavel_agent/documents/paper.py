@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -94,6 +94,7 @@ def stamped_entry(stamp_text: str) -> tuple[str | None, str | None]:
     )
 
 
+@lru_cache(maxsize=256)  # each listing asks again of every document; its text does not change
 def mostly_furniture(text: str) -> bool:
     """Whether the text is (next to) nothing but page stamps and page numbers."""
     letters = sum(c.isalpha() for c in text)
