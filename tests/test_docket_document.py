@@ -139,6 +139,7 @@ def test_the_filed_days_read_back_from_the_docket_text():
 
 def test_docket_files_in_a_case_folder_are_recognised(tmp_path):
     (tmp_path / "02-docket.txt").write_text("Entries of the case, as saved.\n", encoding="utf-8")
+    (tmp_path / "docket-entry-12-order.txt").write_text("ORDER\nGranted.\n", encoding="utf-8")
     (tmp_path / "pacer.txt").write_text(
         "U.S. District Court\nCIVIL DOCKET FOR CASE #: 3:18-cv-04529-LB\nDate Filed: 07/26/2018\n", encoding="utf-8"
     )
@@ -150,7 +151,13 @@ def test_docket_files_in_a_case_folder_are_recognised(tmp_path):
     )
     case = load_case(tmp_path)
     types = {d.name: d.type for d in case.documents}
-    assert types == {"02-docket": "docket", "pacer": "docket", "ours": "docket", "letter": ""}
+    assert types == {
+        "02-docket": "docket",
+        "pacer": "docket",
+        "ours": "docket",
+        "letter": "",
+        "docket-entry-12-order": "",
+    }
     assert case.document("ours").date == "2023-01-17"  # its first entry's day
     assert case.documents[-1].name == "letter"
 

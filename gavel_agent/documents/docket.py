@@ -131,7 +131,10 @@ _SHEET_HEAD = re.compile(
     r"|Filed\s+Date\s+Docket\s+Entry|^[ \t]*(?-i:DOCKET\s+(?:SHEET|REPORT))[ \t]*$",
     re.I | re.M,
 )
-_NAMED_DOCKET = re.compile(r"^(?:\d+[-_ ])?docket(?:[-_ ]|$)", re.I)
+# "docket.pdf", "02-docket.txt", "docket-sheet.pdf" (not "docket-entry-12-order.pdf", a paper named by its entry)
+_NAMED_DOCKET = re.compile(
+    r"^(?:\d+[-_ ])?(?:civil[-_ ])?docket(?:[-_ ](?:sheet|report|entries|pacer))?(?:[-_ ]\d+)?$", re.I
+)
 SHEET_HEAD_CHARS = 3000
 
 
