@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 import numpy as np
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rapidfuzz import fuzz, process
 
 from gavel_agent import tokens as tok
@@ -40,6 +40,8 @@ class CaseError(ValueError):
 
 
 class DocumentMeta(BaseModel):
+    model_config = ConfigDict(coerce_numbers_to_str=True)  # a hand-written "ecf_number": 30 means "30"
+
     title: str | None = None
     type: str | None = None
     date: str | None = None

@@ -186,3 +186,8 @@ def test_import_of_a_record_writes_its_docket_and_ecf_numbers(monkeypatch, capsy
     case = load_case(folder)
     assert case.documents[0].name == "03-docket" and case.document("03-docket").text.startswith("1 | 2023-01-17 |")
     assert case.document("02-order").ecf_number == "12"
+    # A hand-written case.json may give the number as a number.
+    listing = json.loads((folder / "case.json").read_text())
+    listing["documents"]["02-order.txt"]["ecf_number"] = 12
+    (folder / "case.json").write_text(json.dumps(listing))
+    assert load_case(folder).document("02-order").ecf_number == "12"
