@@ -221,7 +221,8 @@ def trial_numbers(case: Case) -> dict[str, list[str]]:
     for d in case.documents:
         if is_entry_list(d.text):
             continue
-        mentions = docket_mentions(d.text, d.name)
+        # A PDF's page stamp, kept aside from its text, is the paper's own number before any caption's.
+        mentions = docket_mentions(d.stamp, d.name) or docket_mentions(d.text, d.name)
         if mentions and not is_appeal_number(mentions[0], court_mentions(d.text, d.name)):
             key = docket_key(mentions[0].value)
             shown.setdefault(key, mentions[0].value)

@@ -109,7 +109,8 @@ def test_list_documents_takes_a_records_entry_and_its_day_from_the_docket(shared
 
 def test_the_freelaw_folder_warns_of_mixed_dockets_and_its_identity_mixes_none(freelaw):
     (warning,) = [w for w in freelaw.warnings if "different docket numbers" in w]
-    assert "8:16-cv-1261" in warning and "17-cv-6761" in warning and "\n" not in warning
+    assert "8:16-cv-01261-DOC-KES" in warning and "17-cv-6761" in warning and "\n" not in warning
+    assert "1:21-cv-01061-KLM (rectangles_no, rectangles_yes)" in warning  # read from their page stamps
     identity = case_identity(freelaw)
     if identity.docket_number is not None:  # the number, if any, is the court's own papers'
         assert identity.docket_number.evidence.document == identity.court.evidence.document
