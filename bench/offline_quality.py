@@ -37,10 +37,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gavel_agent.case import load_case  # noqa: E402
+from gavel_agent.case import documents_from_clearinghouse, load_case  # noqa: E402
 from gavel_agent.case_identity import CaseIdentity, case_identity  # noqa: E402
 from gavel_agent.checklists import load_spec  # noqa: E402
 from gavel_agent.checklists.record import ChecklistFile  # noqa: E402
+from gavel_agent.documents.docket import is_entry_list  # noqa: E402
 from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference  # noqa: E402
 from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
@@ -84,9 +85,9 @@ def _values(got: Values, *keys: str) -> list[str]:
     return [v for k in keys for v in got.get(k, [])]
 
 
-def stated_in_record(day: date, record: dict) -> bool:
-    """Whether any document of the record writes this date (numeric, month-name or day-first forms),
-    i.e. whether an extraction with a verbatim quote could reach it at all."""
+def stated_in_texts(day: date, texts: list[str]) -> bool:
+    """Whether any of the texts writes this date (numeric, month-name or day-first forms), i.e. whether
+    an extraction with a verbatim quote could reach it at all."""
     year = rf"(?:{day.year}|'?{day.year % 100:02d})"
     month = f"{day:%b}[a-z]*\\.?"
     forms = re.compile(
@@ -94,7 +95,7 @@ def stated_in_record(day: date, record: dict) -> bool:
         rf"|\b0?{day.day}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{month},?\s+{year}\b|\b{day.isoformat()}\b",
         re.I,
     )
-    return any(forms.search(d.get("text") or "") for d in record.get("documents") or [])
+    return any(forms.search(text) for text in texts)
 
 
 ROWS = (
@@ -602,11 +603,14 @@ def bench(args: argparse.Namespace) -> None:
     for case in {i for r in records for i in r.coded.related_case_ids} - coding.keys():
         if case in corpus:
             coding[case] = crlc.coded_case(crlc.read_record(corpus[case]))
-    written = {}
+    # Where the coded filing date is written: in the record's texts, its docket's entries included (the
+    # ceiling a reader quoting the texts can reach), and in its papers alone.
+    written, in_papers = {}, {}
     for r in records:
-        written[r.case] = bool(r.coded.filing_date) and stated_in_record(
-            r.coded.filing_date, crlc.read_record(case_files[r.case])
-        )
+        texts = [d.text for d in documents_from_clearinghouse(crlc.read_record(case_files[r.case]))]
+        day = r.coded.filing_date
+        written[r.case] = bool(day) and stated_in_texts(day, texts)
+        in_papers[r.case] = bool(day) and stated_in_texts(day, [t for t in texts if not is_entry_list(t)])
     checklists = {r.case: ChecklistFile.read(Path(d) / "checklist.json") for r, d in zip(records, run_dirs)}
     base = {case: {k: [v.value for v in vals] for k, vals in c.items.items()} for case, c in checklists.items()}
     for r, d in zip(records, run_dirs):
@@ -629,6 +633,11 @@ def bench(args: argparse.Namespace) -> None:
         "\n(a) Agreement with the Clearinghouse coding: held-out folds (mean, range, pooled counts) beside the training folds"
     )
     print_folds(*fold_table(records, coding, written, base, refused), {int(k) for k in args.unseen.split(",") if k})
+    dated = [r.case for r in records if r.coded.filing_date]
+    print(
+        f"  ceiling: the coded filing date is written in the texts of {Tally(sum(written[c] for c in dated), len(dated))}"
+        f" records, the docket's entries included; in the papers alone {Tally(sum(in_papers[c] for c in dated), len(dated))}"
+    )
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
     verified, empty = evidence_audit(checklists, case_files, {r.case: d for r, d in zip(records, run_dirs)})

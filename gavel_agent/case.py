@@ -18,13 +18,15 @@ from functools import cached_property
 from pathlib import Path
 
 import numpy as np
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rapidfuzz import fuzz, process
 
 from gavel_agent import tokens as tok
+from gavel_agent.case_identity import mixed_dockets_warning
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.documents import SUFFIXES as DOCUMENT_SUFFIXES
 from gavel_agent.documents import DocumentReadError, read_document
+from gavel_agent.documents import docket as dockets
 from gavel_agent.documents.text import decode
 from gavel_agent.evaluators.values import full_date
 from gavel_agent.tools import pages as text_pages
@@ -38,9 +40,12 @@ class CaseError(ValueError):
 
 
 class DocumentMeta(BaseModel):
+    model_config = ConfigDict(coerce_numbers_to_str=True)  # a hand-written "ecf_number": 30 means "30"
+
     title: str | None = None
     type: str | None = None
     date: str | None = None
+    ecf_number: str | None = None  # the paper's docket entry ("30", "908-1")
 
 
 class CaseMeta(BaseModel):
@@ -58,8 +63,10 @@ class Document:
     title: str = ""
     type: str = ""
     date: str | None = None
+    ecf_number: str | None = None  # its docket entry, where the source says ("30", "908-1")
     page_starts: list[int] = field(default_factory=list)  # where each page starts in text; empty: no pages
     redacted_pages: list[int] = field(default_factory=list)  # pages with text under black boxes (left out)
+    stamp: str = ""  # the first page's filing stamp a reader left out of the text (PDFs)
 
     def page_at(self, char: int) -> int | None:
         """The 1-based page holding ``char``: from the page map (PDFs), else from the page marks in the
@@ -150,7 +157,13 @@ def slug(text: str, limit: int = 50) -> str:
 
 
 def sort_by_date(documents: list[Document]) -> list[Document]:
-    """Dated documents in date order; undated ones keep their place after them, in input order."""
+    """The docket first (a case file's index: a reader looks there for what was filed when), then dated
+    documents in date order; undated ones keep their place after them, in input order."""
+    docket = [d for d in documents if d.type.lower() == dockets.DOCKET_TYPE]
+    return _by_day(docket) + _by_day([d for d in documents if d.type.lower() != dockets.DOCKET_TYPE])
+
+
+def _by_day(documents: list[Document]) -> list[Document]:
     days = [(full_date(d.date or ""), d) for d in documents]
     dated = sorted(((day, d) for day, d in days if day), key=lambda pair: pair[0])
     return [d for _, d in dated] + [d for day, d in days if not day]
@@ -188,14 +201,17 @@ def read_file(path: Path, meta: DocumentMeta, name: str) -> tuple[Document, list
     if not found.text.strip():  # a scan without OCR, a blank page: say why rather than hold an empty document
         why = "; ".join(w.removeprefix(f"{path}: ") for w in found.warnings) or "the file holds no text"
         raise DocumentReadError(f"{path}: no readable text ({why})")
+    docket_sheet = not meta.type and dockets.is_docket_sheet(path.stem, found.text)
     doc = Document(
         name=name,
         text=found.text,
         title=meta.title or name,
-        type=meta.type or "",
-        date=meta.date,
+        type=meta.type or (dockets.DOCKET_TYPE if docket_sheet else ""),
+        date=meta.date or (min(dockets.filed_days(found.text).values(), default=None) if docket_sheet else None),
+        ecf_number=meta.ecf_number,
         page_starts=found.page_starts,
         redacted_pages=found.redacted_pages,
+        stamp=found.stamp,
     )
     return _check_size(doc, str(path.parent)), found.warnings
 
@@ -233,18 +249,43 @@ def load_folder(path: Path) -> Case:
     if not docs:
         raise CaseError(f"{path}: none of its {len(files)} files could be read (first: {warnings[0]})")
     name = canonical_case_name(meta.case_id or path.name)
-    return Case(name=name, title=meta.title or path.name, documents=docs, source=str(path), warnings=warnings)
+    case = Case(name=name, title=meta.title or path.name, documents=docs, source=str(path), warnings=warnings)
+    if mixed := mixed_dockets_warning(case):  # a folder of several cases' papers: say so before a run mixes them
+        case.warnings.append(f"{path}: {mixed}")
+    return case
 
 
 def documents_from_clearinghouse(record: dict) -> list[Document]:
+    """A record's documents with text, and its docket (``case_data.main_docket.docket_entries``) as one more."""
     rows = [d for d in record.get("documents") or [] if (d.get("text") or "").strip()]
     names = unique_names([slug(d.get("title") or d.get("document_type") or "document") for d in rows])
-    return [
+    docs = [
         Document(
-            name=n, text=d["text"], title=d.get("title") or n, type=d.get("document_type") or "", date=d.get("date")
+            name=n,
+            text=d["text"],
+            title=d.get("title") or n,
+            type=d.get("document_type") or "",
+            date=d.get("date"),
+            ecf_number=str(d.get("ecf_number") or "").strip() or None,
         )
         for n, d in zip(names, rows)
     ]
+    main_docket = (record.get("case_data") or {}).get("main_docket") or {}
+    docket = docket_document(dockets.entries_from_records(main_docket.get("docket_entries") or []), names)
+    return docs + [docket] if docket else docs
+
+
+def docket_document(entries: list[dockets.DocketEntry], taken: list[str]) -> Document | None:
+    """The docket as a document (None without entries), named "docket" unless a paper of the case is."""
+    if not entries:
+        return None
+    return Document(
+        name=dockets.DOCKET_TYPE if dockets.DOCKET_TYPE not in taken else "docket-entries",
+        text=dockets.docket_text(entries),
+        title=f"Docket ({len(entries)} entries)",
+        type=dockets.DOCKET_TYPE,
+        date=dockets.opening_day(entries),
+    )
 
 
 def load_clearinghouse(path: Path, record: dict) -> Case:

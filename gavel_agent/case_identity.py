@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from gavel_agent.checklists.record import Evidence
+from gavel_agent.documents.docket import is_entry_list
 
 if TYPE_CHECKING:
     from gavel_agent.case import Case
@@ -28,8 +29,9 @@ if TYPE_CHECKING:
 # A docket number: 2:23-cv-00735, 4:08-cv-74, 1:17-CV-1234-ABC, 20-35752, 24-1135, and the
 # Southern District of New York's older style, 03 Civ. 9163.
 DOCKET = r"(?:\d{1,2}:)?\d{2}-[A-Za-z]{1,4}-\d{2,6}(?:-[A-Z]{1,4})*|\b\d{2}-\d{3,5}\b|\b\d{2}\s+Civ\.?\s+\d{3,5}\b"
-# PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30".
-PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+(?:Doc(?:ument)?\.?\s*#?:?\s*\d+)", re.I)
+# PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30" (group 1 the
+# docket number, ``entry`` the paper's docket entry, "1", "1-3" for an attachment).
+PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+(?:Doc(?:ument)?\.?\s*#?:?\s*(?P<entry>\d+(?:-\d+)?))", re.I)
 
 
 def docket_key(number: str) -> str:
@@ -178,15 +180,73 @@ def case_court(mentions: list[list[Mention]]) -> Mention | None:
     return next(m for m in firsts if m.value == best)
 
 
+# A trial court's number names the kind of case ("1:21-cv-01061", "03 Civ. 9163", "89 C 524"); a court of
+# appeals' does not ("21-800").
+_TRIAL_NUMBER = re.compile(r"\d-[A-Za-z]{1,4}-\d|\d\s?[A-Za-z]{2,4}\s?-?\d|\bCiv\b|\d\s+C\.?\s+\d", re.I)
+
+
+def is_appeal_number(mention: Mention, courts: list[Mention]) -> bool:
+    """A paper's own number is a court of appeals' when the paper names one and the number names no kind
+    of case (an appeal's papers also name the court below; its number is not that court's)."""
+    return any(c.appellate for c in courts) and not _TRIAL_NUMBER.search(mention.value)
+
+
 def case_docket(mentions: list[list[Mention]], courts: list[list[Mention]], court: Mention | None) -> Mention | None:
-    """The case's docket number: the one most documents of the case's court, or naming no court, give for
-    themselves (the documents of another court, an appeal's, carry that court's number)."""
-    own = [ms[0] for ms, cs in zip(mentions, courts) if ms and (court is None or not cs or cs[0].value == court.value)]
+    """The case's docket number: the one most documents naming the case's court give for themselves
+    (an appeal's papers carry the court of appeals' number; papers of another court, another case's).
+    Papers naming no court add their votes where they agree with those: the number always comes from a
+    paper of the case's court, never from a paper that may be another case's."""
+    firsts = [(ms[0], cs) for ms, cs in zip(mentions, courts) if ms]
+    if court is None:
+        own = [m for m, _ in firsts]
+    else:
+        if not court.appellate:
+            firsts = [(m, cs) for m, cs in firsts if not is_appeal_number(m, cs)]
+        named = [m for m, cs in firsts if cs and cs[0].value == court.value]
+        unnamed = [m for m, cs in firsts if not cs]
+        keys = {docket_key(m.value) for m in named}
+        own = named + [m for m in unnamed if docket_key(m.value) in keys]
     if not own:
         return None
     votes = Counter(docket_key(m.value) for m in own)
     best = max(votes, key=lambda k: votes[k])
     return next(m for m in own if docket_key(m.value) == best)
+
+
+def trial_numbers(case: Case) -> dict[str, list[str]]:
+    """Each trial-court docket number the papers give for themselves (by docket_key, as first written)
+    with the papers giving it; an appeal's own number is left out (it is the same case's)."""
+    found: dict[str, list[str]] = {}
+    shown: dict[str, str] = {}
+    for d in case.documents:
+        if is_entry_list(d.text):
+            continue
+        # A PDF's page stamp, kept aside from its text, is the paper's own number before any caption's.
+        mentions = docket_mentions(d.stamp, d.name) or docket_mentions(d.text, d.name)
+        if mentions and not is_appeal_number(mentions[0], court_mentions(d.text, d.name)):
+            key = docket_key(mentions[0].value)
+            shown.setdefault(key, mentions[0].value)
+            found.setdefault(shown[key], []).append(d.name)
+    return found
+
+
+MIXED_SHOWN = 6  # docket numbers a mixed-folder warning names
+
+
+def mixed_dockets_warning(case: Case) -> str | None:
+    """One line when the papers carry different trial-court docket numbers: a folder of several cases."""
+    numbers = trial_numbers(case)
+    if len(numbers) < 2:
+        return None
+    listed = "; ".join(
+        f"{number} ({', '.join(docs[:3])}{' ...' if len(docs) > 3 else ''})"
+        for number, docs in list(numbers.items())[:MIXED_SHOWN]
+    )
+    more = f"; and {len(numbers) - MIXED_SHOWN} more" if len(numbers) > MIXED_SHOWN else ""
+    return (
+        f"the papers carry {len(numbers)} different docket numbers: {listed}{more}; "
+        "if these are several cases, give each its own folder (gavel-agent batch runs a folder of case folders)"
+    )
 
 
 class IdentityValue(BaseModel):
@@ -215,7 +275,10 @@ def _stated(case: Case, mention: Mention | None) -> IdentityValue | None:
 
 def case_identity(case: Case) -> CaseIdentity:
     """The court and docket number the case's documents state for it, each with the quote that states it."""
-    courts = [court_mentions(d.text, d.name) for d in case.documents]
-    dockets = [docket_mentions(d.text, d.name) for d in case.documents]
+    # A docket written from its entries has no caption: the numbers its clerk's text names first are other
+    # papers' and other cases' ("Notice of Related Case(s) 2:23-cv-147").
+    papers = [d for d in case.documents if not is_entry_list(d.text)]
+    courts = [court_mentions(d.text, d.name) for d in papers]
+    dockets = [docket_mentions(d.text, d.name) for d in papers]
     court = case_court(courts)
     return CaseIdentity(court=_stated(case, court), docket_number=_stated(case, case_docket(dockets, courts, court)))

@@ -340,11 +340,13 @@ def test_an_offline_run_over_pdfs_stores_evidence_with_pages(freelaw, tmp_path, 
     result = run_cli(monkeypatch, capsys, "run", case_dir, "--out", tmp_path / "run", "--quiet")
     assert result.code == 0, result.err
     warnings = [line for line in result.err.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 2  # each once, though both the loader and the run know them
+    assert len(warnings) == 3  # each once, though both the loader and the run know them
     assert any("empty.pdf" in w and "skipped" in w for w in warnings)
     assert any("rectangles_yes.pdf" in w and "redaction" in w for w in warnings)
+    # The papers are of two unrelated district cases (the Ninth Circuit's number is an appeal's): said once.
+    assert any("2 different docket numbers" in w and "1:21-cv-01061-KLM (rectangles_yes)" in w for w in warnings)
     stats = json.loads((tmp_path / "run" / "stats.json").read_text())
-    assert stats["redacted_documents"] == ["rectangles_yes"] and len(stats["document_warnings"]) == 2
+    assert stats["redacted_documents"] == ["rectangles_yes"] and len(stats["document_warnings"]) == 3
     checklist = ChecklistFile.model_validate_json((tmp_path / "run" / "checklist.json").read_text())
     evidence = [e for values in checklist.items.values() for v in values for e in v.evidence]
     assert evidence and all(e.page is not None for e in evidence)

@@ -186,11 +186,23 @@ def test_courtlistener_docket_is_fetched_from_recap(monkeypatch, capsys, tmp_pat
     folder = tmp_path / "courtlistener-4214664"
     meta = json.loads((folder / "case.json").read_text())
     assert meta["title"] == "Shimmick Construction v. RLI Insurance, No. 4:08-cv-02214 (cand)"
-    assert list(meta["documents"]) == ["01-1-complaint.txt", "02-27-order.pdf"]
-    assert meta["documents"]["02-27-order.pdf"] == {"title": "27 Order", "type": "docket entry", "date": "2009-02-03"}
+    assert list(meta["documents"]) == ["01-docket.txt", "02-1-complaint.txt", "03-27-order.pdf"]
+    assert meta["documents"]["03-27-order.pdf"] == {
+        "title": "27 Order",
+        "type": "docket entry",
+        "date": "2009-02-03",
+        "ecf_number": "27",
+    }
+    # The entries themselves, across both cursor pages, are the docket document; it is listed first.
+    assert meta["documents"]["01-docket.txt"] == {"title": "Docket (2 entries)", "type": "docket", "date": "2008-04-29"}
+    assert (folder / "01-docket.txt").read_text().splitlines() == [
+        "1 | 2008-04-29 | COMPLAINT [Attachments: 1 Civil cover sheet]",
+        "27 | 2009-02-03 | ORDER",
+    ]
     case = load_case(folder)
-    assert [d.name for d in case.documents] == ["01-1-complaint", "02-27-order"]  # in date order
-    assert "ORDER granting the motion to dismiss." in case.document("02-27-order").text
+    assert [d.name for d in case.documents] == ["01-docket", "02-1-complaint", "03-27-order"]
+    assert "ORDER granting the motion to dismiss." in case.document("03-27-order").text
+    assert case.document("03-27-order").ecf_number == "27"
 
 
 @pytest.mark.parametrize(

@@ -27,11 +27,12 @@ def case_json(sample_case) -> dict:
     return json.loads((sample_case / "case.json").read_text(encoding="utf-8"))
 
 
-def test_case_loads_seven_documents_in_listed_date_order(case, case_json):
+def test_case_loads_seven_documents_the_docket_first_then_in_listed_date_order(case, case_json):
     listed = case_json["documents"]
+    papers = [name.removesuffix(".txt") for name, meta in listed.items() if meta["type"] != "Docket"]
     assert case.name == "riverside-jail"
-    assert [d.name for d in case.documents] == [name.removesuffix(".txt") for name in listed]
-    assert [d.date for d in case.documents] == sorted(meta["date"] for meta in listed.values())
+    assert [d.name for d in case.documents] == ["07-docket", *papers]  # the case file's index first
+    assert [d.date for d in case.documents[1:]] == sorted(listed[f"{name}.txt"]["date"] for name in papers)
     assert len(case.documents) == 7
 
 

@@ -9,6 +9,7 @@ Problems the model can fix come back as error results, never as exceptions.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.checklists.record import CitedSearch, NoneInRecord, Value
+from gavel_agent.documents import paper
 from gavel_agent.tools import injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit, regex_text
@@ -35,10 +37,14 @@ class DocumentRow:
 
     name: str
     title: str
-    type: str  # "" when unknown
+    type: str  # as the case's source gives it; "" when unknown
     date: str | None
     tokens: int
     read_share: float
+    ecf_number: str | None = None  # the paper's docket entry, where the source, its stamp or the docket says
+    filed: str | None = None  # the day it was filed (ISO), from its stamp or the docket
+    kind: str = ""  # what paper it is, read from its title or caption ("motion", "order", "docket" ...)
+    no_text: bool = False  # its text is (next to) only page stamps: a scan that was not read
 
 
 @dataclass(frozen=True)
@@ -158,14 +164,25 @@ class StopArgs(BaseModel):
 
 def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
     rows, data = [], []
+    docket_days = paper.case_docket_days(ws.case.documents)
     for d in ws.case.documents:
         read = ws.reads.tokens_read(d.name) / max(d.token_count, 1)
-        data.append(DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read))
-        rows.append(
-            f"- {d.name} | {d.title} | {d.type or 'unknown type'} | {d.date or 'undated'} | {d.token_count} tokens | {read:.0%} read"
-        )
+        facts = paper.paper_facts(d, docket_days)
+        data.append(DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read, **dataclasses.asdict(facts)))
+        rows.append(_listing_line(data[-1]))
     text = f"{len(rows)} documents, {ws.case.token_count} tokens in all:\n" + "\n".join(rows)
     return ToolResult(text, f"{len(rows)} documents", data=data)
+
+
+def _listing_line(row: DocumentRow) -> str:
+    kind = row.type or row.kind or "unknown type"
+    if row.type and row.kind and row.kind.lower() not in row.type.lower():  # "Order/Opinion (reads as judgment)"
+        kind += f" (reads as {row.kind})"
+    parts = [row.name, row.title, kind, row.date or "undated"]
+    parts += [f"ECF {row.ecf_number}"] if row.ecf_number else []
+    parts += [f"filed {row.filed}"] if row.filed else []
+    parts += [f"{row.tokens} tokens", f"{row.read_share:.0%} read"] + ([paper.NO_TEXT] if row.no_text else [])
+    return "- " + " | ".join(parts)
 
 
 def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:

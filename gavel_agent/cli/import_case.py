@@ -45,16 +45,21 @@ def write_folder(folder: Path, title: str, case_id: str, files: Sequence[tuple[s
     atomic.write_json(folder / "case.json", {"title": title, "case_id": case_id, "documents": documents})
 
 
+def _listing(title: str, kind: str, date: str | None, ecf_number: str | None) -> dict:
+    """A document's entry in case.json (its ECF number only where the source gives one)."""
+    listing = {"title": title, "type": kind, "date": date}
+    return listing | {"ecf_number": ecf_number} if ecf_number else listing
+
+
 def write_case_folder(folder: Path, title: str, case_id: str, documents: list[Document]) -> None:
-    files = [(f"{d.name}.txt", d.text, {"title": d.title, "type": d.type, "date": d.date}) for d in documents]
+    files = [(f"{d.name}.txt", d.text, _listing(d.title, d.type, d.date, d.ecf_number)) for d in documents]
     write_folder(folder, title, case_id, files)
 
 
 def write_fetched_folder(folder: Path, fetched: FetchedCase) -> None:
     """The documents as fetched (a PDF stays a PDF) and case.json with their titles, types and dates."""
     files = [
-        (f"{d.stem}{d.suffix}", d.content, {"title": d.title, "type": d.type, "date": d.date})
-        for d in fetched.documents
+        (f"{d.stem}{d.suffix}", d.content, _listing(d.title, d.type, d.date, d.ecf_number)) for d in fetched.documents
     ]
     write_folder(folder, fetched.title, fetched.case_id, files)
 

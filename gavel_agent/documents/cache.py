@@ -17,7 +17,7 @@ from gavel_agent import atomic
 from gavel_agent.documents.model import Extracted
 
 # Bump when a reader's output changes: stored evidence offsets point into the text it gave.
-READER_VERSION = 2
+READER_VERSION = 3
 
 
 def cache_dir() -> Path:

@@ -196,6 +196,17 @@ def strip_furniture(pages: list[Page]) -> list[list[Line]]:
     return out
 
 
+def first_stamp(pages: list[Page]) -> str:
+    """The first page's filing stamp ("Case 1:25-cv-01266-TNM Document 30 Filed 07/21/25 Page 1 of 48"):
+    furniture the text leaves out, yet the line that says which paper of which case this is."""
+    for page in pages[:1]:
+        for i in _edge_lines(page):
+            text = page.lines[i].text
+            if _is_stamp(text) and re.search(r"[A-Za-z]{4}", text):
+                return text
+    return ""
+
+
 def page_text(lines: list[Line]) -> str:
     """A page's text: one line of text per line on the page."""
     return "\n".join(line.text for line in lines)

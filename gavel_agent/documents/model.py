@@ -21,6 +21,9 @@ class Extracted:
     warnings: list[str] = field(default_factory=list)  # one line each, naming the file
     redacted_pages: list[int] = field(default_factory=list)  # 1-based pages with text under a black box
     ocr_pages: list[int] = field(default_factory=list)  # 1-based pages read by OCR
+    stamp: str = (
+        ""  # the first page's filing stamp, left out of the text as furniture ("Case ... Document 30 Filed ...")
+    )
 
     @classmethod
     def from_pages(cls, pages: list[str], **rest) -> Extracted:

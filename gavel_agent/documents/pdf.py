@@ -19,6 +19,7 @@ from gavel_agent.documents import ocr
 from gavel_agent.documents.furniture import (
     Page,
     Word,
+    first_stamp,
     laid_out,
     page_text,
     strip_furniture,
@@ -67,18 +68,22 @@ def _is_dark(rgba: tuple[int, int, int, int]) -> bool:
     return a > 200 and max(r, g, b) <= DARK
 
 
-def _boxes(page: pdfium.PdfPage, height: float, kind: int) -> list[tuple[Box, pdfium.PdfObject]]:
-    out = []
-    for obj in page.get_objects(filter=(kind,), max_depth=4):
+Boxes = dict[int, list[tuple[Box, pdfium.PdfObject]]]  # page object kind -> (box, object)
+
+
+def page_boxes(page: pdfium.PdfPage, height: float) -> Boxes:
+    """The page's paths and images with their boxes, in one walk over its objects."""
+    out: Boxes = {pdfium_c.FPDF_PAGEOBJ_PATH: [], pdfium_c.FPDF_PAGEOBJ_IMAGE: []}
+    for obj in page.get_objects(filter=tuple(out), max_depth=4):
         left, bottom, right, top = obj.get_bounds()
-        out.append((Box(left, height - top, right, height - bottom), obj))
+        out[obj.type].append((Box(left, height - top, right, height - bottom), obj))
     return out
 
 
-def redaction_boxes(page: pdfium.PdfPage, height: float) -> list[Box]:
+def redaction_boxes(boxes_of: Boxes) -> list[Box]:
     """Filled dark rectangles big enough to cover a line of text (rules and underlines are thin)."""
     boxes = []
-    for box, obj in _boxes(page, height, pdfium_c.FPDF_PAGEOBJ_PATH):
+    for box, obj in boxes_of[pdfium_c.FPDF_PAGEOBJ_PATH]:
         fill, stroke = ctypes.c_int(), ctypes.c_int()
         pdfium_c.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
         if (
@@ -91,49 +96,55 @@ def redaction_boxes(page: pdfium.PdfPage, height: float) -> list[Box]:
     return boxes
 
 
-def image_area(page: pdfium.PdfPage, width: float, height: float) -> float:
+def image_area(boxes_of: Boxes, width: float, height: float) -> float:
     """The share of the page that images cover (overlaps counted twice; capped at 1)."""
-    area = sum((b.x1 - b.x0) * (b.bottom - b.top) for b, _ in _boxes(page, height, pdfium_c.FPDF_PAGEOBJ_IMAGE))
+    area = sum((b.x1 - b.x0) * (b.bottom - b.top) for b, _ in boxes_of[pdfium_c.FPDF_PAGEOBJ_IMAGE])
     return min(1.0, area / max(width * height, 1.0))
 
 
 def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tuple[list[Word], int]:
     """The page's words from its text layer, and how many characters lay under a redaction box."""
     textpage = page.get_textpage()
+    raw = textpage.raw
+    # pdfium's own calls, one rectangle reused: the helpers' per-character checks and objects cost more
+    # than the reading itself (this loop is most of a PDF's reading time).
+    unicode_at, loose_box, rect = pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetLooseCharBox, pdfium_c.FS_RECTF()
     words: list[Word] = []
     chars: list[str] = []
-    box = [0.0, 0.0, 0.0, 0.0]  # x0, top, x1, bottom of the word being built
+    x0 = top0 = x1 = bottom0 = 0.0  # the box of the word being built
     hidden = 0
-
-    def flush() -> None:
-        if chars:
-            words.append(Word("".join(chars), box[0], box[2], box[1], box[3]))
-            chars.clear()
-
-    for i in range(textpage.count_chars()):
-        ch = chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i))
+    for i in range(pdfium_c.FPDFText_CountChars(raw)):
+        ch = chr(unicode_at(raw, i))
         if ch.isspace() or ch in ("\x00", "\ufffe", "\uffff"):
-            flush()
+            if chars:
+                words.append(Word("".join(chars), x0, x1, top0, bottom0))
+                chars.clear()
             continue
-        left, bottom, right, top = textpage.get_charbox(i, loose=True)
-        top, bottom = height - top, height - bottom
-        line_height = max(bottom - top, 1.0)
+        loose_box(raw, i, rect)
+        left, right, top, bottom = rect.left, rect.right, height - rect.top, height - rect.bottom
+        line_height = bottom - top if bottom - top > 1.0 else 1.0  # max() per character costs a tenth of the loop
         if chars and (
-            abs(top - box[1]) > 0.5 * line_height
-            or left < box[2] - 0.5 * line_height
-            or left - box[2] > 0.3 * line_height
-        ):
-            flush()  # a new line, or a gap the text layer did not mark with a space
-        x, y = (left + right) / 2, (top + bottom) / 2
-        if any(r.holds(x, y) for r in redactions) and _is_dark(_color(pdfium_c.FPDFText_GetFillColor, textpage.raw, i)):
-            ch, hidden = REDACTED, hidden + 1
+            abs(top - top0) > 0.5 * line_height or left < x1 - 0.5 * line_height or left - x1 > 0.3 * line_height
+        ):  # a new line, or a gap the text layer did not mark with a space
+            words.append(Word("".join(chars), x0, x1, top0, bottom0))
+            chars.clear()
+        if redactions:
+            x, y = (left + right) / 2, (top + bottom) / 2
+            if any(r.holds(x, y) for r in redactions) and _is_dark(_color(pdfium_c.FPDFText_GetFillColor, raw, i)):
+                ch, hidden = REDACTED, hidden + 1
         ch = _SOFT_HYPHEN.get(ch, ch)
         if not chars:
-            box[:] = [left, top, right, bottom]
+            x0, top0, x1, bottom0 = left, top, right, bottom
         else:
-            box[2], box[1], box[3] = max(box[2], right), min(box[1], top), max(box[3], bottom)
+            if right > x1:
+                x1 = right
+            if top < top0:
+                top0 = top
+            if bottom > bottom0:
+                bottom0 = bottom
         chars.append(ch)
-    flush()
+    if chars:
+        words.append(Word("".join(chars), x0, x1, top0, bottom0))
     textpage.close()
     return words, hidden
 
@@ -155,11 +166,12 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
     for number in range(1, len(pdf) + 1):
         page = pdf[number - 1]
         width, height = page.get_size()
-        words, hidden = text_words(page, height, redaction_boxes(page, height))
+        boxes = page_boxes(page, height)
+        words, hidden = text_words(page, height, redaction_boxes(boxes))
         if hidden:
             redacted.append(number)
         pages.append(laid_out(words, width, height))
-        if image_area(page, width, height) > 0:
+        if image_area(boxes, width, height) > 0:
             scans.append(number)
         page.close()
     lines = strip_furniture(pages)
@@ -183,7 +195,11 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
             f"it is left out of what the agent reads (shown as {REDACTED})"
         )
     return Extracted.from_pages(
-        [page_text(p) for p in lines], warnings=warnings, redacted_pages=redacted, ocr_pages=ocr_pages
+        [page_text(p) for p in lines],
+        warnings=warnings,
+        redacted_pages=redacted,
+        ocr_pages=ocr_pages,
+        stamp=first_stamp(pages),
     )
 
 

@@ -3,7 +3,8 @@
 ``GET /cases/?case_id=ID`` gives the case (``name``); ``GET /documents/?case_id=ID`` lists its
 documents, paged. A document's ``file`` is its PDF (on the Clearinghouse's storage host); a
 document without one is kept as text when the API has it (inline ``text``, or ``text_url`` when
-``has_text``). Header: ``Authorization: Token <CLEARINGHOUSE_API_TOKEN>``.
+``has_text``). A case whose ``main_docket`` lists ``docket_entries`` (as the Clearinghouse's case
+records do) gets them as its docket document. Header: ``Authorization: Token <CLEARINGHOUSE_API_TOKEN>``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from gavel_agent.sources.model import (
     FetchedCase,
     FetchedDocument,
     SourceError,
+    docket_file,
     require_number,
 )
 
@@ -32,6 +34,9 @@ def fetch_case(case_id: str, token: str) -> FetchedCase:
         rows = list(http.pages(f"{API_BASE}/documents/", {"case_id": case_id}))
         fetched = FetchedCase(case_id=case_id, title=case.get("name") or case_id, folder=canonical_case_name(case_id))
         names = unique_names([slug(r.get("title") or r.get("document_type") or "document") for r in rows])
+        docket = docket_file(((case.get("main_docket") or {}).get("docket_entries")) or [])
+        if docket:  # the case's own docket entries, where the API gives them with the case
+            fetched.documents.append(docket)
         for name, row in zip(names, rows):
             fetched.add(
                 _document(http, name, row),
@@ -44,11 +49,15 @@ def fetch_case(case_id: str, token: str) -> FetchedCase:
 def _document(http: ServiceClient, name: str, row: dict) -> FetchedDocument | None:
     title, kind, date = row.get("title") or name, row.get("document_type") or "", row.get("date")
     if row.get("file"):
-        return FetchedDocument(name, _suffix(row["file"]), http.get(row["file"]).content, title, kind, date)
+        return FetchedDocument(name, _suffix(row["file"]), http.get(row["file"]).content, title, kind, date, _ecf(row))
     text = row.get("text") or ""
     if not text.strip() and row.get("has_text") and row.get("text_url"):
         text = (http.json(row["text_url"]) or {}).get("text") or ""
-    return FetchedDocument(name, ".txt", text.encode("utf-8"), title, kind, date) if text.strip() else None
+    return FetchedDocument(name, ".txt", text.encode("utf-8"), title, kind, date, _ecf(row)) if text.strip() else None
+
+
+def _ecf(row: dict) -> str | None:
+    return str(row.get("ecf_number") or "").strip() or None
 
 
 def _suffix(url: str) -> str:

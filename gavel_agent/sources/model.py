@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gavel_agent.documents import docket as dockets
+
 
 class SourceError(ValueError):
     """The service refused or failed; one line for the user."""
@@ -17,6 +19,7 @@ class FetchedDocument:
     title: str = ""
     type: str = ""
     date: str | None = None
+    ecf_number: str | None = None  # its docket entry ("27", "1-1" for an attachment), where the service says
 
 
 @dataclass
@@ -38,3 +41,13 @@ class FetchedCase:
 def require_number(service: str, what: str, ident: str) -> None:
     if not ident.isdigit():
         raise SourceError(f"{service}: a {what} is a number ({service}:12345), not {ident!r}")
+
+
+def docket_file(entries: list[dict]) -> FetchedDocument | None:
+    """The docket as a text file (one line per entry; see gavel_agent.documents.docket), None without entries."""
+    found = dockets.entries_from_records(entries)
+    if not found:
+        return None
+    text = dockets.docket_text(found).encode("utf-8")
+    title = f"Docket ({len(found)} entries)"
+    return FetchedDocument("docket", ".txt", text, title, dockets.DOCKET_TYPE, dockets.opening_day(found))
