@@ -75,8 +75,9 @@ class ItemSpec(BaseModel):
         if self.value_format:
             parts.append(f"Format: {self.value_format}.")
         if self.typical_count is not None:
-            most = f" (max {self.max_count})" if self.max_count is not None else ""
-            parts.append(f"Typically {self.typical_count}{most}.")
+            # The largest count seen is for the review's flag only: shown to a model, "max" read as a cap
+            # (a hand-played run dropped real rulings to stay under it). The system prompt says it is no limit.
+            parts.append(f"Typically {self.typical_count}.")
         if self.example:
             parts.append(f"E.g. {self.example}")
         return " ".join(parts)

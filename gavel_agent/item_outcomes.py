@@ -6,13 +6,9 @@ from gavel_agent.checklists.record import ChecklistFile
 
 
 def settled_as_none(checklist: ChecklistFile) -> dict[str, str]:
-    """Items the run settled as having no value in the record (item status "none_in_record"), each
-    with the reason the run gave.
-
-    This is the one place the run summary and the report read that status from. The checklist of this
-    tree records no item status, so no item is settled as none yet: every item without values counts
-    as not found."""
-    return {}
+    """Items the run settled as having no value in the record (status "none_in_record"), each with the
+    reason the run gave; an item that has values again is not settled."""
+    return {key: entry.reason for key, entry in (checklist.settled or {}).items() if not checklist.items.get(key)}
 
 
 def not_found(checklist: ChecklistFile) -> list[str]:

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from gavel_agent import prompts
 from gavel_agent.case import Case, Document
+from gavel_agent.documents import paper
 
 PAPERS_SHOWN = 4  # unread papers named per snapshot; the rest are counted
 ITEMS_SHOWN = 3  # open items named per paper
@@ -53,8 +54,8 @@ def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str])
     idle = 0
     for doc in case.documents:
         left = doc.token_count - tokens_read.get(doc.name, 0)
-        if doc.token_count == 0 or left <= (1 - MOSTLY_READ) * doc.token_count:
-            continue
+        if doc.token_count == 0 or left <= (1 - MOSTLY_READ) * doc.token_count or paper.mostly_furniture(doc.text):
+            continue  # read enough already, or nothing to read: a scan whose text is only page stamps
         kind = kind_of(doc)
         answers = [k for k in kind.items if k in open_set] if kind else []
         if kind and not answers:

@@ -70,7 +70,8 @@ def test_every_list_item_carries_its_typical_count_and_the_task_states_it():
             continue
         assert item.typical_count is not None and item.max_count is not None, item.key
         assert 1 <= item.typical_count <= item.max_count, item.key
-        assert f"Typically {item.typical_count} (max {item.max_count})." in item.prompt_text()
+        assert f"Typically {item.typical_count}." in item.prompt_text()
+        assert f"max {item.max_count}" not in item.prompt_text()
     assert "Typically" not in load_spec("cato").item("F1").prompt_text()  # specs without counts show none
 
 
@@ -96,7 +97,8 @@ def test_system_prompt_carries_the_working_rules():
         "record every value the passage supports",
         "every distinct value",
         "Never re-read",
-        '"Not applicable" needs a quote that settles it',
+        "settled with settle_none",
+        'Never write "Not applicable"',
         "eventually dropped",
     ):
         assert rule in text

@@ -87,7 +87,7 @@ async def test_the_guidance_reaches_the_model_on_the_wire(name, tmp_path, monkey
     _, outcome, route = await run_over_the_wire(provider, tmp_path / "run", monkeypatch, scripted_replies(provider))
     assert outcome.stats.status == "finished"
     first, after_read = (json.dumps(json.loads(c.request.content)) for c in (route.calls[0], route.calls[3]))
-    assert "read the docket and the complaint" in first and "Typically 4 (max 11)." in first
+    assert "read the docket and the complaint" in first and "Typically 4." in first and "not a limit" in first
     assert "Unread papers and the empty items they could answer" in first and "07-docket (docket," in first
     # The read of the complaint's first 3,000 tokens shows in what is left of it (counted by the tokenizer
     # in use, which another test may have swapped for its offline stand-in).

@@ -9,20 +9,17 @@ from pathlib import Path
 from rich.text import Text
 
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.item_outcomes import not_found, settled_as_none
+from gavel_agent.item_outcomes import not_found
 from gavel_agent.run_files import RunStats
 
 MAX_NAMED_EMPTY = 6
 
 
 def run_summary(stats: RunStats, checklist: ChecklistFile, run_dir: Path, offer_table: bool) -> list[Text]:
-    asked = list(checklist.items)
-    filled = [k for k in asked if checklist.items[k]]
-    none = settled_as_none(checklist)
     missing = not_found(checklist)
     head = Text(f"{stats.status}: ", style="bold")
     head.append(
-        f"{len(filled)}/{len(asked)} items filled, {len(filled) + len(none)} settled ({len(none)} as none), "
+        f"{checklist.settled_line()}, "
         f"{stats.values} values, {stats.steps} steps, {stats.prompt_tokens:,} prompt tokens, "
         f"${stats.cost_usd:.4f}, {stats.wall_time_s:.1f} s"
     )
