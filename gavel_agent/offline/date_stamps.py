@@ -68,5 +68,6 @@ def add_stamps(values: dict[str, list[dict]], calls: list[tuple[str, int, Call]]
             start = hit.snippet.rfind(" ", 0, max(0, date.start() - QUOTE_BEFORE)) + 1
             end = hit.snippet.find(" ", date.end() + QUOTE_AFTER)
             quote = hit.snippet[start : end if end >= 0 else len(hit.snippet)].strip()
-            values[key][i]["evidence"].append({"document": hit.document, "quote": quote})
+            # Where the search found it: a date printed on many pages is stored at this hit, not the first.
+            values[key][i]["evidence"].append({"document": hit.document, "quote": quote, "near_char": hit.start_char})
             break
