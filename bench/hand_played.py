@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from gavel_agent import atomic  # noqa: E402
 from gavel_agent.case import load_case  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
@@ -166,12 +167,11 @@ def main() -> None:
     judge = OfflineJudge()
     runs = [measure(r, refs, args.gavel, args.cases, judge) for r in args.runs]
     lines = table(runs)
-    print("$ python bench/hand_played.py " + " ".join(sys.argv[1:]))
+    command = "$ python bench/hand_played.py " + " ".join(sys.argv[1:])
+    print(command)
     print("\n".join(lines))
     if args.markdown:
-        from gavel_agent import atomic
-
-        atomic.write_text(args.markdown, "\n".join(lines) + "\n")
+        atomic.write_text(args.markdown, "\n".join([f"`{command}`", "", *lines]) + "\n")
 
 
 if __name__ == "__main__":
