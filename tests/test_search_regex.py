@@ -50,6 +50,12 @@ def test_a_repeated_page_header_is_shown_twice_and_counted(case):
     assert sum(h.repeats for h in hits) == 8 - REPEATS_SHOWN and hits[0].repeated == OWN
 
 
+def test_one_word_in_many_sentences_is_many_hits_not_a_repeat():
+    sentences = "\n".join(f"{FILLER} The trial was set for day {n} by order {chr(65 + n)}. {FILLER}" for n in range(6))
+    hits = SearchIndex(Case(name="c", documents=[Document(name="d", text=sentences)])).regex(r"trial", top_k=20)
+    assert len(hits) == 6 and all(h.repeats == 0 for h in hits)
+
+
 def test_exclude_drops_the_cases_own_number(case):
     index = SearchIndex(case)
     numbers = r"\b\d{1,2}:\d{2}-cv-\d+|\b\d{2}-\d{4,5}\b"

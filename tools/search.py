@@ -31,6 +31,8 @@ REGEX_HIT_MAX_TOKENS = 200
 # Hits kept per document for one repeated match text (a page header's case number on every page);
 # the rest are counted, not shown.
 REPEATS_SHOWN = 2
+REPEAT_CONTEXT_CHARS = 80
+_DIGITS = re.compile(r"\d+")
 # Matches examined per document, however many the pattern has (a cap per document, so that a
 # pattern matching every word of the first document still reaches the others).
 REGEX_MAX_MATCHES = 1000
@@ -69,7 +71,7 @@ class _Match:
     document: str
     start: int
     end: int
-    key: str  # the matched text folded, to recognise repeats
+    key: str  # the match in its line, folded, numbers aside: the same key on every page is a repeat
 
 
 class SearchIndex:
@@ -175,10 +177,20 @@ def _scan(
             text = m.group()
             if excluded is not None and excluded.search(text, timeout=max(deadline - time.monotonic(), 0.001)):
                 continue
-            out.append(_Match(doc.name, m.start(), m.end(), " ".join(text.casefold().split())))
+            out.append(_Match(doc.name, m.start(), m.end(), _repeat_key(doc.text, m.start(), m.end())))
             found += 1
             if found == REGEX_MAX_MATCHES:
                 break
+
+
+def _repeat_key(text: str, start: int, end: int) -> str:
+    """What makes two matches one repeated text: the match with its line around it (at most
+    REPEAT_CONTEXT_CHARS a side), case and spacing folded and numbers aside. A page header differs from
+    page to page only in its numbers; the same word in two sentences is two hits, not a repeat."""
+    line_start = max(text.rfind("\n", 0, start) + 1, start - REPEAT_CONTEXT_CHARS)
+    line_end = text.find("\n", end)
+    line_end = min(line_end if line_end >= 0 else len(text), end + REPEAT_CONTEXT_CHARS)
+    return _DIGITS.sub("#", " ".join(text[line_start:line_end].casefold().split()))
 
 
 def _document_hits(doc: Document, matches: list[_Match]) -> list[Hit]:
