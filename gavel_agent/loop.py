@@ -23,7 +23,7 @@ from gavel_agent import prompts, tokens
 from gavel_agent.case import Case, case_source
 from gavel_agent.case_identity import CaseIdentity, case_identity
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.context import History, item_tokens, text_tokens
+from gavel_agent.context import History, fit_newest, item_tokens, text_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
@@ -185,7 +185,7 @@ class AgentRun:
         self.stats.steps += 1
         items = [_as_dict(i) for i in data.model_data.input]
         self.files.write_conversation(items)
-        kept = self._history.view(items, self._summaries)
+        kept = fit_newest(self._history.view(items, self._summaries), self._history.budget)
         kept.append({"role": "user", "content": self.snapshot()})
         instructions = data.model_data.instructions or ""
         assembled = self._tool_schema_tokens + text_tokens(instructions) + sum(item_tokens(i) for i in kept)

@@ -10,6 +10,7 @@ Problems the model can fix come back as error results, never as exceptions.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -18,7 +19,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from gavel_agent.checklists import UnknownItemError
-from gavel_agent.tools import injection
+from gavel_agent.tools import bounds, injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit
 from gavel_agent.tools.workspace import ToolError, Workspace
@@ -78,17 +79,21 @@ class NoArgs(BaseModel):
 
 
 class ReadDocumentArgs(BaseModel):
-    document: str = Field(description="Document name (or title).")
+    document: str = Field(max_length=bounds.MAX_NAME_CHARS, description="Document name (or title).")
     start_token: int = Field(0, description="First token to read (0-based).")
     end_token: int | None = Field(None, description="Token after the last one to read (null: 3,000 tokens on).")
 
 
 class SearchArgs(BaseModel):
-    query: str = Field(description="Keywords (bm25) or a regular expression (regex).")
+    query: str = Field(
+        max_length=bounds.MAX_QUERY_CHARS, description="Keywords (bm25) or a regular expression (regex)."
+    )
     mode: Literal["bm25", "regex"] = Field("bm25", description="Search mode.")
-    flags: str = Field("", description="Regex flags: any of i, m, s, x.")
+    flags: str = Field("", max_length=8, description="Regex flags: any of i, m, s, x.")
     top_k: int = Field(5, ge=1, le=50, description="Hits to return.")
-    documents: list[str] | None = Field(None, description="Only these documents (null: all).")
+    documents: list[str] | None = Field(
+        None, max_length=bounds.MAX_DOCUMENTS_PER_SEARCH, description="Only these documents (null: all)."
+    )
 
 
 class GetChecklistArgs(BaseModel):
@@ -96,17 +101,19 @@ class GetChecklistArgs(BaseModel):
 
 
 class EvidenceArgs(BaseModel):
-    document: str = Field(description="Name of the document the quote comes from.")
+    document: str = Field(max_length=bounds.MAX_NAME_CHARS, description="Name of the document the quote comes from.")
     quote: str = Field(description="Words copied from that document that support the value.")
 
 
 class ValueArgs(BaseModel):
-    value: str = Field(description="The value, in the item's format.")
-    evidence: list[EvidenceArgs] = Field(description="One or more supporting quotes.")
+    value: str = Field(max_length=bounds.MAX_VALUE_CHARS, description="The value, in the item's format.")
+    evidence: list[EvidenceArgs] = Field(
+        max_length=bounds.MAX_EVIDENCE_PER_VALUE, description="One or more supporting quotes."
+    )
 
 
 class ItemValues(BaseModel):
-    item: str = Field(description="Item key.")
+    item: str = Field(max_length=bounds.MAX_NAME_CHARS, description="Item key.")
     values: list[ValueArgs] = Field(description="The item's values.")
 
 
@@ -120,6 +127,13 @@ class ChecklistWriteArgs(BaseModel):
         if isinstance(data, dict) and "item" in data and "items" not in data:
             return {"items": [data]}
         return data
+
+    @model_validator(mode="after")
+    def _bounded(self) -> ChecklistWriteArgs:
+        count = sum(len(entry.values) for entry in self.items)
+        if count > bounds.MAX_VALUES_PER_WRITE:
+            raise ValueError(f"{count} values in one call; send at most {bounds.MAX_VALUES_PER_WRITE} per call")
+        return self
 
 
 class StopArgs(BaseModel):
@@ -206,8 +220,9 @@ def render_checklist(ws: Workspace, keys: list[str] | None = None) -> str:
 def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult:
     """Write each entry on its own: one item's rejected quote never loses another item's values."""
     lines, counts, rejected = [], [], 0
+    deadline = time.monotonic() + bounds.WRITE_CALL_BUDGET_S
     for entry in args.items:
-        text, stored, errors = _write_item(ws, entry, replace)
+        text, stored, errors = _write_item(ws, entry, replace, deadline)
         lines.append(text)
         counts.append(f"{entry.item} +{stored}")
         rejected += errors
@@ -215,10 +230,13 @@ def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult
     return ToolResult("\n".join(lines), summary, ok=not rejected)
 
 
-def _write_item(ws: Workspace, entry: ItemValues, replace: bool) -> tuple[str, int, int]:
+def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float) -> tuple[str, int, int]:
     """The result text for one item's values, how many were stored and how many rejected."""
     stored, errors = [], []
     for v in entry.values:
+        if time.monotonic() > deadline:
+            errors.append(f"{v.value!r}: not checked, the call ran out of time; send it again in another call")
+            continue
         try:
             stored.append(ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence]))
         except EvidenceError as e:
@@ -278,6 +296,9 @@ def tool_specs() -> list[ToolSpec]:
 
 def invoke(ws: Workspace, spec: ToolSpec, raw_arguments: str) -> ToolResult:
     """Parse, validate and run one call; every failure becomes an error result for the model."""
+    too_large = bounds.arguments_problem(raw_arguments)
+    if too_large:
+        return ToolResult(f"ERROR: {too_large}; send smaller arguments.", "invalid arguments", ok=False)
     try:
         data = json.loads(raw_arguments or "{}")
         if not isinstance(data, dict):

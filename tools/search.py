@@ -97,15 +97,17 @@ class SearchIndex:
 
     def regex(self, pattern: str, flags: str = "", top_k: int = 20, documents: list[str] | None = None) -> list[Hit]:
         """Regex matches in document order. Raises ValueError for a bad pattern or flag, and for a
-        pattern that does not finish within REGEX_CALL_BUDGET_S (wall clock) over all the documents."""
-        compiled = compile_pattern(pattern, flags)
+        pattern that does not finish within REGEX_CALL_BUDGET_S (wall clock) over all the documents,
+        compiling included."""
         docs = [d for d in self.case.documents if not documents or d.name in documents]
         hits: list[Hit] = []
         outcome: list[BaseException] = []
 
+        deadline = time.monotonic() + REGEX_CALL_BUDGET_S
+
         def scan() -> None:
             try:
-                _scan(compiled, docs, hits, top_k, time.monotonic() + REGEX_CALL_BUDGET_S)
+                _scan(compile_pattern(pattern, flags), docs, hits, top_k, deadline)
             except BaseException as e:  # handed to the waiting caller
                 outcome.append(e)
 
