@@ -27,6 +27,7 @@ from gavel_agent.context import History, fit_newest, item_tokens, text_tokens
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
+from gavel_agent.run_recovery import restore_checklist
 from gavel_agent.tools import calls, schemas
 from gavel_agent.tools.workspace import Workspace
 
@@ -367,14 +368,19 @@ class AgentRun:
         saved = self.files.read_stats()
         self.stats = saved.model_copy(update={"status": "running", "stop_reason": ""})
         self.ws.reads.spans = {doc: list(spans) for doc, spans in saved.read_spans.items()}
-        if self.files.checklist.is_file():
-            self.ws.checklist.load(self.files.read_checklist())
+        self._restore_checklist()
         conversation = self.files.read_conversation()
         if not conversation:
             return None
         return conversation + [
             {"role": "user", "content": "The run was interrupted and has been resumed. Continue where you left off."}
         ]
+
+    def _restore_checklist(self) -> None:
+        """The saved values, re-verified; rebuilt from the ledger when checklist.json is damaged (logged)."""
+        rebuilt = restore_checklist(self.files, self.ws)
+        if rebuilt:
+            self.files.log({"step": self.stats.steps, "event": "checklist rebuilt", "reason": rebuilt})
 
     async def run(self, resume: bool = False) -> RunOutcome:
         started = time.monotonic()
@@ -384,7 +390,8 @@ class AgentRun:
             self.check_resumable()
             if self.files.read_stats().status == "finished":
                 self.stats = self.files.read_stats()
-                self.ws.checklist.load(self.files.read_checklist())
+                self._restore_checklist()
+                self.files.write_checklist(self.ws.checklist.to_file())  # as re-verified
                 return RunOutcome(self.stats, self.ws.checklist.to_file(), self.run_dir)
             conversation = self._restore()
             previous_wall = self.stats.wall_time_s

@@ -102,6 +102,12 @@ class RunFiles:
         return ChecklistFile.read(self.checklist)
 
     def read_conversation(self) -> list[dict[str, Any]]:
-        if not self.conversation.is_file():
+        """The saved conversation; [] when there is none or it is damaged (torn, emptied, not a list of
+        items): the run then continues from a fresh task message, its checklist restored."""
+        try:
+            items = json.loads(self.conversation.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
             return []
-        return json.loads(self.conversation.read_text(encoding="utf-8"))
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            return []
+        return items

@@ -19,6 +19,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from gavel_agent.checklists import UnknownItemError
+from gavel_agent.checklists.record import Value
 from gavel_agent.tools import bounds, injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit
@@ -232,6 +233,26 @@ def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult
 
 def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float) -> tuple[str, int, int]:
     """The result text for one item's values, how many were stored and how many rejected."""
+    try:
+        key, stored, errors = write_values(ws, entry, replace, deadline)
+    except EvidenceError as e:
+        return f"ERROR: {e}", 0, 1
+    if key is None:
+        return f"ERROR: {entry.item}: nothing changed: " + " | ".join(errors), 0, len(errors)
+    total = len(ws.checklist.items[key])
+    text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}."] + correction_notes(stored))
+    if errors:
+        text += "\nRejected:\n" + "\n".join(f"- {e}" for e in errors)
+    text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
+    return text, len(stored), len(errors)
+
+
+def write_values(
+    ws: Workspace, entry: ItemValues, replace: bool, deadline: float = float("inf")
+) -> tuple[str | None, list[Value], list[str]]:
+    """Verify one item's values and store those that hold: (the item's key, or None when an update
+    changed nothing because one was rejected; the values stored; why each other one was rejected).
+    EvidenceError for an unknown item. Replaying a ledger (resume) calls it with no deadline."""
     stored, errors = [], []
     for v in entry.values:
         if time.monotonic() > deadline:
@@ -241,18 +262,10 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float
             stored.append(ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence]))
         except EvidenceError as e:
             errors.append(str(e))
-    try:
-        if replace and errors:
-            raise EvidenceError(f"{entry.item}: nothing changed: " + " | ".join(errors))
-        key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
-    except EvidenceError as e:
-        return f"ERROR: {e}", 0, max(len(errors), 1)
-    total = len(ws.checklist.items[key])
-    text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}."] + correction_notes(stored))
-    if errors:
-        text += "\nRejected:\n" + "\n".join(f"- {e}" for e in errors)
-    text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
-    return text, len(stored), len(errors)
+    if replace and errors:
+        return None, [], errors
+    key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
+    return key, stored, errors
 
 
 def update_checklist(ws: Workspace, args: ChecklistWriteArgs) -> ToolResult:
