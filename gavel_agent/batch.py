@@ -374,8 +374,12 @@ class Batch:
         assert concurrency is not None  # __post_init__ chose it
         jobs = self.jobs()
         done = {j.name: e for j in jobs if (e := self._finished(j))}
-        for entry in done.values():  # a store deleted or made elsewhere catches up on resume
+        indexed = read_index(self.out_dir)
+        for entry in done.values():  # a store deleted or made elsewhere, or an index a stop cut short, catch up
             self.store.record_run(entry.run_dir)
+            previous = indexed.get(entry.case)
+            if previous is None or previous.status != "finished":
+                atomic.append_line(self.out_dir / INDEX_NAME, entry.model_dump_json())
         todo = [j for j in jobs if j.name not in done]
         if self.progress.on_start:
             self.progress.on_start(len(jobs), len(done))

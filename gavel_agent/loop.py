@@ -7,6 +7,7 @@ the run folder (checklist, ledger, stats, conversation) current after each step.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -445,6 +446,9 @@ class AgentRun:
                 next_input = result.to_input_list() + [self._answer_text_reply()]
         except MaxTurnsExceeded:
             self._finish("finished", f"step limit ({self.max_steps}) reached")
+        except (asyncio.CancelledError, KeyboardInterrupt):  # Ctrl-C: the run is interrupted, not running
+            self._finish("interrupted", "stopped by the user (Ctrl-C)")
+            raise
         except Exception as e:  # model/API failures: keep everything, let --resume continue
             self._finish("interrupted", redact(f"model error: {type(e).__name__}: {e}")[:500])
             self.files.log(

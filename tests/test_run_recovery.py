@@ -90,3 +90,14 @@ def test_resume_of_a_finished_run_re_verifies_edited_evidence(tmp_path):
     assert out.stats.status == "finished"
     again = json.loads(files.checklist.read_text())["items"]["filing_date"][0]["evidence"][0]
     assert (again["start_char"], again["end_char"]) == right
+
+
+def test_ctrl_c_leaves_the_run_interrupted_not_running(tmp_path):
+    agent_run = make_run(
+        tmp_path, [[("append_checklist", {"item": "filing_date", "values": [FILING]})], KeyboardInterrupt()]
+    )
+    with pytest.raises(KeyboardInterrupt):
+        asyncio.run(agent_run.run())
+    stats = RunFiles(tmp_path / "run").read_stats()
+    assert stats.status == "interrupted" and "Ctrl-C" in stats.stop_reason
+    assert resume(tmp_path).checklist.values_of("filing_date") == ["March 15, 2021"]
