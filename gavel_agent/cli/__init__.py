@@ -10,6 +10,7 @@ interrupted). ``GAVEL_DEBUG=1`` adds the (also scrubbed) traceback.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import logging
 import os
@@ -117,6 +118,8 @@ def error_line(error: BaseException) -> str:
     """What the user is told about ``error``: one line, keys scrubbed."""
     if isinstance(error, UserError):
         text = str(error)
+    elif isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        text = f"{error.filename or 'a file'}: no space left on the disk; free some and run again (--resume continues)"
     elif isinstance(error, OSError) and error.filename:
         text = f"{error.filename}: {error.strerror or type(error).__name__}"
     else:
