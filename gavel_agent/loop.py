@@ -215,6 +215,7 @@ class AgentRun:
     def _call(self, spec: calls.ToolSpec, raw_arguments: str) -> calls.ToolResult:
         """Run one tool call; its result carries the text for the model, a one-line summary and data."""
         self._text_replies_in_row = 0
+        raw_arguments = redact(raw_arguments)  # a key echoed by a server is never stored, logged or shown
         result = calls.invoke(self.ws, spec, raw_arguments)
         malformed = result.summary in ("malformed arguments", "invalid arguments")
         self._malformed_in_a_row = self._malformed_in_a_row + 1 if malformed else 0

@@ -1,4 +1,5 @@
-"""The files of one run folder, written atomically after every step.
+"""The files of one run folder, written atomically after every step, with secrets redacted (a server
+that echoes the Authorization header into a tool call must not get the key stored).
 
 checklist.json  the values and their verified evidence
 ledger.jsonl    every tool call: step, tool, arguments, result summary
@@ -17,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from gavel_agent import atomic
 from gavel_agent.checklists.record import ChecklistFile
+from gavel_agent.models.keys import redact
 
 IDENTITY_FILE = "identity.json"
 
@@ -81,19 +83,19 @@ class RunFiles:
         return self.stats.is_file()
 
     def write_checklist(self, checklist: ChecklistFile) -> None:
-        atomic.write_text(self.checklist, checklist.model_dump_json(indent=2) + "\n")
+        atomic.write_text(self.checklist, redact(checklist.model_dump_json(indent=2)) + "\n")
 
     def write_stats(self, stats: RunStats) -> None:
-        atomic.write_text(self.stats, stats.model_dump_json(indent=2) + "\n")
+        atomic.write_text(self.stats, redact(stats.model_dump_json(indent=2)) + "\n")
 
     def write_identity(self, identity: BaseModel) -> None:
         atomic.write_text(self.identity, identity.model_dump_json(indent=2) + "\n")
 
     def write_conversation(self, items: list[dict[str, Any]]) -> None:
-        atomic.write_json(self.conversation, items)
+        atomic.write_text(self.conversation, redact(json.dumps(items, indent=2, ensure_ascii=False)) + "\n")
 
     def log(self, entry: dict[str, Any]) -> None:
-        atomic.append_line(self.ledger, json.dumps(entry, ensure_ascii=False, default=str))
+        atomic.append_line(self.ledger, redact(json.dumps(entry, ensure_ascii=False, default=str)))
 
     def read_stats(self) -> RunStats:
         return RunStats.model_validate_json(self.stats.read_text(encoding="utf-8"))

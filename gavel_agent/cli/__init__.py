@@ -24,6 +24,7 @@ from typer.core import TyperGroup
 
 from gavel_agent.cli.common import UserError
 from gavel_agent.models.keys import redact
+from gavel_agent.printable import printable
 
 # command name -> (module, one-line summary for the command list)
 EXIT_FAILED = 1
@@ -125,7 +126,7 @@ def error_line(error: BaseException) -> str:
     else:
         first = next((line for line in str(error).splitlines() if line.strip()), "")
         text = f"{type(error).__name__}: {first}" if first else type(error).__name__
-    text = " ".join(redact(text).split())
+    text = printable(" ".join(redact(text).split()))
     if len(text) > MAX_ERROR_CHARS:
         text = text[: MAX_ERROR_CHARS - 1] + "…"
     if type(error).__module__.split(".")[0] in PROVIDER_MODULES:

@@ -35,6 +35,7 @@ from gavel_agent.cli.common import (
     writable_folder,
 )
 from gavel_agent.loop import DEFAULT_MAX_STEPS
+from gavel_agent.printable import printable
 from gavel_agent.results import DB_NAME, StoreError
 
 FAILURES_SHOWN = 10
@@ -106,7 +107,7 @@ def failures_table(report: BatchReport) -> Table | None:
     table.add_column("status")
     table.add_column("reason", overflow="fold")
     for e in failed[:FAILURES_SHOWN]:
-        table.add_row(Text(e.case), e.status, Text(e.reason))
+        table.add_row(Text(printable(e.case)), e.status, Text(printable(e.reason)))
     return table
 
 
