@@ -103,3 +103,11 @@ def test_newest_turn_is_cut_to_the_budget_with_a_note():
 def test_small_items_are_left_alone():
     items = [{"role": "user", "content": "extract"}, {"type": "function_call_output", "call_id": "c", "output": "ok"}]
     assert fit_newest(items, budget=2_000) == items
+
+
+def test_a_bm25_query_of_too_many_distinct_words_is_refused(ws):
+    many = " ".join(f"word{i}" for i in range(bounds.MAX_QUERY_WORDS + 1))
+    result, _ = call(ws, "search", {"query": many})
+    assert not result.ok and "distinct words" in result.text
+    result, _ = call(ws, "search", {"query": "jail " * (bounds.MAX_QUERY_WORDS + 5)})  # repeats are one word
+    assert result.ok

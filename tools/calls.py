@@ -22,7 +22,7 @@ from gavel_agent.checklists import UnknownItemError
 from gavel_agent.checklists.record import Value
 from gavel_agent.tools import bounds, injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
-from gavel_agent.tools.search import Hit
+from gavel_agent.tools.search import Hit, words
 from gavel_agent.tools.workspace import ToolError, Workspace
 
 MAX_READ_TOKENS = 10_000
@@ -95,6 +95,13 @@ class SearchArgs(BaseModel):
     documents: list[str] | None = Field(
         None, max_length=bounds.MAX_DOCUMENTS_PER_SEARCH, description="Only these documents (null: all)."
     )
+
+    @model_validator(mode="after")
+    def _bounded(self) -> SearchArgs:
+        distinct = len(set(words(self.query))) if self.mode == "bm25" else 0
+        if distinct > bounds.MAX_QUERY_WORDS:
+            raise ValueError(f"{distinct} distinct words; a bm25 query takes at most {bounds.MAX_QUERY_WORDS}")
+        return self
 
 
 class GetChecklistArgs(BaseModel):
