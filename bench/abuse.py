@@ -572,14 +572,17 @@ def bounds(work: Path) -> list[tuple[str, bool, float]]:
     from gavel_agent.tools.workspace import Workspace
 
     line = "The jail held many people in its cells during the year in question, said the warden. "
-    case = Case("big", [Document(f"d{i:02d}", (line * 2_300 + "\n") * 1) for i in range(100)])
+    case = Case("big", [Document(f"d{i:02d}", line * 1_150) for i in range(100)])
     spec = load_spec("gavel")
     ws = Workspace.open(case, spec, spec.keys)
     tool = {t.name: t for t in calls.tool_specs()}
     near_miss = ("The jail held many peeple in its cels during the yeer in question, said the wardn. " * 40)[:2999]
     probes = {
         "search bm25, 1 MB query": ("search", {"query": "jail " * 200_000}),
-        "search bm25, longest allowed query": ("search", {"query": " ".join(f"w{i}" for i in range(600))[:2000]}),
+        "search bm25, longest allowed query": (
+            "search",
+            {"query": (" ".join(f"word{i}" for i in range(20)) + " ") * 12},
+        ),
         "search regex, 1 MB pattern": ("search", {"query": "a" * 1_000_000, "mode": "regex"}),
         "search regex, longest allowed pattern": ("search", {"query": "(?:jail|cell)" * 150, "mode": "regex"}),
         "append 200 values of 2,999-character near-miss quotes": (
@@ -596,7 +599,7 @@ def bounds(work: Path) -> list[tuple[str, bool, float]]:
             {
                 "item": "judge_name",
                 "values": [
-                    {"value": f"v{i}", "evidence": [{"document": "d01", "quote": near_miss}]} for i in range(60)
+                    {"value": f"v{i}", "evidence": [{"document": "d01", "quote": near_miss}]} for i in range(30)
                 ],
             },
         ),

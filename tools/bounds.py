@@ -9,7 +9,7 @@ honest calls far inside them: a supporting quote is a sentence or two, a query a
 from __future__ import annotations
 
 MAX_ARGUMENTS_CHARS = 100_000  # the raw JSON of one call, before it is parsed
-MAX_QUERY_WORDS = 40  # distinct words of a bm25 query: each is scored against every passage of the case
+MAX_QUERY_WORDS = 20  # distinct words of a bm25 query: each is scored against every passage of the case
 MAX_QUERY_CHARS = 2_000  # a bm25 query or a regular expression (the offline plans' longest is 840)
 MAX_VALUE_CHARS = 5_000  # one checklist value
 MAX_NAME_CHARS = 300  # a document name or an item key as the model writes it
