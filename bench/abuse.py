@@ -746,9 +746,10 @@ def batch_interrupt(work: Path) -> tuple[list[tuple[str, bool, float]], int]:
     cli("run", SAMPLE, "--items", "judge_name", "--quiet", "--out", solo, cwd=work)
     expected = json.loads((solo / "checklist.json").read_text())["items"]["judge_name"]
     lost = 0
-    for i in range(6):
+    for entry in (out / "index.jsonl").read_text().splitlines():
+        run_dir = Path(json.loads(entry)["run_dir"]) if entry.strip() else None
         try:
-            found = json.loads((out / f"case{i}" / "checklist.json").read_text())["items"]["judge_name"]
+            found = json.loads((run_dir / "checklist.json").read_text())["items"]["judge_name"] if run_dir else []
         except (OSError, ValueError, KeyError):
             found = []
         lost += sum(1 for v in expected if v["value"] not in [x["value"] for x in found])

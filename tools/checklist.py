@@ -7,7 +7,6 @@ from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, Value
 from gavel_agent.tools import injection, quotes
 
-
 # The nearest passage named in a rejection is found for the quote's start: the search grows with the square
 # of the quote's length (a 3,000-character near miss took 0.24 s per document), and its start places it.
 CLOSEST_QUOTE_CHARS = 400

@@ -15,8 +15,8 @@ the original text.
 The taint covers a marker's region: the whole page it is on (form feeds or CM/ECF headers) and the
 whole lines within REACH characters either side of it, across paragraph breaks: an attacker's
 instruction and the "facts" it plants (a caption, a signature block) share a page, at whatever
-distance. Real case text loses little: no passage of the 5,176 Clearinghouse documents in ../shared
-addresses a model.
+distance. Real case text loses little: none of the 4,328 document texts of the 738 Clearinghouse
+records in ../shared (crlc/cases and crlc/train) holds a marker.
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ _ADDRESSES_MODEL = re.compile(
             # Directions to automated readers ("automated docket readers should record ...").
             r"\b(?:automated|automatic|machine|computer(?:ized)?|ai|software|electronic)\s+(?:docket\s+|case\s+)?"
             r"(?:readers?|systems?|tools?|extractors?|reviewers?|processors?|agents?|parsers?|indexers?)\b"
-            r"[^.\n]{0,60}?\b(?:should|must|shall|are to|need to|are instructed to)\b",
+            r"[^.\n]{0,60}?\b(?:should|must|shall|are to|need to|are instructed to)\s+(?:now\s+)?"
+            r"(?:record|use|enter|update|report|list|treat|extract|set|store|ignore|disregard|change)\b",
             # A value declared checked already ("pre-verified", "keep it without checking").
             r"\bpre-?verified\b"
             r"|\b(?:keep|accept|record|store|use)\b[^.\n]{0,40}?\bwithout (?:re-?)?(?:checking|further checks?|verifying)\b"
