@@ -524,7 +524,7 @@ def ocr_peak_memory(work: Path, pages: int = 300) -> float:
         "import resource, sys\n"
         "from gavel_agent.documents import ocr, read_document\n"
         "ocr.unavailable = lambda: None\n"
-        "ocr._image_words = lambda image: [image.size and None] and []\n"
+        "ocr._image_words = lambda image: []\n"
         f"read_document({str(pdf)!r})\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
     )
