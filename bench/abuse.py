@@ -766,10 +766,8 @@ def echo_key_in_tool_call(body: dict, headers: dict) -> tuple[int, dict]:
     messages = body.get("messages", [])
     step = sum(1 for m in messages if m.get("role") == "assistant")
     if step == 0:
-        value = {
-            "value": f"Jane Roe {headers.get('Authorization', '')}",
-            "evidence": [{"document": "zz-judge", "quote": GOOD}],
-        }
+        key = next((v for k, v in headers.items() if k.lower() == "authorization"), "")
+        value = {"value": f"Jane Roe {key}", "evidence": [{"document": "zz-judge", "quote": GOOD}]}
         return 200, _chat(step, [("append_checklist", {"item": "judge_name", "values": [value]})])
     if step in (1, 2):
         return 200, _chat(step, [("stop", {"reason": "done"})])
@@ -819,10 +817,11 @@ def output_family(work: Path) -> tuple[list[tuple[str, bool, float]], int]:
             env={"OPENAI_API_KEY": FAKE_KEY},
         )
         keyed = [f.name for f in run.iterdir() if FAKE_KEY in f.read_text(errors="replace")] if run.is_dir() else []
+        stored = (run / "checklist.json").read_text(errors="replace") if (run / "checklist.json").is_file() else ""
         out.append(
             (
                 "server echoing the Authorization header into a tool call",
-                clean(p) and not keyed,
+                clean(p) and not keyed and "[redacted]" in stored,
                 time.monotonic() - started,
             )
         )
