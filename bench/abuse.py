@@ -663,7 +663,7 @@ def resume_family(work: Path) -> tuple[list[tuple[str, bool, float]], int]:
                     for v in vs
                     if v["value"] not in [x["value"] for x in found.get(k, [])]
                 )
-            except (OSError, ValueError):
+            except (OSError, ValueError, TypeError):  # unreadable, or null
                 missing = sum(len(v) for v in expected.values())
             lost += missing
             out.append((f"{kind} {target}", clean(p) and p.returncode == 0 and not missing, time.monotonic() - started))
