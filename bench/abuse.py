@@ -735,6 +735,7 @@ def batch_interrupt(work: Path) -> tuple[list[tuple[str, bool, float]], int]:
     ]
     finished = statuses.count("finished")
     said = f"{finished} of 6 cases finished" in err
+    summary = next((line for line in err.splitlines() if "stopped by the user" in line), err.strip()[-160:])[:160]
     no_running = "running" not in statuses
     p = cli(
         "batch", inputs, "--out", out, "--items", "judge_name", "--concurrency", "1", "--quiet", "--resume", cwd=work
@@ -757,7 +758,7 @@ def batch_interrupt(work: Path) -> tuple[list[tuple[str, bool, float]], int]:
     seconds = time.monotonic() - started
     return [
         ("Ctrl-C: no run left 'running'", no_running, seconds),
-        ("Ctrl-C: summary counts what finished", said, 0.0),
+        (f"Ctrl-C: summary counts what finished ({finished} did; it said: {summary!r})", said, 0.0),
         ("--resume: index.jsonl and results.sqlite agree", clean(p) and agree, 0.0),
     ], max(0, lost)
 
