@@ -14,6 +14,8 @@ def read_json(file: str | Path, what: str = "JSON file") -> object:
         reason = f"{e.msg} at line {e.lineno}, column {e.colno}"
     except UnicodeDecodeError:
         reason = "not UTF-8 text"
+    except RecursionError:  # a hostile file nested thousands deep
+        reason = "nested too deep"
     except OSError as e:
         reason = e.strerror or type(e).__name__
     raise ValueError(f"{file}: not a readable {what} ({reason})")

@@ -221,7 +221,9 @@ async def run_job(
             baseline = await asyncio.to_thread(_baseline, job)
             return _entry(job, (await asyncio.to_thread(baseline.run)).stats)
         agent_run = await asyncio.to_thread(_agent, job, on_event, limiter)  # loading and indexing are CPU work
+        loading_s = time.monotonic() - started  # reading the files (OCR included) is part of the case's time
         outcome = await agent_run.run(resume=agent_run.files.exists())
+        outcome.stats.wall_time_s = round(outcome.stats.wall_time_s + loading_s, 3)
         if (
             job.settings.verify
             and outcome.stats.status == "finished"
@@ -377,8 +379,12 @@ class Batch:
         assert concurrency is not None  # __post_init__ chose it
         jobs = self.jobs()
         done = {j.name: e for j in jobs if (e := self._finished(j))}
-        for entry in done.values():  # a store deleted or made elsewhere catches up on resume
+        indexed = read_index(self.out_dir)
+        for entry in done.values():  # a store deleted or made elsewhere, or an index a stop cut short, catch up
             self.store.record_run(entry.run_dir)
+            previous = indexed.get(entry.case)
+            if previous is None or previous.status != "finished":
+                atomic.append_line(self.out_dir / INDEX_NAME, entry.model_dump_json())
         todo = [j for j in jobs if j.name not in done]
         if self.progress.on_start:
             self.progress.on_start(len(jobs), len(done))

@@ -25,14 +25,11 @@ from gavel_agent import tokens as tok
 from gavel_agent.case_identity import mixed_dockets_warning
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.documents import SUFFIXES as DOCUMENT_SUFFIXES
-from gavel_agent.documents import DocumentReadError, read_document
+from gavel_agent.documents import DocumentReadError, limits, read_document
 from gavel_agent.documents import docket as dockets
 from gavel_agent.documents.text import decode
 from gavel_agent.evaluators.values import full_date
 from gavel_agent.tools import pages as text_pages
-
-# About 2.5M tokens: bigger documents are almost always a mis-export (a whole docket dump, a binary).
-MAX_DOCUMENT_CHARS = 10_000_000
 
 
 class CaseError(ValueError):
@@ -170,26 +167,41 @@ def _by_day(documents: list[Document]) -> list[Document]:
 
 
 def unique_names(names: list[str]) -> list[str]:
-    seen: dict[str, int] = {}
+    """Each name as given unless an earlier one has it already, case-insensitively (``Order`` and ``order``
+    are one file on macOS and Windows, and one name to a model); then the name with a visible ``-2``,
+    ``-3`` ... suffix that no other name has, so a real ``order-2`` keeps its own name."""
+    reserved = {n.lower() for n in names}
+    used: set[str] = set()
     out = []
-    for n in names:
-        seen[n] = seen.get(n, 0) + 1
-        out.append(n if seen[n] == 1 else f"{n}-{seen[n]}")
+    for name in names:
+        unique, k = name, 1
+        while unique.lower() in used or (unique != name and unique.lower() in reserved):
+            k += 1
+            unique = f"{name}-{k}"
+        used.add(unique.lower())
+        out.append(unique)
     return out
 
 
-def _check_size(doc: Document, where: str) -> Document:
-    # Judged by characters, so a huge document is refused before the cost of tokenizing it.
-    if len(doc.text) > MAX_DOCUMENT_CHARS:
-        raise CaseError(
-            f"{where}: document {doc.name!r} has {len(doc.text):,} characters (about {len(doc.text) // 4:,} tokens); "
-            f"the limit is {MAX_DOCUMENT_CHARS:,} characters per document"
-        )
-    return doc
+def _within_limits(documents: list[Document], where: str) -> tuple[list[Document], list[str]]:
+    """The documents kept under the case's limits (documents, characters), and a warning for each left out.
+
+    Judged by characters, so a huge document is dropped before the cost of tokenizing it."""
+    documents, warnings = limits.first_documents(documents, where)
+    sized = []
+    for doc in documents:
+        try:
+            limits.check_chars(f"{where}: document {doc.name!r}", len(doc.text))
+            sized.append(doc)
+        except DocumentReadError as e:
+            warnings.append(str(e))
+    kept, over = limits.within_case_total([len(d.text) for d in sized], [d.name for d in sized], where)
+    return [sized[i] for i in kept], warnings + over
 
 
 def _read_text(path: Path) -> str:
     try:
+        limits.check_file_size(path)
         return decode(path, path.read_bytes())
     except DocumentReadError as e:
         raise CaseError(str(e)) from None
@@ -213,7 +225,7 @@ def read_file(path: Path, meta: DocumentMeta, name: str) -> tuple[Document, list
         redacted_pages=found.redacted_pages,
         stamp=found.stamp,
     )
-    return _check_size(doc, str(path.parent)), found.warnings
+    return doc, found.warnings
 
 
 def load_folder(path: Path) -> Case:
@@ -233,7 +245,8 @@ def load_folder(path: Path) -> Case:
         raise CaseError(
             f"{path}: no documents ({', '.join(DOCUMENT_SUFFIXES)} files) in this folder" + (hint if inner else "")
         )
-    docs, warnings = [], []
+    files, warnings = limits.first_documents(files, path)
+    docs = []
     for p, name in zip(files, unique_names([p.stem for p in files])):
         if p.is_symlink():  # a link can reach any file on the machine (passwd.txt -> /etc/passwd)
             warnings.append(f"{p}: a symbolic link, not a file of the case folder; left out")
@@ -246,6 +259,8 @@ def load_folder(path: Path) -> Case:
             continue
         docs.append(doc)
         warnings += notes
+    docs, over = _within_limits(docs, str(path))
+    warnings += over
     if not docs:
         raise CaseError(f"{path}: none of its {len(files)} files could be read (first: {warnings[0]})")
     name = canonical_case_name(meta.case_id or path.name)
@@ -290,11 +305,12 @@ def docket_document(entries: list[dockets.DocketEntry], taken: list[str]) -> Doc
 
 def load_clearinghouse(path: Path, record: dict) -> Case:
     data = record.get("case_data") or {}
-    docs = [_check_size(d, str(path)) for d in documents_from_clearinghouse(record)]
+    docs, warnings = _within_limits(documents_from_clearinghouse(record), str(path))
     if not docs:
-        raise CaseError(f"{path}: the record has no document texts")
+        reason = f" ({warnings[0]})" if warnings else ""
+        raise CaseError(f"{path}: the record has no document texts{reason}")
     case_id = canonical_case_name(str(record.get("case_id") or data.get("id") or path.stem))
-    return Case(name=case_id, title=data.get("name") or case_id, documents=docs, source=str(path))
+    return Case(name=case_id, title=data.get("name") or case_id, documents=docs, source=str(path), warnings=warnings)
 
 
 def load_case(path: str | Path) -> Case:
@@ -309,6 +325,8 @@ def load_case(path: str | Path) -> Case:
             record = json.loads(_read_text(p))
         except json.JSONDecodeError as e:
             raise CaseError(f"{p}: not valid JSON ({e.msg} at line {e.lineno})") from None
+        except RecursionError:
+            raise CaseError(f"{p}: JSON nested too deep to be a case record") from None
         if isinstance(record, dict) and "documents" in record and "case_data" in record:
             return load_clearinghouse(p, record)
         raise CaseError(f"{p}: not a Clearinghouse case record (expected 'case_data' and 'documents')")

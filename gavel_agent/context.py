@@ -28,6 +28,7 @@ A model whose context window is under 80,000 tokens gets half its window (a
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -137,3 +138,34 @@ class History:
             lines.append("Their searches (latest last):")
             lines += [f"- {s}" for s in self.pruned_searches[-DIGEST_SEARCHES:]]
         self.digest = "\n".join(lines)
+
+
+def fit_newest(items: list[dict], budget: int) -> list[dict]:
+    """``items`` with any one text over half the budget cut down to that, with a note saying what was cut.
+
+    Pruning drops whole older turns but always keeps the newest one; a 1 MB tool argument or a listing
+    of 5,000 documents would then ride along in every later request. Arguments are replaced by a small
+    JSON object (a provider may parse them); results and messages keep their head. A budget of 0
+    (a model that reads no history) cuts nothing.
+    """
+    cap = budget // 2
+    if not cap:
+        return items
+    return [_cut(item, cap) if item_tokens(item) > cap else item for item in items]
+
+
+def _cut(item: dict, cap: int) -> dict:
+    key = next((k for k in ("output", "arguments", "content") if isinstance(item.get(k), str)), None)
+    if key is None:
+        return item
+    text = item[key]
+    size = item_tokens(item)
+    if key == "arguments":
+        note = f"the arguments ({len(text):,} characters, about {size:,} tokens) are cut from the history"
+        return {**item, key: json.dumps({"cut": note})}
+    keep = max(0, len(text) * cap // max(size, 1) - 200)
+    note = (
+        f"\n[cut: {len(text) - keep:,} of {len(text):,} characters (about {size:,} tokens) are not shown, "
+        f"over the context budget of {cap:,} tokens for one item]"
+    )
+    return {**item, key: text[:keep] + note}

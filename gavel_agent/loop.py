@@ -7,6 +7,7 @@ the run folder (checklist, ledger, stats, conversation) current after each step.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from gavel_agent import prompts, reading_guide, tokens
 from gavel_agent.case import Case, case_source
 from gavel_agent.case_identity import CaseIdentity, case_identity
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.context import History, item_tokens, text_tokens
+from gavel_agent.context import History, fit_newest, item_tokens, text_tokens
 from gavel_agent.model_errors import describe_model_error
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
@@ -31,6 +32,7 @@ from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
 from gavel_agent.reply_writes import WRITE_TOOLS, ReplyWrites
 from gavel_agent.review_findings import findings
 from gavel_agent.run_files import RunFiles, RunStats, StepStats
+from gavel_agent.run_recovery import restore_checklist
 from gavel_agent.run_task import RunTask, TaskReader
 from gavel_agent.tools import calls, schemas
 from gavel_agent.tools.workspace import Workspace
@@ -198,7 +200,7 @@ class AgentRun:
         self.stats.steps += 1
         items = [_as_dict(i) for i in data.model_data.input]
         self.files.write_conversation(items)
-        kept = self._history.view(items, self._summaries)
+        kept = fit_newest(self._history.view(items, self._summaries), self._history.budget)
         kept.append({"role": "user", "content": self.snapshot()})
         instructions = data.model_data.instructions or ""
         assembled = self._tool_schema_tokens + text_tokens(instructions) + sum(item_tokens(i) for i in kept)
@@ -229,6 +231,7 @@ class AgentRun:
         """Run one tool call; its result carries the text for the model, a one-line summary and data.
         A call the model's output limit cut short is refused whole (gavel_agent/output_limit.py)."""
         self._text_replies_in_row = 0
+        raw_arguments = redact(raw_arguments)  # a key echoed by a server is never stored, logged or shown
         result = cut_off_call(self.model, call_id)
         if result is not None:
             self._cut_off()  # marks the step
@@ -397,8 +400,7 @@ class AgentRun:
         saved = self.files.read_stats()
         self.stats = saved.model_copy(update={"status": "running", "stop_reason": ""})
         self.ws.reads.spans = {doc: list(spans) for doc, spans in saved.read_spans.items()}
-        if self.files.checklist.is_file():
-            self.ws.checklist.load(self.files.read_checklist())
+        self._restore_checklist()
         self.ws.searches = self.files.searches()
         conversation = self.files.read_conversation()
         if not conversation:
@@ -406,6 +408,12 @@ class AgentRun:
         return conversation + [
             {"role": "user", "content": "The run was interrupted and has been resumed. Continue where you left off."}
         ]
+
+    def _restore_checklist(self) -> None:
+        """The saved values, re-verified; rebuilt from the ledger when checklist.json is damaged (logged)."""
+        rebuilt = restore_checklist(self.files, self.ws)
+        if rebuilt:
+            self.files.log({"step": self.stats.steps, "event": "checklist rebuilt", "reason": rebuilt})
 
     async def run(self, resume: bool = False) -> RunOutcome:
         started = time.monotonic()
@@ -415,7 +423,8 @@ class AgentRun:
             self.check_resumable()
             if self.files.read_stats().status == "finished":
                 self.stats = self.files.read_stats()
-                self.ws.checklist.load(self.files.read_checklist())
+                self._restore_checklist()
+                self.files.write_checklist(self.ws.checklist.to_file())  # as re-verified
                 return RunOutcome(self.stats, self.ws.checklist.to_file(), self.run_dir)
             conversation = self._restore()
             previous_wall = self.stats.wall_time_s
@@ -472,6 +481,9 @@ class AgentRun:
                 next_input = result.to_input_list() + [self._answer_text_reply()]
         except MaxTurnsExceeded:
             self._finish("finished", f"step limit ({self.max_steps}) reached")
+        except (asyncio.CancelledError, KeyboardInterrupt):  # Ctrl-C: the run is interrupted, not running
+            self._finish("interrupted", "stopped by the user (Ctrl-C)")
+            raise
         except Exception as e:  # model/API failures: keep everything, let --resume continue
             self._finish("interrupted", redact(f"model error: {describe_model_error(e)}")[:500])
             self.files.log(

@@ -1,4 +1,5 @@
-"""The files of one run folder, written atomically after every step.
+"""The files of one run folder, written atomically after every step, with secrets redacted (a server
+that echoes the Authorization header into a tool call must not get the key stored).
 
 checklist.json  the values and their verified evidence
 ledger.jsonl    every tool call: step, tool, arguments, result summary
@@ -18,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from gavel_agent import atomic
 from gavel_agent.checklists.record import ChecklistFile, CitedSearch
+from gavel_agent.models.keys import redact
 
 IDENTITY_FILE = "identity.json"
 
@@ -86,19 +88,19 @@ class RunFiles:
         return self.stats.is_file()
 
     def write_checklist(self, checklist: ChecklistFile) -> None:
-        atomic.write_text(self.checklist, checklist.model_dump_json(indent=2) + "\n")
+        atomic.write_text(self.checklist, redact(checklist.model_dump_json(indent=2)) + "\n")
 
     def write_stats(self, stats: RunStats) -> None:
-        atomic.write_text(self.stats, stats.model_dump_json(indent=2) + "\n")
+        atomic.write_text(self.stats, redact(stats.model_dump_json(indent=2)) + "\n")
 
     def write_identity(self, identity: BaseModel) -> None:
         atomic.write_text(self.identity, identity.model_dump_json(indent=2) + "\n")
 
     def write_conversation(self, items: list[dict[str, Any]]) -> None:
-        atomic.write_json(self.conversation, items)
+        atomic.write_text(self.conversation, redact(json.dumps(items, indent=2, ensure_ascii=False)) + "\n")
 
     def log(self, entry: dict[str, Any]) -> None:
-        atomic.append_line(self.ledger, json.dumps(entry, ensure_ascii=False, default=str))
+        atomic.append_line(self.ledger, redact(json.dumps(entry, ensure_ascii=False, default=str)))
 
     def searches(self) -> list[CitedSearch]:
         """The searches the ledger records, in order (what a resumed run may cite to settle an item)."""
@@ -124,6 +126,12 @@ class RunFiles:
         return ChecklistFile.read(self.checklist)
 
     def read_conversation(self) -> list[dict[str, Any]]:
-        if not self.conversation.is_file():
+        """The saved conversation; [] when there is none or it is damaged (torn, emptied, not a list of
+        items): the run then continues from a fresh task message, its checklist restored."""
+        try:
+            items = json.loads(self.conversation.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
             return []
-        return json.loads(self.conversation.read_text(encoding="utf-8"))
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            return []
+        return items

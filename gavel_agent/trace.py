@@ -7,7 +7,8 @@ terminal; when the output is not a terminal (``run ... 2> log``) every line is p
 and the status once at the end, so a log keeps every step.
 
 Everything that comes from a case or a model (values, quotes, regexes, document names) goes
-to rich as ``Text``, never as markup: ``[/s/ Hon. Jane Roe]`` prints as itself.
+to rich as ``Text``, never as markup: ``[/s/ Hon. Jane Roe]`` prints as itself; and with its
+control characters escaped (``printable``): an escape sequence in a value is shown, not obeyed.
 """
 
 from __future__ import annotations
@@ -26,13 +27,15 @@ from rich.text import Text
 
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ChecklistFile, Value
+from gavel_agent.printable import printable
 
 ARGUMENT_WIDTH = 90
 QUOTE_WIDTH = 70
 
 
 def clip(text: str, width: int) -> str:
-    text = " ".join(str(text).split())
+    """``text`` on one line (whitespace runs as one space, control characters escaped), cut to ``width``."""
+    text = printable(" ".join(str(text).split()))
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
@@ -122,11 +125,11 @@ class StepTrace:
         self.print(
             Text.assemble(
                 (f"{number:>4} ", "dim"),
-                (f"{name:<17}", "bold"),
+                (f"{printable(name):<17}", "bold"),
                 " ",
-                arguments,
+                printable(arguments),
                 "  → ",
-                (result, "green" if ok else "red"),
+                (printable(result), "green" if ok else "red"),
             )
         )
         self.show_stored()
@@ -145,8 +148,10 @@ class StepTrace:
         """A line for each value stored since the last look, with a short quote of its evidence."""
         for key, value in self._new_values(self.checklist() if self.checklist else {}):
             ev = value.evidence[0] if value.evidence else None
-            where = f"  ← {ev.place} “{clip(ev.quote, QUOTE_WIDTH)}”" if ev else ""
-            self.print(Text.assemble("       + ", (key, "bold"), " = ", (clip(value.value, 60), "green"), where))
+            where = f"  ← {printable(ev.place)} “{clip(ev.quote, QUOTE_WIDTH)}”" if ev else ""
+            self.print(
+                Text.assemble("       + ", (printable(key), "bold"), " = ", (clip(value.value, 60), "green"), where)
+            )
 
     def mark_seen(self, items: dict[str, list[Value]]) -> None:
         """Values stored before (a resumed run's) are not announced again."""
@@ -218,7 +223,7 @@ def loading(console: Console, what: str) -> Iterator[None]:
     succeeded, so that bad input still ends in one line, the error.
     """
     started = time.monotonic()
-    line = Text(f"loading and indexing {what} …")
+    line = Text(f"loading and indexing {printable(what)} …")
     if console.is_terminal:
         console.print(line, soft_wrap=True, highlight=False)
         with console.status(Text("reading documents and building the search index"), spinner="dots"):
@@ -231,7 +236,7 @@ def loading(console: Console, what: str) -> Iterator[None]:
 
 def results_table(spec: ChecklistSpec, checklist: ChecklistFile, quote_width: int = 90) -> Table:
     """The extracted items with where each value's evidence is (all case text as plain Text)."""
-    table = Table(title=Text(f"Checklist for {checklist.case}"), expand=True, show_lines=False)
+    table = Table(title=Text(f"Checklist for {printable(checklist.case)}"), expand=True, show_lines=False)
     table.add_column("item", style="bold", min_width=22, no_wrap=True)
     table.add_column("value", ratio=2)
     table.add_column("evidence", ratio=3)
@@ -244,12 +249,16 @@ def results_table(spec: ChecklistSpec, checklist: ChecklistFile, quote_width: in
             table.add_row(Text(key), Text("none in the record", style="yellow"), Text(clip(why, quote_width * 2)))
             continue
         if not values:
-            table.add_row(Text(key), Text("—", style="dim"), Text(""))
+            table.add_row(Text(printable(key)), Text("—", style="dim"), Text(""))
             continue
         for i, v in enumerate(values):
             ev = v.evidence[0]
-            where = f"{ev.place} [{ev.start_char}:{ev.end_char}] “{clip(ev.quote, quote_width)}”"
+            where = f"{printable(ev.place)} [{ev.start_char}:{ev.end_char}] “{clip(ev.quote, quote_width)}”"
             more = f" (+{len(v.evidence) - 1} more)" if len(v.evidence) > 1 else ""
             weak = Text(" (support: related)", style="yellow") if v.support == "related" else Text("")
-            table.add_row(Text(key if i == 0 else ""), Text.assemble(v.value, weak), Text(where + more))
+            table.add_row(
+                Text(printable(key) if i == 0 else ""),
+                Text.assemble(printable(v.value, keep_newlines=True), weak),
+                Text(where + more),
+            )
     return table

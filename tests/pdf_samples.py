@@ -34,3 +34,27 @@ def encrypted_pdf() -> bytes:
         f"trailer\n<< /Size 7 /Root 1 0 R /Encrypt 6 0 R /ID [<{'ab' * 16}> <{'ab' * 16}>] >>\n%%EOF\n"
     )
     return body.encode("latin-1")
+
+
+def scanned_pdf(pages: int, width: float = 612, height: float = 792) -> bytes:
+    """A PDF of ``pages`` pages that each show only an image filling the page: scans without a text layer."""
+    draw = f"q {width} 0 0 {height} 0 0 cm /Im1 Do Q"
+    kids = " ".join(f"{5 + i} 0 R" for i in range(pages))
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Pages /Kids [{kids}] /Count {pages} >>",
+        f"<< /Length {len(draw)} >>\nstream\n{draw}\nendstream",
+        "<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 "
+        "/Length 1 >>\nstream\n\x80\nendstream",
+    ] + [
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {width} {height}] /Contents 3 0 R "
+        "/Resources << /XObject << /Im1 4 0 R >> >> >>"
+    ] * pages
+    out, offsets = "%PDF-1.4\n", []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n{body}\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+    return out.encode("latin-1")

@@ -38,7 +38,7 @@ class ScriptedModel(Model):
         self.cut_off = len(self.seen) in self.cut_off_replies
         self.seen.append([dict(i) if isinstance(i, dict) else i.model_dump() for i in input])
         step = self.script.pop(0) if self.script else "nothing more to do"
-        if isinstance(step, Exception):
+        if isinstance(step, BaseException):
             raise step
         if isinstance(step, str):
             msg = ResponseOutputMessage(

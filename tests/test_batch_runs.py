@@ -85,3 +85,19 @@ def test_verify_runs_after_each_finished_case(sample_case, tmp_path):
     (entry,) = read_index(out).values()
     stored = json.loads((run_dir / "checklist.json").read_text())
     assert entry.values == sum(len(v) for v in stored["items"].values())
+
+
+def test_loading_time_counts_in_a_cases_wall_time(inputs, spec, tmp_path, monkeypatch):
+    import time
+
+    from gavel_agent import batch as batch_mod
+
+    real_load = batch_mod.load_case
+
+    def slow_load(path):
+        time.sleep(0.6)  # a scan being read by OCR
+        return real_load(path)
+
+    monkeypatch.setattr(batch_mod, "load_case", slow_load)
+    report = run(Batch(discover(inputs), tmp_path / "out", RunSettings(spec=spec), concurrency=1))
+    assert all(e.wall_time_s >= 0.6 for e in report.entries if e.status == "finished")

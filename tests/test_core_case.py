@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from gavel_agent import case as case_mod
 from gavel_agent.case import CaseError, Document, load_case
+from gavel_agent.documents import limits
 
 
 def make_folder(tmp_path, files: dict[str, str | bytes], meta: dict | None = None):
@@ -103,12 +103,12 @@ def test_missing_path(tmp_path):
 def test_five_million_token_document_is_refused_quickly(tmp_path):
     big = "lorem ipsum dolor sit amet, " * 900_000  # about 5M tokens
     folder = make_folder(tmp_path, {"huge.txt": big})
-    with pytest.raises(CaseError, match="limit is"):
+    with pytest.raises(CaseError, match="over the limit of"):
         load_case(folder)
 
 
 def test_limit_is_configurable(tmp_path, monkeypatch):
-    monkeypatch.setattr(case_mod, "MAX_DOCUMENT_CHARS", 10)
+    monkeypatch.setattr(limits, "MAX_DOCUMENT_CHARS", 10)
     with pytest.raises(CaseError, match="huge"):
         load_case(make_folder(tmp_path, {"huge.txt": "more than ten characters"}))
 
@@ -147,3 +147,17 @@ def test_pages_come_from_the_page_map_else_from_the_page_marks_in_the_text():
     assert marked.page_at(marked.text.index("three")) == 2 and len(marked.pages()) == 2
     plain = Document(name="note", text="no pages here")
     assert plain.pages() == [] and plain.page_at(3) is None
+
+
+def test_colliding_file_names_get_visible_unique_suffixes(tmp_path):
+    files = {f: f"text of {f}" for f in ("Order.txt", "order.md", "order-2.txt", "ORDER.TXT")}
+    folder = make_folder(tmp_path, files)
+    (folder / "order.txt").write_text("text of order.txt")
+    case = load_case(folder)
+    names = {d.text.removeprefix("text of "): d.name for d in case.documents}
+    assert len({n.lower() for n in names.values()}) == 5
+    assert names["order-2.txt"] == "order-2"  # a real file keeps its own name
+    assert case.document("order-2").text == "text of order-2.txt"
+    for file, name in names.items():  # every document is reached by its name, and the same on a reload
+        assert case.document(name).text == f"text of {file}"
+    assert names == {d.text.removeprefix("text of "): d.name for d in load_case(folder).documents}

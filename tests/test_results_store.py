@@ -275,3 +275,23 @@ def test_index_and_export_commands(batch_folder, tmp_path, monkeypatch, capsys):
     result = run_cli(monkeypatch, capsys, "index", tmp_path / "nowhere")
     assert result.code == 2 and result.err.count("\n") == 1
     assert "nowhere: no such file or folder" in result.err  # not "give --db PATH"
+
+
+def test_a_full_disk_is_a_store_error_and_the_store_stays_usable(sample_run, tmp_path):
+    with ResultsStore(tmp_path / "full.sqlite") as store:
+        pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+        store.db.execute(f"PRAGMA max_page_count = {pages}")  # no room for one more page: as a full disk
+        with pytest.raises(StoreError, match="cannot write the results store .*full"):
+            store.record_run(sample_run)
+        assert not store.db.in_transaction
+        store.db.execute("PRAGMA max_page_count = 1000000")
+        assert store.record_run(sample_run) > 0
+
+
+def test_no_space_left_is_told_in_one_line():
+    import errno
+
+    from gavel_agent.cli import error_line
+
+    line = error_line(OSError(errno.ENOSPC, "No space left on device", "/out/index.jsonl"))
+    assert line.startswith("/out/index.jsonl: no space left on the disk") and "unexpected" not in line

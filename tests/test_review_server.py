@@ -223,3 +223,40 @@ def test_an_item_settled_as_none_is_shown_with_its_reason_and_kept_through_decis
     assert next(i for i in state["items"] if i["key"] == "filing_date")["none_in_record"] is None
     RunReview(run).decide("ana", "accept", "filing_date", 0)
     assert RunReview(run).checklist().none_in_record("judge_name") is not None
+
+
+def test_the_ipv6_loopback_is_one_of_its_own_hosts(run):
+    app = create_app(Runs([run.parent]), reviewer="ana", hosts=["::1", "localhost", "127.0.0.1"])
+    assert TestClient(app, base_url="http://[::1]:8123").get("/api/run/one/document/01-complaint").status_code == 200
+    assert TestClient(app, base_url="http://[::2]:8123").get("/api/run/one/document/01-complaint").status_code == 400
+
+
+def test_an_origin_with_another_scheme_is_refused(client, run):
+    body = {"action": "accept", "item": "filing_date", "value_index": 0}
+    same_host = client.base_url.host  # the Host header the test client sends
+    assert client.post("/api/run/one/decide", json=body, headers={"Origin": f"https://{same_host}"}).status_code == 403
+    assert client.post("/api/run/one/decide", json=body, headers={"Origin": f"http://{same_host}"}).status_code == 200
+
+
+def test_an_oversized_body_is_refused_unread(client, run):
+    from gavel_agent.review import guard
+
+    huge = (
+        b'{"action": "accept", "item": "filing_date", "value_index": 0, "pad": "' + b"x" * guard.MAX_BODY_BYTES + b'"}'
+    )
+    response = client.post("/api/run/one/decide", content=huge, headers={"content-type": "application/json"})
+    assert response.status_code == 413 and not (run / "review.jsonl").exists()
+
+
+def test_a_read_only_run_folder_is_a_message_in_the_page_not_a_500(client, run, monkeypatch):
+    import errno
+
+    from gavel_agent.review import decisions
+
+    def read_only(*_args, **_kw):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(decisions.atomic, "write_text", read_only)
+    response = client.post("/api/run/one/decide", json={"action": "accept", "item": "filing_date", "value_index": 0})
+    assert response.status_code == 409
+    assert "not saved: cannot write in" in response.json()["error"] and "Permission denied" in response.json()["error"]

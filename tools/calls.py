@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -22,9 +23,9 @@ from pydantic.json_schema import SkipJsonSchema
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.checklists.record import CitedSearch, NoneInRecord, Value
 from gavel_agent.documents import paper
-from gavel_agent.tools import injection
+from gavel_agent.tools import bounds, injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
-from gavel_agent.tools.search import Hit, regex_text
+from gavel_agent.tools.search import Hit, regex_text, words
 from gavel_agent.tools.workspace import ToolError, Workspace
 
 MAX_READ_TOKENS = 10_000
@@ -86,18 +87,33 @@ class NoArgs(BaseModel):
 
 
 class ReadDocumentArgs(BaseModel):
-    document: str = Field(description="Document name (or title).")
+    document: str = Field(max_length=bounds.MAX_NAME_CHARS, description="Document name (or title).")
     start_token: int = Field(0, description="First token to read (0-based).")
     end_token: int | None = Field(None, description="Token after the last one to read (null: 3,000 tokens on).")
 
 
 class SearchArgs(BaseModel):
-    query: str = Field(description="Keywords (bm25) or a regular expression (regex).")
+    query: str = Field(
+        max_length=bounds.MAX_QUERY_CHARS, description="Keywords (bm25) or a regular expression (regex)."
+    )
     mode: Literal["bm25", "regex"] = Field("bm25", description="Search mode.")
-    flags: str = Field("", description="Regex flags: any of i, m, s, x.")
+    flags: str = Field("", max_length=8, description="Regex flags: any of i, m, s, x.")
     top_k: int = Field(5, ge=1, le=50, description="Hits to return.")
-    documents: list[str] | None = Field(None, description="Only these documents (null: all).")
-    exclude: str | None = Field(None, description="Regex: skip matches this also matches (e.g. the case's own number).")
+    documents: list[str] | None = Field(
+        None, max_length=bounds.MAX_DOCUMENTS_PER_SEARCH, description="Only these documents (null: all)."
+    )
+    exclude: str | None = Field(
+        None,
+        max_length=bounds.MAX_QUERY_CHARS,
+        description="Regex: skip matches this also matches (e.g. the case's own number).",
+    )
+
+    @model_validator(mode="after")
+    def _bounded(self) -> SearchArgs:
+        distinct = len(set(words(self.query))) if self.mode == "bm25" else 0
+        if distinct > bounds.MAX_QUERY_WORDS:
+            raise ValueError(f"{distinct} distinct words; a bm25 query takes at most {bounds.MAX_QUERY_WORDS}")
+        return self
 
 
 class GetChecklistArgs(BaseModel):
@@ -105,7 +121,7 @@ class GetChecklistArgs(BaseModel):
 
 
 class EvidenceArgs(BaseModel):
-    document: str = Field(description="Name of the document the quote comes from.")
+    document: str = Field(max_length=bounds.MAX_NAME_CHARS, description="Name of the document the quote comes from.")
     quote: str = Field(description="Words copied from that document that support the value.")
     # Where the writer read the quote (a character offset in the document), for a writer that knows it
     # (the offline model reads windows): a quote that occurs more than once is stored at the occurrence
@@ -114,8 +130,10 @@ class EvidenceArgs(BaseModel):
 
 
 class ValueArgs(BaseModel):
-    value: str = Field(description="The value, in the item's format.")
-    evidence: list[EvidenceArgs] = Field(description="One or more supporting quotes.")
+    value: str = Field(max_length=bounds.MAX_VALUE_CHARS, description="The value, in the item's format.")
+    evidence: list[EvidenceArgs] = Field(
+        max_length=bounds.MAX_EVIDENCE_PER_VALUE, description="One or more supporting quotes."
+    )
 
 
 class _PerItem(BaseModel):
@@ -129,12 +147,19 @@ class _PerItem(BaseModel):
 
 
 class ItemValues(BaseModel):
-    item: str = Field(description="Item key.")
+    item: str = Field(max_length=bounds.MAX_NAME_CHARS, description="Item key.")
     values: list[ValueArgs] = Field(description="The item's values.")
 
 
 class ChecklistWriteArgs(_PerItem):
     items: list[ItemValues] = Field(min_length=1, description="One entry per item; several items may go in one call.")
+
+    @model_validator(mode="after")
+    def _bounded(self) -> ChecklistWriteArgs:
+        count = sum(len(entry.values) for entry in self.items)
+        if count > bounds.MAX_VALUES_PER_WRITE:
+            raise ValueError(f"{count} values in one call; send at most {bounds.MAX_VALUES_PER_WRITE} per call")
+        return self
 
 
 class ItemRemoval(BaseModel):
@@ -259,8 +284,9 @@ def render_checklist(ws: Workspace, keys: list[str] | None = None) -> str:
 def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult:
     """Write each entry on its own: one item's refused value never loses another item's values."""
     lines, counts, refused = [], [], 0
+    deadline = time.monotonic() + bounds.WRITE_CALL_BUDGET_S
     for entry in args.items:
-        text, stored, errors = _write_item(ws, entry, replace)
+        text, stored, errors = _write_item(ws, entry, replace, deadline)
         lines.append(text)
         counts.append(f"{entry.item} +{stored}")
         refused += errors
@@ -268,13 +294,40 @@ def _write(ws: Workspace, args: ChecklistWriteArgs, replace: bool) -> ToolResult
     return ToolResult("\n".join(lines), summary, ok=not refused)
 
 
-def _write_item(ws: Workspace, entry: ItemValues, replace: bool) -> tuple[str, int, int]:
+def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float) -> tuple[str, int, int]:
     """The result text for one item's values (a line per value: stored or refused, and why), how many
-    were stored and how many refused. Each value stands alone: a replacement keeps the values that
-    passed and leaves the item unchanged only when none did."""
+    were stored and how many refused."""
+    try:
+        key, stored, results = write_values(ws, entry, replace, deadline)
+    except EvidenceError as e:
+        return f"ERROR: {e}", 0, 1
+    refused = len(entry.values) - len(stored)
+    if key is None:
+        return "\n".join([f"ERROR: {entry.item}: nothing changed: no value could be stored", *results]), 0, refused
+    total = len(ws.checklist.items[key])
+    text = "\n".join(
+        [f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results, *correction_notes(stored)]
+    )
+    text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
+    return text, len(stored), refused
+
+
+def write_values(
+    ws: Workspace, entry: ItemValues, replace: bool, deadline: float = float("inf")
+) -> tuple[str | None, list[Value], list[str]]:
+    """Verify one item's values (quotes and support) and store those that hold: (the item's key, or None
+    when a replacement stored nothing; the values stored; a line per value, stored or refused and why).
+    Each value stands alone: a replacement keeps the values that passed and leaves the item unchanged only
+    when none did (an empty replacement clears it on purpose). EvidenceError for an unknown item.
+    Replaying a ledger (resume) calls it with no deadline."""
     stored: list[Value] = []
     results: list[str] = []
     for v in entry.values:
+        if time.monotonic() > deadline:
+            results.append(
+                f"- refused {v.value!r}: not checked, the call ran out of time; send it again in another call"
+            )
+            continue
         try:
             value = ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence], entry.item)
         except EvidenceError as e:
@@ -283,19 +336,11 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool) -> tuple[str, i
         stored.append(value)
         weak = f": {value.support_note}; add a quote that states the rest" if value.support == "related" else ""
         results.append(f"- stored {value.value!r} (support {value.support}{weak})")
-    refused = len(entry.values) - len(stored)
-    try:
-        if replace and entry.values and not stored:  # an empty replacement clears the item on purpose
-            raise EvidenceError(f"{entry.item}: nothing changed: no value could be stored")
-        key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
-    except EvidenceError as e:
-        return "\n".join([f"ERROR: {e}", *results]), 0, max(refused, 1)
-    total = len(ws.checklist.items[key])
-    text = "\n".join(
-        [f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results, *correction_notes(stored)]
-    )
-    text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
-    return text, len(stored), refused
+    if replace and entry.values and not stored:
+        ws.checklist.resolve(entry.item)  # an unknown item is still an EvidenceError
+        return None, [], results
+    key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
+    return key, stored, results
 
 
 def update_checklist(ws: Workspace, args: ChecklistWriteArgs) -> ToolResult:
@@ -388,6 +433,9 @@ def tool_specs() -> list[ToolSpec]:
 
 def invoke(ws: Workspace, spec: ToolSpec, raw_arguments: str) -> ToolResult:
     """Parse, validate and run one call; every failure becomes an error result for the model."""
+    too_large = bounds.arguments_problem(raw_arguments)
+    if too_large:
+        return ToolResult(f"ERROR: {too_large}; send smaller arguments.", "invalid arguments", ok=False)
     try:
         data = json.loads(raw_arguments or "{}")
         if not isinstance(data, dict):

@@ -134,16 +134,17 @@ class SearchIndex:
         Documents with the most hits come first; ``top_k`` hits are shared out across documents.
 
         Raises ValueError for a bad pattern or flag, and for patterns that do not finish within
-        REGEX_CALL_BUDGET_S (wall clock) over all the documents."""
-        compiled = compile_pattern(pattern, flags)
-        excluded = compile_pattern(exclude, flags) if exclude else None
+        REGEX_CALL_BUDGET_S (wall clock) over all the documents, compiling included."""
         docs = [d for d in self.case.documents if not documents or d.name in documents]
         matches: list[_Match] = []
         outcome: list[BaseException] = []
 
+        deadline = time.monotonic() + REGEX_CALL_BUDGET_S
+
         def scan() -> None:
             try:
-                _scan(compiled, excluded, docs, matches, time.monotonic() + REGEX_CALL_BUDGET_S)
+                excluded = compile_pattern(exclude, flags) if exclude else None
+                _scan(compile_pattern(pattern, flags), excluded, docs, matches, deadline)
             except BaseException as e:  # handed to the waiting caller
                 outcome.append(e)
 

@@ -10,6 +10,7 @@ interrupted). ``GAVEL_DEBUG=1`` adds the (also scrubbed) traceback.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import logging
 import os
@@ -25,6 +26,7 @@ from typer.core import TyperGroup
 from gavel_agent import __version__
 from gavel_agent.errors import UserError
 from gavel_agent.extras import missing_extra
+from gavel_agent.printable import printable
 
 # command name -> (module, one-line summary for the command list)
 EXIT_FAILED = 1
@@ -152,12 +154,14 @@ def error_line(error: BaseException) -> str:
         text = str(error)
     elif extra := missing_extra(error):
         return extra
+    elif isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        text = f"{error.filename or 'a file'}: no space left on the disk; free some and run again (--resume continues)"
     elif isinstance(error, OSError) and error.filename:
         text = f"{error.filename}: {error.strerror or type(error).__name__}"
     else:
         first = next((line for line in str(error).splitlines() if line.strip()), "")
         text = f"{type(error).__name__}: {first}" if first else type(error).__name__
-    text = " ".join(redact(text).split())
+    text = printable(" ".join(redact(text).split()))
     if len(text) > MAX_ERROR_CHARS:
         text = text[: MAX_ERROR_CHARS - 1] + "…"
     if type(error).__module__.split(".")[0] in PROVIDER_MODULES:

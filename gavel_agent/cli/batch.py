@@ -21,7 +21,8 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover, read_index
+from gavel_agent import batch_interrupt
+from gavel_agent.batch import BATCH_METHODS, INDEX_NAME, Batch, BatchReport, RunSettings, discover
 from gavel_agent.batch import Progress as BatchProgress
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.cli.common import (
@@ -35,6 +36,7 @@ from gavel_agent.cli.common import (
 )
 from gavel_agent.cli.run import TIMEOUT_OPTION
 from gavel_agent.loop import DEFAULT_MAX_STEPS
+from gavel_agent.printable import printable
 from gavel_agent.results import DB_NAME, StoreError
 
 FAILURES_SHOWN = 10
@@ -133,7 +135,7 @@ def failures_table(report: BatchReport) -> Table | None:
     table.add_column("status")
     table.add_column("reason", overflow="fold")
     for e in failed[:FAILURES_SHOWN]:
-        table.add_row(Text(e.case), e.status, Text(e.reason))
+        table.add_row(Text(printable(e.case)), e.status, Text(printable(e.reason)))
     return table
 
 
@@ -156,17 +158,13 @@ def resume_command(input_dir: Path, out: Path, settings: RunSettings) -> str:
 
 
 def stopped_by_user(err: Console, job: Batch, command: str) -> typer.Exit:
-    """Ctrl-C: what the index says was done, and how to go on."""
-    done = read_index(job.out_dir)
-    names = {Path(j.run_dir).name for j in job.jobs()}
-    counts = {
-        status: sum(e.status == status for n, e in done.items() if n in names)
-        for status in ("finished", "failed", "interrupted")
-    }
-    left = len(names) - counts["finished"] - counts["failed"]
+    """Ctrl-C: what the run folders say was done (runs cut short marked interrupted), and how to go on."""
+    counts = batch_interrupt.settle(job.jobs(), job.out_dir)
+    total = sum(counts.values())
+    left = total - counts["finished"] - counts["failed"]
     err.print(
         Text(
-            f"batch stopped by the user (Ctrl-C): {counts['finished']} of {len(names)} cases finished, "
+            f"batch stopped by the user (Ctrl-C): {counts['finished']} of {total} cases finished, "
             f"{counts['failed']} failed, {left} still to run (partial runs are kept) → {job.out_dir}"
         ),
         soft_wrap=True,

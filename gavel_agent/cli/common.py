@@ -13,6 +13,7 @@ from rich.text import Text
 from gavel_agent.case import Case, CaseError, load_case
 from gavel_agent.checklists import ChecklistSpec, UnknownItemError, load_spec
 from gavel_agent.errors import UserError
+from gavel_agent.printable import printable
 
 console = Console(stderr=True)
 
@@ -47,7 +48,7 @@ def load_inputs(case_path: str, spec_name: str, items: str) -> tuple[Case, Check
 def show_case_warnings(err: Console, case: Case) -> None:
     """Skipped files, unread scans, redactions: shown once, after loading, even with --quiet."""
     for warning in case.warnings:
-        err.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True, highlight=False)
+        err.print(Text(f"warning: {printable(warning)}", style="yellow"), soft_wrap=True, highlight=False)
 
 
 def refuse_existing_run(run_dir: Path, hint: str) -> None:

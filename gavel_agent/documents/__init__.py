@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable
 from pathlib import Path
 
-from gavel_agent.documents import cache
+from gavel_agent.documents import cache, limits
 from gavel_agent.documents.model import DocumentReadError, Extracted
 
 __all__ = ["SUFFIXES", "DocumentReadError", "Extracted", "read_document"]
@@ -43,11 +43,13 @@ def read_document(path: str | Path) -> Extracted:
     if suffix not in READERS:
         raise DocumentReadError(f"{path}: unsupported file type (readable: {', '.join(SUFFIXES)})")
     try:
+        limits.check_file_size(path)
         data = path.read_bytes()
     except OSError as e:
         raise DocumentReadError(f"{path}: cannot read the file ({e.strerror or type(e).__name__})") from None
     if suffix in _UNCACHED:
         extracted = reader_for(suffix)(path, data)
+        limits.check_chars(path, len(extracted.text))
     else:
         from gavel_agent.documents import ocr
 
@@ -55,6 +57,7 @@ def read_document(path: str | Path) -> Extracted:
         cached = cache.load(key)
         if cached is None:
             extracted = reader_for(suffix)(path, data)
+            limits.check_chars(path, len(extracted.text))  # before the cache: nothing oversized is stored
             cache.store(key, extracted)
         else:
             extracted = cached

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 from gavel_agent.documents.furniture import Word
+from gavel_agent.documents.limits import Deadline
 
 # Court filings are 12-point text: at 200 dpi tesseract reads the sample scans word for word as at
 # 300 dpi, in 60% of the time.
@@ -37,15 +39,22 @@ def render(page):
     return page.render(scale=DPI / 72, grayscale=True).to_pil()
 
 
-def read_images(images: list) -> list[list[Word]]:
-    """The words on each image, pages read in parallel, one tesseract thread each.
+def read_pages(pdf, numbers: list[int], deadline: Deadline) -> Iterator[tuple[int, list[Word]]]:
+    """(page number, its words) for each 1-based page of ``pdf``, a core's worth of pages at a time.
 
-    tesseract's own OpenMP threads thrash when several pages (or other programs) share the cores;
-    one thread per page and a page per core is several times faster.
+    Only the pages being read are held as images, so memory does not grow with the page count; the
+    deadline is checked between batches. tesseract's own OpenMP threads thrash when several pages
+    (or other programs) share the cores; one thread per page and a page per core is several times faster.
     """
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
-    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
-        return list(pool.map(_image_words, images))
+    workers = max(1, os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for at in range(0, len(numbers), workers):
+            deadline.check()
+            batch = numbers[at : at + workers]
+            images = [render(pdf[n - 1]) for n in batch]
+            yield from zip(batch, pool.map(_image_words, images))
+            del images
 
 
 def _image_words(image) -> list[Word]:

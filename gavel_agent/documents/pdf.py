@@ -15,7 +15,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from gavel_agent.documents import ocr
+from gavel_agent.documents import limits, ocr
 from gavel_agent.documents.furniture import (
     Page,
     Word,
@@ -154,16 +154,17 @@ def read_pdf(path: Path, data: bytes) -> Extracted:
     try:
         if len(pdf) == 0:
             raise DocumentReadError(f"{path}: the PDF has no pages")
-        return _read_pages(path, pdf)
+        return _read_pages(path, pdf, limits.Deadline(path))
     finally:
         pdf.close()
 
 
-def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
+def _read_pages(path: Path, pdf: pdfium.PdfDocument, deadline: limits.Deadline) -> Extracted:
     pages: list[Page] = []
     redacted: list[int] = []
     scans: list[int] = []
     for number in range(1, len(pdf) + 1):
+        deadline.check()
         page = pdf[number - 1]
         width, height = page.get_size()
         boxes = page_boxes(page, height)
@@ -177,17 +178,21 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
     lines = strip_furniture(pages)
     # A scan: an image, and (furniture aside) next to no text of its own.
     scans = [n for n in scans if sum(len(line.words) for line in lines[n - 1]) < SCAN_MAX_WORDS]
-    warnings, ocr_pages = [], []
+    warnings: list[str] = []
+    ocr_pages: list[int] = []
     if scans:
         missing = ocr.unavailable()
         if missing:
             warnings.append(f"{_pages(scans)} scanned with no text layer; not read ({missing})")
         else:
-            images = [ocr.render(pdf[n - 1]) for n in scans]
-            for n, words in zip(scans, ocr.read_images(images)):
+            ocr_pages, too_big = _renderable(pages, scans)
+            if too_big:
+                warnings.append(
+                    f"{_pages(too_big)} too large to read by OCR (over {limits.MAX_PAGE_PIXELS:,} pixels); not read"
+                )
+            for n, words in ocr.read_pages(pdf, ocr_pages, deadline):
                 old = pages[n - 1]
                 pages[n - 1] = laid_out(words, old.width, old.height)
-            ocr_pages = scans
             lines = strip_furniture(pages)
     if redacted:
         warnings.append(
@@ -201,6 +206,12 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument) -> Extracted:
         ocr_pages=ocr_pages,
         stamp=first_stamp(pages),
     )
+
+
+def _renderable(pages: list[Page], scans: list[int]) -> tuple[list[int], list[int]]:
+    """The scanned pages small enough to render for OCR, and those over the pixel limit."""
+    too_big = [n for n in scans if limits.check_page_pixels(pages[n - 1].width, pages[n - 1].height, ocr.DPI)]
+    return [n for n in scans if n not in too_big], too_big
 
 
 def _pages(numbers: list[int]) -> str:

@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from gavel_agent.documents import limits
 from gavel_agent.documents.model import DocumentReadError, Extracted
 
 CONVERT_TIMEOUT_S = 120
@@ -28,13 +29,21 @@ def read_docx(path: Path, data: bytes) -> Extracted:
 
     import docx
     from docx.opc.exceptions import PackageNotFoundError
+    from lxml import etree
 
     if not data:
         raise DocumentReadError(f"{path}: empty file (0 bytes)")
     try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            limits.check_zip(path, archive)
         document = docx.Document(io.BytesIO(data))
+    except DocumentReadError:  # over a limit: its own message
+        raise
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as e:
         raise DocumentReadError(f"{path}: not a readable .docx file ({type(e).__name__})") from None
+    except etree.LxmlError as e:  # entity expansion, over-long text nodes, deep nesting: libxml2's own limits
+        reason = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+        raise DocumentReadError(f"{path}: not a readable .docx file ({reason}); skipped") from None
     return Extracted(text=_clean("\n".join(_docx_blocks(document)), path))
 
 

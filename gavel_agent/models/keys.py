@@ -28,8 +28,12 @@ KEY_VARIABLES = (
     "COURTLISTENER_API_TOKEN",
 )
 REDACTED = "[redacted]"
-# Provider key shapes (sk-..., sk-ant-..., sk-proj-..., Google's AIza...), caught even when the value is not in our env.
-_KEY_SHAPE = re.compile(r"\bsk-[A-Za-z0-9_\-]{8,}|\bAIza[0-9A-Za-z_\-]{20,}")
+# Provider key shapes (sk-..., sk-ant-..., sk-proj-..., Google's AIza...), caught even when the value is not in our
+# env, and the token of an Authorization header a server echoed ("Bearer ..."; with a digit, so that prose such as
+# "bearer certificates" stays).
+_KEY_SHAPE = re.compile(
+    r"\bsk-[A-Za-z0-9_\-]{8,}|\bAIza[0-9A-Za-z_\-]{20,}|(?i:\bbearer\s+)(?=[\w.~+/=\-]*\d)[\w.~+/=\-]{16,}"
+)
 
 
 @lru_cache(maxsize=1)

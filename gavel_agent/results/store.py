@@ -175,13 +175,17 @@ class ResultsStore:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         # IMMEDIATE takes the write lock up front, so two writers queue instead of failing mid-way.
-        self.db.execute("BEGIN IMMEDIATE")
         try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+                self.db.execute("COMMIT")
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
+        except sqlite3.OperationalError as e:  # a full disk, a lock held past the busy timeout
+            raise StoreError(f"{self.path}: cannot write the results store ({e})") from None
 
     # -- writing -------------------------------------------------------------------------
     def record_run(self, run_dir: str | Path) -> int:

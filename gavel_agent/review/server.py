@@ -10,18 +10,17 @@ into the page with textContent.
 from __future__ import annotations
 
 import getpass
+import json
 import socket
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -32,6 +31,7 @@ from gavel_agent.checklists.record import ALIGNMENT_ORDER, REJECT_REASONS, Check
 from gavel_agent.review import export
 from gavel_agent.review.comparing import SIDES, Comparison
 from gavel_agent.review.decisions import DecisionError, RunReview
+from gavel_agent.review.guard import AllowedHosts, bounded_body, same_origin
 from gavel_agent.review.runs import ReviewError, Run, Runs
 from gavel_agent.review.selection import SelectionError, selected_value
 
@@ -132,23 +132,29 @@ def run_state(bench: Workbench, run: Run) -> dict:
     }
 
 
-def _same_origin(request: Request) -> bool:
-    origin = request.headers.get("origin")
-    return origin is None or urlsplit(origin).netloc == request.headers.get("host")
-
-
 async def _json_body(request: Request) -> dict:
-    if not _same_origin(request):
+    if not same_origin(request):
         raise HTTPException(403, "decisions are taken only from the workbench's own pages")
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise HTTPException(415, "send decisions as application/json")
     try:
-        body = await request.json()
-    except ValueError:
+        body = json.loads(await bounded_body(request))
+    except (ValueError, RecursionError):
         raise HTTPException(400, "not JSON") from None
     if not isinstance(body, dict):
         raise HTTPException(400, "expected a JSON object")
     return body
+
+
+def _not_saved(folder, error: OSError) -> JSONResponse:
+    """A decision that could not be written (a read-only or full run folder): said in the page, not a 500."""
+    return JSONResponse(
+        {
+            "error": f"not saved: cannot write in {folder} ({error.strerror or type(error).__name__}); "
+            "make the folder writable (or copy the runs somewhere writable) and decide again"
+        },
+        status_code=409,
+    )
 
 
 def _int_or_none(value) -> int | None:
@@ -250,6 +256,8 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
             return JSONResponse({"error": str(e)}, status_code=400)
         except (TypeError, ValueError):
             return JSONResponse({"error": "selection offsets must be integers"}, status_code=400)
+        except OSError as e:
+            return _not_saved(run.dir, e)
         return JSONResponse(run_state(bench, run))
 
     def compare_state(comparison: Comparison, a: Run, b: Run) -> dict:
@@ -307,6 +315,8 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
             )
         except DecisionError as e:
             return JSONResponse({"error": str(e)}, status_code=400)
+        except OSError as e:
+            return _not_saved(comparison.reference_file.parent, e)
         return JSONResponse(compare_state(comparison, a, b))
 
     def export_json(request: Request) -> JSONResponse:
@@ -339,7 +349,7 @@ def create_app(runs: Runs, reviewer: str | None = None, hosts: list[str] | None 
         Route("/api/compare/{a}/{b}/choose", choose, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC)),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    middleware = [Middleware(AllowedHosts, hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: http_error})
     app.state.workbench = bench
     return app
