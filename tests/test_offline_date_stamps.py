@@ -68,4 +68,4 @@ def test_what_the_paper_does_not_date_is_searched_in_the_dockets_and_the_closest
     other = Hit("docket", 10, 20, 100, 200, 1.0, "11/25/1991 44 MINUTE ENTRY for status conference held")
     entry = Hit("docket", 30, 40, 300, 400, 1.0, "11/25/1991 45 CONSENT DECREE entered by the court")
     add_stamps(values, calls, [[other, entry]])
-    assert values["decree_dates"][0]["evidence"][1] == {"document": "docket", "quote": entry.snippet}
+    assert values["decree_dates"][0]["evidence"][1] == {"document": "docket", "quote": entry.snippet, "near_char": 300}
