@@ -26,8 +26,8 @@ from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.documents import SUFFIXES as DOCUMENT_SUFFIXES
 from gavel_agent.documents import DocumentReadError, read_document
 from gavel_agent.documents.text import decode
-from gavel_agent.evaluators.values import full_date
-from gavel_agent.tools import pages as text_pages
+from gavel_agent.text import pages as text_pages
+from gavel_agent.text.values import full_date
 
 # About 2.5M tokens: bigger documents are almost always a mis-export (a whole docket dump, a binary).
 MAX_DOCUMENT_CHARS = 10_000_000

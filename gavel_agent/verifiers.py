@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.evaluators.llm import Completer
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import ResolvedModel
+from gavel_agent.text.llm import Completer
 from gavel_agent.tools.search import SearchIndex
 from gavel_agent.verify import Challenger, Decision, Proposer, VerifyResult, verify_run
 

@@ -12,7 +12,7 @@ case:
 - factual: does the value come from the quote rather than outside knowledge.
 
 The checks reuse the strict judge's readers of numbers, dates, modal verbs,
-negation and exception markers (``evaluators.values``). Separately, an
+negation and exception markers (``text.values``). Separately, an
 independent BM25 search of the case with the value's own words looks for a
 passage that answers the same questions.
 
@@ -57,7 +57,7 @@ from gavel_agent import atomic
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import ChecklistFile, Value
-from gavel_agent.evaluators.values import (
+from gavel_agent.text.values import (
     CLAUSE_WORDS,
     NUMBER,
     TIME_UNITS,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import eyecite
 
-from gavel_agent.evaluators.values import parse_date
+from gavel_agent.text.values import parse_date
 
 # eyecite logs every odd citation overlap it meets; values are often fragments, so that is noise here.
 logging.getLogger("eyecite").setLevel(logging.ERROR)

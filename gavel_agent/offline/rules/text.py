@@ -15,8 +15,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from gavel_agent.case_identity import PAGE_STAMP_RE, docket_key
-from gavel_agent.evaluators.values import full_date
 from gavel_agent.offline.registry import DocInfo, Finding
+from gavel_agent.text.values import full_date
 
 TABLES_FILE = Path(__file__).with_name("gavel_tables.json")
 MAX_QUOTE_CHARS = 600
