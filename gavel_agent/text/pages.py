@@ -1,4 +1,5 @@
-"""Page furniture in court filings: running headers, page numbers, and which page a character is on.
+"""Which page a character is on: from a reader's page map, or from the furniture of court filings
+(running headers, page numbers) when the text marks its own pages.
 
 Electronic filings repeat a header on every page ("Case 2:23-cv-00735 Document 9 Filed 03/20/23 Page 2
 of 4") and end pages with a bare page number. A quote that runs across a page break is naturally typed
@@ -29,6 +30,14 @@ _PAGE_NUMBER = re.compile(
     r"|^[ \t]*\d{1,4}[ \t]*[-\u2013\u2014|][ \t]*(?-i:[A-Z][A-Z0-9 .,'&()-]{3,80}[A-Z)])[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+
+
+def page_in_map(page_starts: list[int], char: int) -> int | None:
+    """The 1-based page holding ``char`` by a reader's page map (the offset of each page's first
+    character); None when the map is empty (a file without pages: plain text, Word)."""
+    if not page_starts:
+        return None
+    return max(1, bisect.bisect_right(page_starts, char))
 
 
 @lru_cache(maxsize=64)
