@@ -33,8 +33,8 @@ from gavel_agent.models.catalog import ClientOptions
 from gavel_agent.models.keys import redact
 from gavel_agent.models.rate_limit import LimitedModel, Limiter, LocalLimiter, key_fingerprint
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
-from gavel_agent.run_dirs import folder_name, folder_under
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
+from gavel_agent.run_folder_names import folder_name, folder_under
 from gavel_agent.text.llm import Completer
 from gavel_agent.verifiers import verify_agent_run
 from gavel_agent.verify import UNVERIFIED_NAME

@@ -28,7 +28,7 @@ from gavel_agent.model_errors import describe_model_error
 from gavel_agent.models import ResolvedModel
 from gavel_agent.models.keys import redact
 from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
-from gavel_agent.run_files import RunFiles, RunStats, StepStats
+from gavel_agent.run_folder import RunFiles, RunStats, StepStats
 from gavel_agent.run_task import RunTask, TaskReader
 from gavel_agent.tools import calls, schemas
 from gavel_agent.tools.workspace import Workspace

@@ -16,7 +16,7 @@ from gavel_agent import atomic
 from gavel_agent.case import Case, Document, load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.run_dirs import folder_name, folder_under
+from gavel_agent.run_folder_names import folder_name, folder_under
 from gavel_agent.tools import calls, injection
 from gavel_agent.tools.search import REGEX_CALL_BUDGET_S, SearchIndex
 from gavel_agent.tools.workspace import Workspace

@@ -33,8 +33,8 @@ from gavel_agent.errors import RunFailed
 from gavel_agent.live_trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.models import resolve_model
-from gavel_agent.run_dirs import folder_name, folder_under
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
+from gavel_agent.run_folder_names import folder_name, folder_under
 from gavel_agent.sdk_tracing import TRACE_OPTION, configure_tracing
 from gavel_agent.verifiers import run_completer, verify_agent_run
 
