@@ -36,8 +36,8 @@ from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
 from gavel_agent.run_folder import RunFiles, RunStats
 from gavel_agent.run_folder_names import folder_name, folder_under
 from gavel_agent.text.llm import Completer
-from gavel_agent.verifiers import verify_agent_run
-from gavel_agent.verify import UNVERIFIED_NAME
+from gavel_agent.verification.roles import verify_agent_run
+from gavel_agent.verification.stage import UNVERIFIED_NAME
 
 INDEX_NAME = "index.jsonl"
 BATCH_METHODS = ("agent", "end-to-end", "chunk")

@@ -20,7 +20,7 @@ from gavel_agent.run_folder_names import folder_name, folder_under
 from gavel_agent.tools import calls, injection
 from gavel_agent.tools.search import REGEX_CALL_BUDGET_S, SearchIndex
 from gavel_agent.tools.workspace import Workspace
-from gavel_agent.verify import confirmed, verify_checklist
+from gavel_agent.verification.stage import confirmed, verify_checklist
 
 FAKE_KEY = "sk-abuse0123456789abcdefXYZ"
 INJECTED = (

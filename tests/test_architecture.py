@@ -90,8 +90,8 @@ def test_the_module_map_sees_the_whole_tree():
     } <= set(modules())
     # The reader finds real edges, absolute and lazy (inside a function) alike.
     assert "gavel_agent.offline.policy" in imports_of("gavel_agent.models.offline")
-    assert "gavel_agent.verify" in imports_of("gavel_agent.verify_llm")
-    assert "gavel_agent.offline.propose" in imports_of("gavel_agent.verifiers")
+    assert "gavel_agent.verification.stage" in imports_of("gavel_agent.verification.llm_challenger")
+    assert "gavel_agent.offline.propose" in imports_of("gavel_agent.verification.roles")
 
 
 # Data every path reads (item specs, prompt files), not agent code.

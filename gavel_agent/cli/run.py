@@ -36,7 +36,7 @@ from gavel_agent.models import resolve_model
 from gavel_agent.run_folder import RunFiles, RunStats
 from gavel_agent.run_folder_names import folder_name, folder_under
 from gavel_agent.sdk_tracing import TRACE_OPTION, configure_tracing
-from gavel_agent.verifiers import run_completer, verify_agent_run
+from gavel_agent.verification.roles import run_completer, verify_agent_run
 
 TIMEOUT_OPTION = typer.Option(
     None,

@@ -32,7 +32,7 @@ keeping a false one, and the checks are noisier than the extraction:
   value at two separate places (``gavel_agent.offline.propose``); an LLM
   verify proposes nothing, so it loads no offline rules.
 
-With an LLM challenger (``gavel_agent.verify_llm``) the model answers the same category
+With an LLM challenger (``gavel_agent.verification.llm_challenger``) the model answers the same category
 questions instead of the offline checks and may keep, revise or delete the
 value, citing quotes that are re-found in the case;
 the independent search and the gates stay as they are. A revision is a deletion
@@ -304,7 +304,7 @@ def verify_checklist(
 ) -> VerifyResult:
     """Challenge every value and fill empty items from ``proposer`` (none: nothing is added).
 
-    ``challenger`` rules on each value (default: the offline checks; ``verify_llm.LLMChallenger``
+    ``challenger`` rules on each value (default: the offline checks; ``llm_challenger.LLMChallenger``
     puts the challenges to a language model); ``index`` is the case's search index when the
     caller has one already (the run's own); ``on_decision`` sees each decision as it is made.
     """
@@ -381,7 +381,7 @@ def verify_run(
     """Verify a run folder's checklist in place; the extraction is kept as checklist_unverified.json.
 
     ``report`` receives a one-line summary (the CLI passes its console's print); ``challenger``
-    and ``proposer`` are as for ``verify_checklist`` (``gavel_agent.verifiers`` picks them for a model).
+    and ``proposer`` are as for ``verify_checklist`` (``gavel_agent.verification.roles`` picks them for a model).
     """
     run_dir = Path(run_dir)
     original = ChecklistFile.read(run_dir / "checklist.json")
