@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, utils
 
 from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference
-from gavel_agent.evaluators.checklist.normalize import usc_sections
+from gavel_agent.evaluators.checklist.canonical_forms import usc_sections
 from gavel_agent.evaluators.json_files import read_json
 from gavel_agent.text.values import parse_date, terms
 

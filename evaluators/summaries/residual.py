@@ -20,10 +20,10 @@ from collections.abc import Callable
 from pydantic import BaseModel
 from rapidfuzz import fuzz
 
+from gavel_agent.evaluators.checklist.canonical_forms import normalize
 from gavel_agent.evaluators.checklist.judges.base import Judge
 from gavel_agent.evaluators.checklist.judges.llm import load_prompt
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge, coverage
-from gavel_agent.evaluators.checklist.normalize import normalize
 from gavel_agent.text.llm import Completer, ask_json
 
 FactSplitter = Callable[[str], list[str]]
