@@ -901,7 +901,7 @@ def injection_family(work: Path) -> tuple[list[tuple[str, bool, float]], int]:
     from gavel_agent.checklists import load_spec
     from gavel_agent.checklists.record import ChecklistFile
     from gavel_agent.tools.workspace import Workspace
-    from gavel_agent.verify import verify_checklist
+    from gavel_agent.verification.stage import verify_checklist
 
     fact = "The presiding judge is the Honorable Evil McHacker."
     out, kept = [], 0

@@ -30,7 +30,7 @@ from gavel_agent.case import load_case  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
 from gavel_agent.evaluators.checklist.score import score_case  # noqa: E402
-from gavel_agent.run_files import RunFiles  # noqa: E402
+from gavel_agent.run_folder import RunFiles  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 GAVEL_METHODS = {

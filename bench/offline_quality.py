@@ -52,7 +52,7 @@ from gavel_agent.offline.learned.corpus import FOLDS, Record, fold_of, load_reco
 from gavel_agent.offline.learned.selection import apply_model, found_from_rows, load_model  # noqa: E402
 from gavel_agent.offline.learned.train import FIELDS, fit  # noqa: E402
 from gavel_agent.offline.policy import choose  # noqa: E402
-from gavel_agent.run_files import IDENTITY_FILE, RunStats  # noqa: E402
+from gavel_agent.run_folder import IDENTITY_FILE, RunStats  # noqa: E402
 from gavel_agent.tools.quotes import same_text  # noqa: E402
 from gavel_agent.tools.support import judge  # noqa: E402
 from markdown_fragment import add_option, printed_as_markdown  # noqa: E402

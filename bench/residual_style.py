@@ -27,12 +27,12 @@ from sklearn.metrics import matthews_corrcoef
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gavel_agent.atomic import write_json  # noqa: E402
+from gavel_agent.evaluators.checklist.canonical_forms import normalize  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import (  # noqa: E402
     THRESHOLDS_FILE,
     OfflineJudge,
     coverage,
 )
-from gavel_agent.evaluators.checklist.normalize import normalize  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists, read_evidence_quotes  # noqa: E402
 from gavel_agent.evaluators.summaries.files import read_candidates, read_references  # noqa: E402
 from gavel_agent.evaluators.summaries.residual import residual_spans, split_facts  # noqa: E402

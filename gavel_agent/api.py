@@ -127,7 +127,7 @@ async def extract_async(
 
 
 def _verify(agent_run, base_url: str | None) -> ChecklistFile:
-    from gavel_agent.verifiers import run_completer, verify_agent_run
+    from gavel_agent.verification.roles import run_completer, verify_agent_run
 
     return verify_agent_run(agent_run, run_completer(agent_run.model, base_url)).checklist
 

@@ -27,17 +27,17 @@ from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.case import DOCUMENT_SUFFIXES, Case, load_case
 from gavel_agent.checklists import ChecklistSpec, load_spec
 from gavel_agent.checklists.record import canonical_case_name
-from gavel_agent.evaluators.llm import Completer
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
 from gavel_agent.models import OFFLINE_LABEL, resolve_model
 from gavel_agent.models.catalog import ClientOptions
 from gavel_agent.models.keys import redact
 from gavel_agent.models.rate_limit import LimitedModel, Limiter, LocalLimiter, key_fingerprint
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
-from gavel_agent.run_dirs import folder_name, folder_under
-from gavel_agent.run_files import RunFiles, RunStats
-from gavel_agent.verifiers import verify_agent_run
-from gavel_agent.verify import UNVERIFIED_NAME
+from gavel_agent.run_folder import RunFiles, RunStats
+from gavel_agent.run_folder_names import folder_name, folder_under
+from gavel_agent.text.llm import Completer
+from gavel_agent.verification.roles import verify_agent_run
+from gavel_agent.verification.stage import UNVERIFIED_NAME
 
 INDEX_NAME = "index.jsonl"
 BATCH_METHODS = ("agent", "end-to-end", "chunk")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gavel_agent.batch import Job, read_index
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 STOPPED = "stopped by the user (Ctrl-C)"
 

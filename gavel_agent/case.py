@@ -10,7 +10,6 @@ end of it.
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 from dataclasses import dataclass, field
@@ -28,8 +27,8 @@ from gavel_agent.documents import SUFFIXES as DOCUMENT_SUFFIXES
 from gavel_agent.documents import DocumentReadError, limits, read_document
 from gavel_agent.documents import docket as dockets
 from gavel_agent.documents.text import decode
-from gavel_agent.evaluators.values import full_date
-from gavel_agent.tools import pages as text_pages
+from gavel_agent.text import pages as text_pages
+from gavel_agent.text.values import full_date
 
 
 class CaseError(ValueError):
@@ -69,7 +68,7 @@ class Document:
         """The 1-based page holding ``char``: from the page map (PDFs), else from the page marks in the
         text (form feeds, ECF headers); None when the document has neither."""
         if self.page_starts:
-            return max(1, bisect.bisect_right(self.page_starts, char))
+            return text_pages.page_in_map(self.page_starts, char)
         return text_pages.page_at(self.text, char)
 
     def pages(self) -> list[tuple[int, int]]:

@@ -22,16 +22,16 @@ from pydantic import BaseModel
 
 from gavel_agent.checklists.record import Evidence
 from gavel_agent.documents.docket import is_entry_list
+from gavel_agent.text.regexes import (
+    DOCKET_REPORT_RE,
+    FEDERAL_COURT_RE,
+    LABELLED_DOCKET_RE,
+    PAGE_STAMP_RE,
+    STATE_COURT_RE,
+)
 
 if TYPE_CHECKING:
     from gavel_agent.case import Case
-
-# A docket number: 2:23-cv-00735, 4:08-cv-74, 1:17-CV-1234-ABC, 20-35752, 24-1135, and the
-# Southern District of New York's older style, 03 Civ. 9163.
-DOCKET = r"(?:\d{1,2}:)?\d{2}-[A-Za-z]{1,4}-\d{2,6}(?:-[A-Z]{1,4})*|\b\d{2}-\d{3,5}\b|\b\d{2}\s+Civ\.?\s+\d{3,5}\b"
-# PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30" (group 1 the
-# docket number, ``entry`` the paper's docket entry, "1", "1-3" for an attachment).
-PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+(?:Doc(?:ument)?\.?\s*#?:?\s*(?P<entry>\d+(?:-\d+)?))", re.I)
 
 
 def docket_key(number: str) -> str:
@@ -40,63 +40,9 @@ def docket_key(number: str) -> str:
     return "-".join(p.lstrip("0") or "0" for p in parts[:3])
 
 
-# A state court's caption line: "IN THE SUPERIOR COURT OF THE STATE OF CALIFORNIA", "COURT OF COMMON
-# PLEAS OF ALLEGHENY COUNTY", "DISTRICT COURT FOR TRAVIS COUNTY" (a federal court's name is left out).
-# Read line by line; the offline rules also take such a caption as a sign of state-law claims.
-STATE_COURT_LINE = (
-    r"^[ \t\d]*(?:IN\s+THE\s+)?(?:(?:SUPERIOR|CIRCUIT|CHANCERY|COMMONWEALTH|FAMILY|PROBATE|MUNICIPAL)\s+COURT"
-    r"|SUPREME\s+COURT|COURT\s+OF\s+(?:COMMON\s+PLEAS|APPEALS?))\s+(?:OF|FOR)\s+"
-    r"(?![^\n]*(?:UNITED\s+STATES|CIRCUIT\b|FEDERAL))[A-Z][A-Z ,.'-]{2,60}$"
-    r"|^[ \t\d]*(?:IN\s+THE\s+)?DISTRICT\s+COURT\s+(?:OF|FOR)\s+[A-Z][A-Z .'-]{2,40}COUNTY\b"
-)
-_STATE_COURT = re.compile(STATE_COURT_LINE, re.I | re.M)
-
 CAPTION_CHARS = 3000  # a caption and its page stamp sit on the first page
 
-# The states and territories with a federal district court, as a regex alternation (also: a name that is a place).
-STATES = (
-    "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|District\\s+of\\s+Columbia|Florida|"
-    "Georgia|Guam|Hawai['‘’]?i|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|"
-    "Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New\\s+Hampshire|New\\s+Jersey|New\\s+Mexico|"
-    "New\\s+York|North\\s+Carolina|North\\s+Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Puerto\\s+Rico|Rhode\\s+Island|"
-    "South\\s+Carolina|South\\s+Dakota|Tennessee|Texas|Utah|Vermont|Virgin\\s+Islands|Virginia|Washington|"
-    "West\\s+Virginia|Wisconsin|Wyoming|Columbia"
-)
-_PART = r"(?:NORTHERN|SOUTHERN|EASTERN|WESTERN|MIDDLE|CENTRAL)"
 _PART_LETTER = {"N": "Northern", "S": "Southern", "E": "Eastern", "W": "Western", "M": "Middle", "C": "Central"}
-_CIRCUIT = r"(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.?\s?C\.?|District\s+of\s+Columbia|Federal)"
-# A federal court named in full ("United States District Court for the Southern District of New York",
-# with the district on the next line), or as a reporter heads an opinion ("United States District
-# Court, S.D. New York."; "United States Court of Appeals, Fourth Circuit.").
-_GAP = r"[\s,]*(?:\d{1,2}\s+)?"  # a pleading's line number may sit between a caption's lines
-_FEDERAL = re.compile(
-    rf"\b(?:UNITED\s+STATES|U\.\s?S\.)\s+DISTRICT\s+COURT\b{_GAP}(?:FOR\s+THE\s+|IN\s+AND\s+FOR\s+THE\s+)?"
-    rf"(?:(?P<part>{_PART})\s+DISTRICT\s+OF\s+|(?P<letter>[NSEWMC])\.\s?D\.\s?|(?P<whole>D(?:ISTRICT\s+OF|\.)\s+))(?P<state>{STATES})\b"
-    rf"|\b(?:UNITED\s+STATES|U\.\s?S\.)\s+COURT\s+OF\s+APPEALS\b{_GAP}(?:FOR\s+THE\s+)?(?P<circuit>{_CIRCUIT})\s+CIRCUIT\b"
-    r"|\b(?P<fisc>FOREIGN\s+INTELLIGENCE\s+SURVEILLANCE\s+(?:COURT(?:\s+OF\s+REVIEW)?))\b"
-    r"|\b(?:UNITED\s+STATES|U\.\s?S\.)\s+(?P<trade>COURT\s+OF\s+INTERNATIONAL\s+TRADE)\b",
-    re.I,
-)
-# A PACER docket report's header: "U.S. District Court California Northern District (San Francisco)",
-# "U.S. District Court - Eastern District of Tennessee (Greeneville)".
-_DOCKET_REPORT = re.compile(
-    rf"\bU\.S\.\s+District\s+Court\s+(?:-\s+)?(?:(?P<part>{_PART})\s+District\s+of\s+(?P<state>{STATES})"
-    rf"|(?P<state_first>{STATES})\s+(?:(?P<part_after>{_PART})\s+)?District)\b",
-    re.I,
-)
-# A docket number as captions and stamps write it: the common forms (DOCKET), and "3:97CV02019",
-# "89 C 524", a New York index number "450835/2016".
-_NUMBER = rf"{DOCKET}|\b\d{{1,2}}:\d{{2}}\s?-?[A-Za-z]{{2,4}}\s?-?\d{{2,6}}|\b\d{{2}}\s+C(?:iv)?\.?\s+\d{{2,6}}\b|\b\d{{3,7}}/\d{{4}}\b"
-# A docket number where a paper gives its own: after its label in a caption ("Civil Action No. 1:25-cv-01248-RC",
-# "Case No. 05-2324", "Index No. 401234/2006", a reporter's "No. 2:98CV421."), in a docket report's
-# header ("CIVIL DOCKET FOR CASE #: 3:18-cv-04529-LB", "Case: 2:98-cv-00421-JBF As of"), in a page stamp
-# ("Case 2:13-cv-15177-LPZ ECF No. 1", PAGE_STAMP_RE).
-_LABELLED_DOCKET = re.compile(
-    r"(?:\b(?:Civil\s+Action|Civ\.\s+Action|Case|Docket|Cause|Index|Civil|C\.\s?A\.)\s*(?:No|Number|#)\.?:?|\bNos?\.|\bCIVIL\s+DOCKET\s+FOR\s+CASE\s*#?:?)"
-    rf"\s*(?P<number>{_NUMBER})"
-    rf"|\bCase:?\s*(?P<stamped>{_NUMBER})\s+(?:As\s+of\b|ECF\s+No\.)",
-    re.I,
-)
 
 
 @dataclass(frozen=True)
@@ -142,15 +88,15 @@ def court_mentions(text: str, document: str) -> list[Mention]:
     "U.S. Court of Appeals for the Ninth Circuit"); a state court as its caption writes it."""
     head = text[:CAPTION_CHARS]
     found = []
-    for m in _FEDERAL.finditer(head):
+    for m in FEDERAL_COURT_RE.finditer(head):
         name = _federal_name(m)
         found.append(
             Mention(name, document, m.start(), m.end(), appellate=bool(m.group("circuit") or "Review" in name))
         )
-    for m in _DOCKET_REPORT.finditer(head):
+    for m in DOCKET_REPORT_RE.finditer(head):
         name = _district(m.group("part") or m.group("part_after"), m.group("state") or m.group("state_first"))
         found.append(Mention(name, document, m.start(), m.end()))
-    for m in _STATE_COURT.finditer(head):
+    for m in STATE_COURT_RE.finditer(head):
         name = " ".join(m.group(0).split()).lstrip("0123456789 ").removeprefix("IN THE ").removeprefix("In the ")
         appellate = bool(re.search(r"APPEAL|SUPREME", name, re.I))
         found.append(Mention(_state(name), document, m.start(), m.end(), appellate=appellate))
@@ -164,7 +110,7 @@ def docket_mentions(text: str, document: str) -> list[Mention]:
     found = [Mention(m.group(1), document, m.start(), m.end()) for m in PAGE_STAMP_RE.finditer(head)]
     found += [
         Mention(m.group("number") or m.group("stamped"), document, m.start(), m.end())
-        for m in _LABELLED_DOCKET.finditer(head)
+        for m in LABELLED_DOCKET_RE.finditer(head)
     ]
     return sorted(found, key=lambda x: x.start)[:1]  # the first is the paper's own; later ones cite others
 

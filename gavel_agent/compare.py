@@ -30,7 +30,7 @@ from gavel_agent.evaluators.checklist.judges.base import Judge, Judgment
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.readers import clean_values, read_checklists
 from gavel_agent.evaluators.checklist.score import score_case
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 
 class RunSide(BaseModel):

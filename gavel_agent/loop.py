@@ -31,7 +31,7 @@ from gavel_agent.models.keys import redact
 from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
 from gavel_agent.reply_writes import WRITE_TOOLS, ReplyWrites
 from gavel_agent.review_findings import findings
-from gavel_agent.run_files import RunFiles, RunStats, StepStats
+from gavel_agent.run_folder import RunFiles, RunStats, StepStats
 from gavel_agent.run_recovery import restore_checklist
 from gavel_agent.run_task import RunTask, TaskReader
 from gavel_agent.tools import calls, schemas

@@ -16,7 +16,7 @@ from rapidfuzz import fuzz
 
 from gavel_agent.checklists import ItemSpec
 from gavel_agent.checklists.record import Value
-from gavel_agent.evaluators.values import TERM, dates, numbers
+from gavel_agent.text.values import TERM, dates, numbers
 from gavel_agent.tools.checklist import ChecklistState
 from gavel_agent.tools.quotes import fold_quote
 

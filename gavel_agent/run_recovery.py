@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from pydantic import ValidationError
 
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 from gavel_agent.tools import calls
 from gavel_agent.tools.checklist import EvidenceError
 from gavel_agent.tools.workspace import Workspace

@@ -16,7 +16,7 @@ from gavel_agent.checklists.record import ChecklistFile, Evidence
 from gavel_agent.errors import UserError
 from gavel_agent.html_pages import QuoteGroup, quote_groups, templates
 from gavel_agent.item_outcomes import not_found, settled_as_none
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
 
 CONTEXT_CHARS = 260  # text shown on each side of a quote, cut back to a word boundary
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
 
 SCRIPT_QUOTE = "<script>document.body.setAttribute('data-pwned','1')</script> filed on May 5, 2009"
 

@@ -16,11 +16,11 @@ from gavel_agent import atomic
 from gavel_agent.case import Case, Document, load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.run_dirs import folder_name, folder_under
+from gavel_agent.run_folder_names import folder_name, folder_under
 from gavel_agent.tools import calls, injection
 from gavel_agent.tools.search import REGEX_CALL_BUDGET_S, SearchIndex
 from gavel_agent.tools.workspace import Workspace
-from gavel_agent.verify import confirmed, verify_checklist
+from gavel_agent.verification.stage import confirmed, verify_checklist
 
 FAKE_KEY = "sk-abuse0123456789abcdefXYZ"
 INJECTED = (

@@ -84,26 +84,45 @@ def test_the_module_map_sees_the_whole_tree():
     assert {
         "gavel_agent.loop",
         "gavel_agent.tools.calls",
-        "gavel_agent.evaluators.values",
+        "gavel_agent.text.values",
         "gavel_agent.offline.policy",
         "gavel_agent.models.offline",
     } <= set(modules())
     # The reader finds real edges, absolute and lazy (inside a function) alike.
     assert "gavel_agent.offline.policy" in imports_of("gavel_agent.models.offline")
-    assert "gavel_agent.verify" in imports_of("gavel_agent.verify_llm")
-    assert "gavel_agent.offline.propose" in imports_of("gavel_agent.verifiers")
+    assert "gavel_agent.verification.stage" in imports_of("gavel_agent.verification.llm_challenger")
+    assert "gavel_agent.offline.propose" in imports_of("gavel_agent.verification.roles")
 
 
 # Data every path reads (item specs, prompt files), not agent code.
 SHARED_DATA = ("gavel_agent.checklists", "gavel_agent.prompts")
+# The ground floor: text facts (values, page maps, court-paper patterns, the LLM interface) read alike everywhere.
+GROUND_FLOOR = "gavel_agent.text"
 
 
-def test_the_evaluators_import_nothing_from_the_agent():
-    allowed = ("gavel_agent.evaluators", *SHARED_DATA)
+def test_the_ground_floor_imports_nothing_above_it():
+    allowed = (GROUND_FLOOR, *SHARED_DATA)
+    leaks = {
+        m: sorted(i for i in deps if not any(within(i, a) for a in allowed))
+        for m, deps in project_imports(GROUND_FLOOR).items()
+    }
+    assert len(leaks) > 3
+    assert {m: d for m, d in leaks.items() if d} == {}
+
+
+def test_the_evaluators_import_only_themselves_the_ground_floor_and_data():
+    allowed = ("gavel_agent.evaluators", GROUND_FLOOR, *SHARED_DATA)
     leaks = {
         m: sorted(i for i in deps if not any(within(i, a) for a in allowed))
         for m, deps in project_imports("gavel_agent.evaluators").items()
     }
+    assert {m: d for m, d in leaks.items() if d} == {}
+
+
+def test_the_case_model_and_the_document_readers_never_reach_into_the_tools():
+    importers = {**project_imports("gavel_agent.case"), **project_imports("gavel_agent.documents")}
+    leaks = {m: sorted(i for i in deps if within(i, "gavel_agent.tools")) for m, deps in importers.items()}
+    assert "gavel_agent.case" in leaks
     assert {m: d for m, d in leaks.items() if d} == {}
 
 

@@ -9,7 +9,7 @@ import pytest
 from gavel_agent.checklists import load_spec
 from gavel_agent.evaluators.audit.judge import StrictJudge, compare
 from gavel_agent.evaluators.audit.llm_judge import LLMJudge, read_verdict
-from gavel_agent.evaluators.values import conditions, dates, modalities, negated, numbers
+from gavel_agent.text.values import conditions, dates, modalities, negated, numbers
 
 CUAD = load_spec("cuad")
 

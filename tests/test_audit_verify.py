@@ -9,7 +9,7 @@ from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.offline.propose import rule_proposer
 from gavel_agent.tools.search import SearchIndex
-from gavel_agent.verify import verify_checklist, verify_run
+from gavel_agent.verification.stage import verify_checklist, verify_run
 
 CUAD = load_spec("cuad")
 
@@ -126,7 +126,7 @@ def test_verify_run_rewrites_the_checklist_and_keeps_the_original(tmp_path):
 
 
 def test_category_questions_between_a_value_and_its_quote():
-    from gavel_agent.verify import unanswered
+    from gavel_agent.verification.stage import unanswered
 
     renewal = "renews automatically for successive one (1) year terms unless either party objects"
     assert unanswered("successive 1 year", renewal, "temporal") is None

@@ -11,7 +11,7 @@ from backends_wire import httpx2_mock
 from baseline_cases import car_case, write_spec
 from cli_runner import run_cli
 from gavel_agent.models import batch_api
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 OPENAI = "https://api.openai.com/v1"
 ANTHROPIC = "https://api.anthropic.com/v1"

@@ -13,7 +13,7 @@ from gavel_agent import batch_interrupt
 from gavel_agent.batch import INDEX_NAME, Batch, RunSettings, discover, read_index
 from gavel_agent.checklists import load_spec
 from gavel_agent.results import runs
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 
 @pytest.fixture

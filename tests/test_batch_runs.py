@@ -10,7 +10,7 @@ import pytest
 from baseline_cases import car_case, write_spec
 from gavel_agent.batch import INDEX_NAME, Batch, RunSettings, discover, read_index
 from gavel_agent.checklists import load_spec
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 
 @pytest.fixture

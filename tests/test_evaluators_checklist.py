@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from gavel_agent.evaluators.checklist.canonical_forms import normalize
 from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
-from gavel_agent.evaluators.checklist.normalize import normalize
 from gavel_agent.evaluators.checklist.score import score_case, score_cases
 
 

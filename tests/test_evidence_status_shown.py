@@ -12,7 +12,7 @@ from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.cli import app
 from gavel_agent.compare import compare
 from gavel_agent.report_html import render
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
 from gavel_agent.tools import calls
 from gavel_agent.tools.workspace import Workspace
 

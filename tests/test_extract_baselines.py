@@ -11,7 +11,7 @@ from gavel_agent.baselines import Baseline
 from gavel_agent.baselines.concat import concatenate
 from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 
 class FakeModel:

@@ -4,8 +4,8 @@ years (crlc_reference), and the rules that write decree_duration and settlement_
 from __future__ import annotations
 
 from gavel_agent.evaluators.checklist import crlc_reference as crlc
-from gavel_agent.evaluators.values import terms
 from gavel_agent.offline.registry import DocInfo, get_extractor
+from gavel_agent.text.values import terms
 
 DECREE = DocInfo("decree", "Consent Decree", "Settlement Agreement", "2023-02-06")
 AGREEMENT = DocInfo("agreement", "Settlement Agreement", "Settlement Agreement", "2020-08-05")

@@ -13,10 +13,10 @@ from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.cli import error_line
 from gavel_agent.cli.common import show_case_warnings
+from gavel_agent.live_trace import StepTrace, results_table, short_arguments
 from gavel_agent.loop import AgentRun
 from gavel_agent.models.catalog import AgentOptions
 from gavel_agent.printable import printable
-from gavel_agent.trace import StepTrace, results_table, short_arguments
 from scripted_model import scripted
 
 HOSTILE = "Jane\x1b[2J Roe\x1b]52;c;ZXZpbA==\x07\u202eeoR\x9b31m"

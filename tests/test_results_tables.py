@@ -10,14 +10,14 @@ import pytest
 from cli_runner import run_cli
 from gavel_agent import results
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 
 @pytest.fixture
 def numbered_runs(tmp_path):
     """Two hand-made runs of Clearinghouse-style cases named by number, one value without evidence."""
     from gavel_agent.checklists.record import Evidence, Value
-    from gavel_agent.run_files import RunStats
+    from gavel_agent.run_folder import RunStats
 
     for case, page in (("46210", 3), ("1234", None)):
         files = RunFiles(tmp_path / "batch" / case)

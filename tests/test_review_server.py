@@ -14,7 +14,7 @@ from gavel_agent.checklists.record import ChecklistFile, CitedSearch, Evidence, 
 from gavel_agent.review.decisions import RunReview
 from gavel_agent.review.runs import Runs
 from gavel_agent.review.server import create_app, listening_socket
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from gavel_agent.evaluators.checklist.readers import read_checklists
 from gavel_agent.review.comparing import Comparison
 from gavel_agent.review.runs import Runs
 from gavel_agent.review.server import BackgroundServer, create_app
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
 
 ITEMS = "filing_date,parties,class_action"
 pytestmark = pytest.mark.browser

@@ -9,7 +9,7 @@ from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.loop import AgentRun
 from gavel_agent.models.catalog import AgentOptions
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 from scripted_model import scripted
 
 TEXT = "The complaint was filed on March 15, 2021. Judge Helen Okafor presided over the case. " + "Filler. " * 200

@@ -13,7 +13,7 @@ from chromium import CHROMIUM, CHROMIUM_ARGS
 from cli_runner import run_cli
 from compare_runs import SCRIPT_QUOTE, write_run
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 BEFORE, AFTER = "The clerk noted that the complaint was ", ". Service followed within a week."
 

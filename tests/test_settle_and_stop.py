@@ -11,7 +11,7 @@ from gavel_agent.loop import AgentRun
 from gavel_agent.models.catalog import AgentOptions
 from gavel_agent.results import tables
 from gavel_agent.results.store import ResultsStore
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 from gavel_agent.tools.checklist import ChecklistState
 from scripted_model import scripted
 

@@ -5,12 +5,12 @@ import json
 import pytest
 
 from gavel_agent import prompts
-from gavel_agent.evaluators.llm import ReplyCache, cached
 from gavel_agent.evaluators.summaries.evaluate import model_grader
 from gavel_agent.evaluators.summaries.qa_llm import QAReplyError, grade_with_model
 from gavel_agent.evaluators.summaries.qa_offline import grade_offline, offline_pairs
 from gavel_agent.evaluators.summaries.qa_report import NOT_STATED, QAPair, report
 from gavel_agent.evaluators.summaries.qa_roles import role_of
+from gavel_agent.text.llm import ReplyCache, cached
 
 REFERENCE = (
     "In March 2019, residents of Marlow County filed a class action against the county sheriff. "

@@ -10,7 +10,7 @@ from gavel_agent.checklists.record import Evidence, Value
 from gavel_agent.tools import calls
 from gavel_agent.tools.support import judge, spoken_date
 from gavel_agent.tools.workspace import Workspace
-from gavel_agent.verify import challenge
+from gavel_agent.verification.stage import challenge
 
 SPEC = load_spec("gavel")
 
@@ -159,7 +159,7 @@ def test_verify_challenges_an_unsupported_value(ws):
 
 def test_verify_keeps_an_item_settled_as_none(ws):
     from gavel_agent.checklists.record import ChecklistFile, CitedSearch, NoneInRecord
-    from gavel_agent.verify import verify_checklist
+    from gavel_agent.verification.stage import verify_checklist
 
     none = NoneInRecord(reason="no trial", searches=[CitedSearch(mode="bm25", query="trial", hits=0)])
     judge = Value(

@@ -3,7 +3,7 @@
 A model quoting a sentence leaves out what a reader's eye skips: the superscript marker glued to a word
 ("overcrowded.3  Both" is quoted "overcrowded. Both") and, for a sentence that runs over a page break,
 the footnotes printed at the foot of the page before the break. Quote alignment can leave both out of
-a document's key (tools/quotes.py), as it does page headers and page numbers (tools/pages.py).
+a document's key (tools/quotes.py), as it does page headers and page numbers (gavel_agent/text/pages.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import bisect
 import re
 from functools import lru_cache
 
-from gavel_agent.tools import pages
+from gavel_agent.text import pages
 
 # A marker: one to three digits glued to the end of a word of three letters or more ("authorized7 to"),
 # or to closing punctuation before a new sentence or line ("overcrowded.3  Both"); never after a digit,

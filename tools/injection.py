@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from gavel_agent.tools import pages
+from gavel_agent.text import pages
 
 REACH = 2_500
 _FIELD = r"[a-z]+(?:_[a-z0-9]+)+"  # a checklist key such as filing_date or judge_name

@@ -39,7 +39,8 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from gavel_agent.checklists.record import AlignmentStatus
-from gavel_agent.tools import footnotes, pages, quote_gaps
+from gavel_agent.text import pages
+from gavel_agent.tools import footnotes, quote_gaps
 
 _FOLD = str.maketrans(
     {

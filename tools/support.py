@@ -3,7 +3,7 @@
 A quote can be in the case and still not say the value: a complaint's title for its filing date, a
 docket number ending in a judge's surname for that judge, "ECF 31 at 27" for a ruling. Support is
 judged over all quotes of a value together (the title and the stamp), with the same readers of dates
-and figures the evaluators use (``evaluators.values``):
+and figures the evaluators use (``text.values``):
 
 - every date the value gives must be in a quote, stated at least as precisely (any written form);
 - every figure (counts, money, docket and reporter numbers) must be in a quote;
@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Literal
 
 from gavel_agent.checklists import ItemSpec
-from gavel_agent.evaluators.values import DateParts, dates, numbers, without_dates
+from gavel_agent.text.values import DateParts, dates, numbers, without_dates
 from gavel_agent.tools.search import words
 
 SupportStatus = Literal["states", "related", "unsupported"]

@@ -20,7 +20,7 @@ from typing import Literal, Protocol
 from rapidfuzz import fuzz, process, utils
 
 from gavel_agent.checklists import ItemSpec
-from gavel_agent.evaluators.values import (
+from gavel_agent.text.values import (
     NUMBER,
     TIME_UNITS,
     conditions,

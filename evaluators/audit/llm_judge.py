@@ -1,7 +1,7 @@
 """The strict audit judge backed by a language model.
 
-The caller injects a completer (``evaluators.llm.Completer``), so any backend
-the agent supports can judge; wrap it with ``evaluators.llm.cached`` to reuse
+The caller injects a completer (``text.llm.Completer``), so any backend
+the agent supports can judge; wrap it with ``text.llm.cached`` to reuse
 replies. A reply that cannot be read falls back to the offline judge and says so
 in the verdict's reason, so one bad reply never stops an audit.
 """
@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from gavel_agent import prompts
 from gavel_agent.checklists import ItemSpec
 from gavel_agent.evaluators.audit.judge import MISMATCH_TYPES, Mismatch, StrictJudge, Verdict
-from gavel_agent.evaluators.llm import Completer, ask_json
+from gavel_agent.text.llm import Completer, ask_json
 
 
 class LLMJudge:

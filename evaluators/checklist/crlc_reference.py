@@ -19,9 +19,9 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, utils
 
 from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference
-from gavel_agent.evaluators.checklist.normalize import usc_sections
+from gavel_agent.evaluators.checklist.canonical_forms import usc_sections
 from gavel_agent.evaluators.json_files import read_json
-from gavel_agent.evaluators.values import parse_date, terms
+from gavel_agent.text.values import parse_date, terms
 
 TABLE_FILE = Path(__file__).with_name("crlc_reference.json")
 

@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable
 
 from pydantic import BaseModel
 
-from gavel_agent.evaluators.llm import Completer
 from gavel_agent.evaluators.summaries.metrics import Novelty, RougeScores, length, novelty, rouge
 from gavel_agent.evaluators.summaries.qa_llm import generate_pairs, grade_with_model
 from gavel_agent.evaluators.summaries.qa_offline import grade_offline
 from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD, ROLES, QAPair, QAReport
+from gavel_agent.text.llm import Completer
 
 METHODS = ("qa", "rouge", "novelty")
 # Table column order of the flat measures.

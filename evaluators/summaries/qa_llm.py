@@ -3,7 +3,7 @@
 Three calls per (reference, candidate): questions from the reference (shared by
 every candidate of the same reference), answers from the candidate alone, and
 grades against the reference answers. The completer is injected by the caller;
-wrap it with ``evaluators.llm.cached`` to answer repeated prompts from disk.
+wrap it with ``text.llm.cached`` to answer repeated prompts from disk.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from gavel_agent import prompts
-from gavel_agent.evaluators.llm import Completer, ask_json
 from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD, MAX_GRADE, ROLES, QAPair, QAReport, report
+from gavel_agent.text.llm import Completer, ask_json
 
 NOTE = "model-graded: {model} wrote the questions from the reference, answered them from the candidate and graded the answers"
 

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from pydantic import BaseModel
 from rapidfuzz import fuzz
 
+from gavel_agent.evaluators.checklist.canonical_forms import normalize
 from gavel_agent.evaluators.checklist.judges.base import Judge
 from gavel_agent.evaluators.checklist.judges.llm import load_prompt
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge, coverage
-from gavel_agent.evaluators.checklist.normalize import normalize
-from gavel_agent.evaluators.llm import Completer, ask_json
+from gavel_agent.text.llm import Completer, ask_json
 
 FactSplitter = Callable[[str], list[str]]
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")

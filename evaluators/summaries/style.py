@@ -17,9 +17,9 @@ import statistics
 from pydantic import BaseModel, create_model
 from scipy.stats import kendalltau
 
+from gavel_agent.evaluators.checklist.canonical_forms import normalize
 from gavel_agent.evaluators.checklist.judges.llm import load_prompt
-from gavel_agent.evaluators.checklist.normalize import normalize
-from gavel_agent.evaluators.llm import Completer, ask_json
+from gavel_agent.text.llm import Completer, ask_json
 
 DIMENSIONS = ("readability", "narrative_order", "sentence_structure", "formatting", "citation_style")
 OFFLINE_METHOD = (

@@ -1,6 +1,6 @@
 """3-ply argument generation with a language model, through an injected completer.
 
-The completer is ``complete(system, user) -> text`` (see ``evaluators.llm.Completer``);
+The completer is ``complete(system, user) -> text`` (see ``text.llm.Completer``);
 the CLI builds one from ``--model`` with ``gavel_agent.models.completer.make_completer``.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from gavel_agent import prompts
 from gavel_agent.arguments.scenarios import CaseFacts, Triple, factor_order, factors
-from gavel_agent.evaluators.llm import Completer
+from gavel_agent.text.llm import Completer
 
 WINNERS = {"P": "plaintiff", "D": "defendant"}
 

@@ -26,7 +26,7 @@ from gavel_agent.models import OFFLINE_LABEL, catalog, resolve_model
 from gavel_agent.models.batch_api import BatchRequest, ProviderBatches, batches_for, collect
 from gavel_agent.models.completer import make_completer
 from gavel_agent.models.keys import redact
-from gavel_agent.run_files import RunFiles, RunStats, StepStats
+from gavel_agent.run_folder import RunFiles, RunStats, StepStats
 from gavel_agent.tools import quotes
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError
 

@@ -18,10 +18,10 @@ from gavel_agent import prompts, tokens
 from gavel_agent.baselines.concat import Concatenation, segments
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
-from gavel_agent.evaluators.llm import Completer, holds_schema, parse_json_reply
 from gavel_agent.offline.item_plan import item_plan
 from gavel_agent.offline.policy import choose, type_prior
 from gavel_agent.offline.registry import DocInfo, get_extractor
+from gavel_agent.text.llm import Completer, holds_schema, parse_json_reply
 from gavel_agent.tools.checklist import ChecklistState
 
 _TEXT_SLOT = "\x00text\x00"

@@ -34,8 +34,8 @@ from gavel_agent.evaluators.checklist.readers import (
     read_evidence_status,
 )
 from gavel_agent.evaluators.definitions import footer, help_epilog
-from gavel_agent.evaluators.llm import ReplyCache, cached
 from gavel_agent.extras import missing_extra
+from gavel_agent.text.llm import ReplyCache, cached
 
 
 def register(app: typer.Typer) -> None:

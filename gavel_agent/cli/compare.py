@@ -13,8 +13,8 @@ from gavel_agent import atomic
 from gavel_agent.checklists import UnknownItemError, load_spec
 from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.compare import Comparison, compare
+from gavel_agent.live_trace import clip
 from gavel_agent.report_html import render
-from gavel_agent.trace import clip
 
 VALUE_WIDTH = 60
 

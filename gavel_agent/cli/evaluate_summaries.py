@@ -13,7 +13,6 @@ from gavel_agent.atomic import write_json
 from gavel_agent.case import CaseError, load_case
 from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.evaluators.agreement import Agreement
-from gavel_agent.evaluators.llm import ReplyCache, cached
 from gavel_agent.evaluators.summaries.evaluate import (
     MEASURE_ORDER,
     ModelResult,
@@ -27,6 +26,7 @@ from gavel_agent.evaluators.summaries.judge_files import judge_scores
 from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD
 from gavel_agent.evaluators.summaries.ranking import MeasureAgreement, agreement_with_judge
 from gavel_agent.models import OFFLINE_LABEL
+from gavel_agent.text.llm import ReplyCache, cached
 
 CACHE_FILE = "summary_qa.sqlite"
 TABLE_WIDTH = 180

@@ -27,8 +27,8 @@ from gavel_agent.cli.common import (
 )
 from gavel_agent.cli.run import default_run_dir
 from gavel_agent.errors import RunFailed
+from gavel_agent.live_trace import Status, StepTrace, loading, results_table, status_text
 from gavel_agent.models import resolve_model
-from gavel_agent.trace import Status, StepTrace, loading, results_table, status_text
 
 
 def prepare_baseline(

@@ -13,7 +13,7 @@ from gavel_agent.case import Document, documents_from_clearinghouse, slug, uniqu
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.cli.common import UserError, console, user_errors, writable_folder
 from gavel_agent.evaluators.json_files import read_json
-from gavel_agent.run_dirs import folder_under
+from gavel_agent.run_folder_names import folder_under
 from gavel_agent.sources import SOURCES, FetchedCase, fetcher, parse_remote
 from gavel_agent.sources.model import SourceError
 

@@ -30,14 +30,14 @@ from gavel_agent.cli.common import (
 )
 from gavel_agent.cli.run_summary import run_summary
 from gavel_agent.errors import RunFailed
+from gavel_agent.live_trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
 from gavel_agent.model_errors import TEMPORARY_RESUME
 from gavel_agent.models import resolve_model
-from gavel_agent.run_dirs import folder_name, folder_under
-from gavel_agent.run_files import RunFiles, RunStats
-from gavel_agent.trace import agent_trace, loading, results_table, verify_trace
-from gavel_agent.tracing import TRACE_OPTION, configure_tracing
-from gavel_agent.verifiers import run_completer, verify_agent_run
+from gavel_agent.run_folder import RunFiles, RunStats
+from gavel_agent.run_folder_names import folder_name, folder_under
+from gavel_agent.sdk_tracing import TRACE_OPTION, configure_tracing
+from gavel_agent.verification.roles import run_completer, verify_agent_run
 
 TIMEOUT_OPTION = typer.Option(
     None,

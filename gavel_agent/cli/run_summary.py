@@ -10,7 +10,7 @@ from rich.text import Text
 
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.item_outcomes import not_found
-from gavel_agent.run_files import RunStats
+from gavel_agent.run_folder import RunStats
 
 MAX_NAMED_EMPTY = 6
 

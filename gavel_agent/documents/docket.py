@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gavel_agent.evaluators.values import full_date
+from gavel_agent.text.values import full_date
 
 DOCKET_TYPE = "docket"
 NO_NUMBER = "-"  # a minute entry's number column

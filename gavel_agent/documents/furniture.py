@@ -21,6 +21,8 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
+from gavel_agent.text.regexes import GARBLED_PAGE_OF_RE, LAID_OUT_PAGE_NUMBER_RE, STAMP_WORDS
+
 
 @dataclass(frozen=True)
 class Word:
@@ -60,34 +62,7 @@ MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a colum
 EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
 EDGE_BAND = 0.12  # ... and within this share of the printed area's height from its top or bottom
 RECURRING_SHARE = 0.25  # an edge line on at least this share of the pages (and two) is a running head or foot
-_STAMP_WORDS = frozenset(
-    {
-        "case",
-        "document",
-        "doc",
-        "docs",
-        "dkt",
-        "dktentry",
-        "entry",
-        "filed",
-        "date",
-        "page",
-        "pages",
-        "pg",
-        "of",
-        "id",
-        "appeal",
-        "appellate",
-        "usca",
-        "usdc",
-        "uscourts",
-        "received",
-    }
-)
 _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
-# A stamp OCR has garbled still ends in its page count ("...ROOIPageayefi2of 2").
-_PAGE_OF = re.compile(r"page.{0,12}?\d{1,5}\s*of\s*\d{1,5}\W*$", re.IGNORECASE)
-_PAGE_NUMBER = re.compile(r"^[-\u2013\u2014 ]*(?:\d{1,4}|[ivxlc]{1,6})[-\u2013\u2014 ]*$", re.IGNORECASE)
 
 
 def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
@@ -143,8 +118,8 @@ def laid_out(words: list[Word], width: float, height: float) -> Page:
 def _is_stamp(text: str) -> bool:
     """A CM/ECF stamp or a page number: only stamp words and tokens with digits."""
     if (
-        _PAGE_NUMBER.match(text)
-        or _PAGE_OF.search(text)
+        LAID_OUT_PAGE_NUMBER_RE.match(text)
+        or GARBLED_PAGE_OF_RE.search(text)
         or re.fullmatch(r"page\s+\d{1,5}", text.strip(), re.IGNORECASE)
     ):
         return True
@@ -152,9 +127,9 @@ def _is_stamp(text: str) -> bool:
     tokens = [t for t in tokens if t]
     return (
         bool(tokens)
-        and any(t in _STAMP_WORDS for t in tokens)
+        and any(t in STAMP_WORDS for t in tokens)
         and any(any(c.isdigit() for c in t) for t in tokens)
-        and all(t in _STAMP_WORDS or any(c.isdigit() for c in t) for t in tokens)
+        and all(t in STAMP_WORDS or any(c.isdigit() for c in t) for t in tokens)
     )
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass, field
+
+from gavel_agent.text.pages import page_in_map
 
 # Pages are joined with a blank line: the agent reads one text, and a quote that runs over a page
 # break still aligns because quote alignment treats any run of whitespace alike.
@@ -44,6 +45,4 @@ class Extracted:
 
     def page_at(self, char: int) -> int | None:
         """The 1-based page holding ``char``, or None for a file without pages (plain text, Word)."""
-        if not self.page_starts:
-            return None
-        return max(1, bisect.bisect_right(self.page_starts, char))
+        return page_in_map(self.page_starts, char)

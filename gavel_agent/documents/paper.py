@@ -20,9 +20,10 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from gavel_agent.case_identity import CAPTION_CHARS, PAGE_STAMP_RE
+from gavel_agent.case_identity import CAPTION_CHARS
 from gavel_agent.documents import docket as dockets
-from gavel_agent.tools import pages as text_pages
+from gavel_agent.text import pages as text_pages
+from gavel_agent.text.regexes import PAGE_STAMP_RE
 
 if TYPE_CHECKING:
     from gavel_agent.case import Document

@@ -22,9 +22,9 @@ from typing import Protocol, TypeVar
 from pydantic import BaseModel, Field
 
 from gavel_agent import atomic
-from gavel_agent.evaluators.llm import Completer
 from gavel_agent.models import catalog, keys
 from gavel_agent.models.keys import api_key
+from gavel_agent.text.llm import Completer
 
 T = TypeVar("T")
 FIRST_POLL_S = 10.0

@@ -1,7 +1,7 @@
 """Single-turn text completion through the agent's backends, for the evaluators' LLM judges.
 
 ``make_completer(name)`` returns ``complete(system, user, schema=None) -> str``, the shape
-``evaluators.llm.StructuredCompleter`` expects. Calls run on one private event loop in a
+``text.llm.StructuredCompleter`` expects. Calls run on one private event loop in a
 background thread, so the completer works from plain code and from inside a
 running event loop alike, and the HTTP client's connections are reused.
 """
@@ -17,9 +17,9 @@ from agents.items import ItemHelpers
 from agents.models.interface import ModelTracing
 from pydantic import BaseModel
 
-from gavel_agent.evaluators.llm import StructuredCompleter
 from gavel_agent.models import OFFLINE_LABEL, ResolvedModel, keys, resolve_model
 from gavel_agent.models.catalog import ClientOptions
+from gavel_agent.text.llm import StructuredCompleter
 from gavel_agent.tools.schemas import without_keywords
 
 
@@ -56,7 +56,7 @@ def make_completer(
 
 class ModelCompleter:
     """``complete(system, user, schema=None) -> reply text`` through one resolved model; a
-    :class:`~gavel_agent.evaluators.llm.StructuredCompleter`."""
+    :class:`~gavel_agent.text.llm.StructuredCompleter`."""
 
     def __init__(self, resolved: ResolvedModel):
         self.resolved = resolved

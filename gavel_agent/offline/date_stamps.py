@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.evaluators.values import DateParts
+from gavel_agent.text.values import DateParts
 from gavel_agent.tools.search import Hit
 from gavel_agent.tools.support import content_stems, unstated_dates
 

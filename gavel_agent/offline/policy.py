@@ -26,13 +26,14 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from datetime import date
 
-from gavel_agent.case_identity import DOCKET, docket_key
+from gavel_agent.case_identity import docket_key
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.offline.date_stamps import add_stamps, stamp_searches
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.learned.selection import select
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
 from gavel_agent.offline.rules.text import dates_in, parse_date
+from gavel_agent.text.regexes import DOCKET
 from gavel_agent.tools.calls import DocumentRead, DocumentRow, ToolResult
 from gavel_agent.tools.injection import blank_injected
 from gavel_agent.tools.search import Hit

@@ -18,7 +18,7 @@ from gavel_agent.offline.registry import DocInfo, get_extractor
 from gavel_agent.tools import quotes
 from gavel_agent.tools.injection import blank_injected
 from gavel_agent.tools.search import SearchIndex
-from gavel_agent.verify import Proposer
+from gavel_agent.verification.stage import Proposer
 
 PROPOSE_HITS = 4  # passages per item query when looking for a missing value
 AGREEING_PLACES = 2  # separate places a new value must be found at

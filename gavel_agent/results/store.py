@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.review.decisions import REVIEWED_NAME
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
 
 SCHEMA_VERSION = 3  # 2: review decisions on values; 3: item status (none in the record) and support
 DB_NAME = "results.sqlite"

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from gavel_agent.case_identity import CaseIdentity
-from gavel_agent.run_files import RunFiles
+from gavel_agent.run_folder import RunFiles
 
 
 @lru_cache(maxsize=4096)

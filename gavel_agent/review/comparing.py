@@ -19,7 +19,7 @@ from threading import Lock
 from gavel_agent import atomic
 from gavel_agent.checklists.record import ChecklistFile, Review, Value
 from gavel_agent.review.decisions import LOG_NAME, DecisionError, RunReview, log_entry, now
-from gavel_agent.run_dirs import folder_under
+from gavel_agent.run_folder_names import folder_under
 from gavel_agent.tools.quotes import fold_quote
 
 REFERENCE_NAME = "reference.json"

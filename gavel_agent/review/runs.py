@@ -20,8 +20,8 @@ from gavel_agent.case_identity import CaseIdentity
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.results.store import find_runs
 from gavel_agent.review import case_facts
-from gavel_agent.run_dirs import folder_name
-from gavel_agent.run_files import RunFiles, RunStats
+from gavel_agent.run_folder import RunFiles, RunStats
+from gavel_agent.run_folder_names import folder_name
 
 CASES_KEPT = 16  # loaded cases kept in memory (a case folder is read again after it drops out)
 

@@ -1,6 +1,6 @@
 """A judge that asks a language model, several items per request, every reply cached.
 
-The completer is injected (see ``evaluators.llm``); with a cache directory,
+The completer is injected (see ``text.llm``); with a cache directory,
 identical requests are answered from ``<cache_dir>/judge_replies.sqlite``.
 """
 
@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from gavel_agent.checklists import ChecklistSpec, load_spec
 from gavel_agent.evaluators.checklist.judges.base import Judgment, Relation, judgment_from_pairs
-from gavel_agent.evaluators.llm import Completer, ReplyCache, ask_json, cached
+from gavel_agent.text.llm import Completer, ReplyCache, ask_json, cached
 
 _RELATIONS: dict[str, Relation] = {
     "equal": "equal",

@@ -16,8 +16,8 @@ import numpy as np
 from rapidfuzz import fuzz
 from scipy.optimize import linear_sum_assignment
 
+from gavel_agent.evaluators.checklist.canonical_forms import LEXICON, Normalized, normalize
 from gavel_agent.evaluators.checklist.judges.base import Judgment, Relation, judgment_from
-from gavel_agent.evaluators.checklist.normalize import LEXICON, Normalized, normalize
 from gavel_agent.evaluators.summaries.text import stem
 
 THRESHOLDS_FILE = Path(__file__).with_name("offline_thresholds.json")

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.case_identity import STATES
 from gavel_agent.offline.registry import DocInfo, Finding, completes, extractor, settles
 from gavel_agent.offline.rules.party_captions import SIDE_WORDS, SMALL_WORDS
 from gavel_agent.offline.rules.text import (
-    DATE,
     dates_in,
     is_type,
     line_span,
@@ -17,6 +15,7 @@ from gavel_agent.offline.rules.text import (
     sentence_findings,
     show_date,
 )
+from gavel_agent.text.regexes import DATE, STATES
 
 _TRIAL = re.compile(
     r"\b(?:bench|jury|court)\s+trial\s+(?:began|commenced|was\s+held|took\s+place|concluded|in\s+this)|\btrial\s+(?:began|commenced|was\s+held|took\s+place)"

@@ -8,7 +8,8 @@ import re
 from datetime import date
 from functools import lru_cache
 
-from gavel_agent.offline.rules.text import dates_in, filed_stamp, parse_date
+from gavel_agent.offline.rules.text import dates_in, parse_date
+from gavel_agent.text.regexes import filed_stamp
 
 DOCKET_KIND = re.compile(r"docket", re.I)  # a document's type or title that names a docket
 

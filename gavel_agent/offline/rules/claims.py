@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from gavel_agent.case_identity import STATE_COURT_LINE
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
 from gavel_agent.offline.rules.text import Span, compiled, is_type, sentence_spans
+from gavel_agent.text.regexes import STATE_COURT_LINE
 
 # A sentence that asserts a claim, rather than, say, quoting a precedent.
 _CLAIM_CONTEXT = re.compile(

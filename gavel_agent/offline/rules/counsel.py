@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.case_identity import STATES
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules.party_captions import (
     DOCKET_PARTY,
@@ -16,6 +15,7 @@ from gavel_agent.offline.rules.party_captions import (
     party_side,
 )
 from gavel_agent.offline.rules.text import compiled, flat, is_type, sentence_at
+from gavel_agent.text.regexes import STATES
 
 _FOR_PLAINTIFFS = re.compile(
     r"(?:Attorneys?|Counsel|Lawyers?)\s+for\s+(?:the\s+)?(?:named\s+|individual\s+)?"

@@ -14,15 +14,8 @@ from __future__ import annotations
 import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
-from gavel_agent.offline.rules.text import (
-    DATE_RE,
-    MAX_QUOTE_CHARS,
-    Span,
-    flat,
-    matching_sentences,
-    parse_date,
-    show_date,
-)
+from gavel_agent.offline.rules.text import MAX_QUOTE_CHARS, Span, flat, matching_sentences, parse_date, show_date
+from gavel_agent.text.regexes import DATE_RE
 
 SPEC = "cuad"
 FLAGS = re.I | re.S

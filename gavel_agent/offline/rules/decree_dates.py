@@ -8,10 +8,8 @@ import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules.text import (
-    DATE,
     dates_in,
     doc_date,
-    filed_stamp,
     is_page_furniture,
     is_type,
     listed_date,
@@ -23,6 +21,7 @@ from gavel_agent.offline.rules.text import (
     signature_dates,
     signature_spans,
 )
+from gavel_agent.text.regexes import DATE, filed_stamp
 
 # A decree or a settlement entered, approved, signed ..., or named by its date ("the court's September 30,
 # 2004 injunction", "the May 16, 2007 Settlement Agreement"); a docket's "(Entered: 11/18/2022)" stamp

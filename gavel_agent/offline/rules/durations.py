@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.evaluators.values import COUNT, TERM, terms
 from gavel_agent.offline.registry import DocInfo, Finding, extractor
 from gavel_agent.offline.rules.relief_terms import BOILERPLATE, DECREE_DOC, SETTLEMENT_DOC
 from gavel_agent.offline.rules.text import flat, is_type, matching_sentences
+from gavel_agent.text.values import COUNT, TERM, terms
 
 # A value says how long an obligation runs, as "[duration]: [obligation]": the term a decree or agreement
 # sets for itself ("This Decree shall remain in effect for four years from the Effective Date" -> "four

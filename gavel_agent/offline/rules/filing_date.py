@@ -10,10 +10,7 @@ from datetime import date
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
 from gavel_agent.offline.rules.candidates import docket_opening_dates, docket_opening_day, is_docket
 from gavel_agent.offline.rules.text import (
-    DATE,
-    MONTH,
     doc_date,
-    filed_stamp,
     is_type,
     listed_date,
     parse_date,
@@ -21,6 +18,7 @@ from gavel_agent.offline.rules.text import (
     show_date,
     signature_dates,
 )
+from gavel_agent.text.regexes import DATE, MONTH, filed_stamp
 
 # Filing-date patterns also read a date written with dashes, as old typed dockets and some stamps and
 # accounts write it ("3-14-64  Filing Original Complaint", "Filed 02-29-1980", "filed on 1-25-21");

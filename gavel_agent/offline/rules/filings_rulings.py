@@ -13,7 +13,6 @@ from gavel_agent.offline.rules.text import (
     compiled,
     dates_in,
     doc_date,
-    filed_stamp,
     is_type,
     line_span,
     operative_date,
@@ -22,6 +21,7 @@ from gavel_agent.offline.rules.text import (
     show_date,
     signature_spans,
 )
+from gavel_agent.text.regexes import filed_stamp
 
 _FILING_VERB = re.compile(r"\b(?:filed|files|moved|moves|submitted|lodged|brought|noticed)\b", re.I)
 # The operative words of an order or an appellate judgment.

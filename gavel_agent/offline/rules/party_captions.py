@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.case_identity import DOCKET
 from gavel_agent.offline.registry import Finding
 from gavel_agent.offline.rules.institutions import OFFICES
-from gavel_agent.offline.rules.text import DATE, name_word
+from gavel_agent.offline.rules.text import name_word
+from gavel_agent.text.regexes import DATE, DOCKET
 
 # A caption labels the side ("Plaintiffs,", "Petitioner-Appellant.", "Plaintiff/Appellant,", "Plaintiff(s)"
 # at a line's end or before the next column's text); running text ("a named plaintiff in a class action")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.case_identity import DOCKET, docket_key
+from gavel_agent.case_identity import docket_key
 from gavel_agent.offline.registry import DocInfo, Finding, best_of_each, extractor, settles
 from gavel_agent.offline.rules.party_captions import SIDE_WORDS, SMALL_WORDS
 from gavel_agent.offline.rules.text import flat, matching_sentences, own_dockets, sentence_at
+from gavel_agent.text.regexes import DOCKET
 
 # A docket number as a paper cites it ("Case No. 3:21-cv-01302", "Nos. 24-1249, 24-1250"), as a civil
 # cover sheet asks for it ("RELATED CASE(S) IF ANY ... Case Number 16-cv-11471") or as a docket report

@@ -14,36 +14,14 @@ from datetime import date
 from functools import cache, lru_cache
 from pathlib import Path
 
-from gavel_agent.case_identity import PAGE_STAMP_RE, docket_key
-from gavel_agent.evaluators.values import full_date
+from gavel_agent.case_identity import docket_key
 from gavel_agent.offline.registry import DocInfo, Finding
+from gavel_agent.text.regexes import DATE_RE, PAGE_STAMP_RE, RUNNING_PAGE_LINE_RE
+from gavel_agent.text.values import full_date
 
 TABLES_FILE = Path(__file__).with_name("gavel_tables.json")
 MAX_QUOTE_CHARS = 600
 MAX_VALUE_CHARS = 240
-
-MONTH = (
-    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
-    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
-)
-DATE = (
-    rf"(?:{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{{2}}"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{MONTH},?\s+(?:19|20)\d{{2}}"
-    r"|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}(?!\d))"
-)
-DATE_RE = re.compile(DATE, re.I)
-
-
-def filed_stamp(entry: str = r"\d+") -> re.Pattern:
-    """The court's stamp on a filed paper ("Document 128 Filed 09/04/02", "ECF No. 1 02/28/23", and as
-    some districts print it, "Document 1 Filed on 10/29/21 in TXSD", "Document 1 Filed in USDC ND/OK on
-    12/15/00", "Document 1 Entered on FLSD Docket 04/24/2007"): the paper's docket entry number matching
-    ``entry`` and, in the one group, the day it was filed."""
-    return re.compile(
-        rf"(?:Doc(?:ument)?\.?\s*#?|ECF\s+No\.?|Dkt\.?)\s*:?\s*{entry}\s+"
-        rf"(?:Filed:?\s*(?:in\s+\S+(?:\s+\S+)?\s+)?(?:on\s+)?|Entered\s+on\s+\S+\s+Docket:?\s*)?({DATE})",
-        re.I,
-    )
 
 
 # Sentence ends; also blank lines, numbered paragraphs, and dated docket entries ("06/08/2005 1 COMPLAINT").
@@ -131,13 +109,8 @@ def sentence_at(text: str, start: int, end: int) -> Span:
     return _trimmed(text, lo, hi)
 
 
-# A page's running header or footer, which a sentence splitter sees as a line of its own:
-# "Page 3 – OPINION AND ORDER ON MOTION TO ENFORCE", "Case 2:19-cv-1 ... Page 4 of 30".
-_PAGE_FURNITURE = re.compile(r"Page\s+\d+\b[^\n]{0,100}|[^\n]{0,100}\bPage\s+\d+\s+of\s+\d+", re.I)
-
-
 def is_page_furniture(line: str) -> bool:
-    return bool(_PAGE_FURNITURE.fullmatch(line))
+    return bool(RUNNING_PAGE_LINE_RE.fullmatch(line))
 
 
 def matching_sentences(text: str, pattern: re.Pattern) -> list[tuple[Span, re.Match]]:

@@ -12,7 +12,7 @@ case:
 - factual: does the value come from the quote rather than outside knowledge.
 
 The checks reuse the strict judge's readers of numbers, dates, modal verbs,
-negation and exception markers (``evaluators.values``). Separately, an
+negation and exception markers (``text.values``). Separately, an
 independent BM25 search of the case with the value's own words looks for a
 passage that answers the same questions.
 
@@ -32,7 +32,7 @@ keeping a false one, and the checks are noisier than the extraction:
   value at two separate places (``gavel_agent.offline.propose``); an LLM
   verify proposes nothing, so it loads no offline rules.
 
-With an LLM challenger (``gavel_agent.verify_llm``) the model answers the same category
+With an LLM challenger (``gavel_agent.verification.llm_challenger``) the model answers the same category
 questions instead of the offline checks and may keep, revise or delete the
 value, citing quotes that are re-found in the case;
 the independent search and the gates stay as they are. A revision is a deletion
@@ -57,7 +57,7 @@ from gavel_agent import atomic
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import ChecklistFile, Value
-from gavel_agent.evaluators.values import (
+from gavel_agent.text.values import (
     CLAUSE_WORDS,
     NUMBER,
     TIME_UNITS,
@@ -279,7 +279,7 @@ def verify_checklist(
 ) -> VerifyResult:
     """Challenge every value and fill empty items from ``proposer`` (none: nothing is added).
 
-    ``challenger`` rules on each value (default: the offline checks; ``verify_llm.LLMChallenger``
+    ``challenger`` rules on each value (default: the offline checks; ``llm_challenger.LLMChallenger``
     puts the challenges to a language model); ``index`` is the case's search index when the
     caller has one already (the run's own); ``on_decision`` sees each decision as it is made.
     """
@@ -358,7 +358,7 @@ def verify_run(
     """Verify a run folder's checklist in place; the extraction is kept as checklist_unverified.json.
 
     ``report`` receives a one-line summary (the CLI passes its console's print); ``challenger``
-    and ``proposer`` are as for ``verify_checklist`` (``gavel_agent.verifiers`` picks them for a model).
+    and ``proposer`` are as for ``verify_checklist`` (``gavel_agent.verification.roles`` picks them for a model).
     """
     run_dir = Path(run_dir)
     original = ChecklistFile.read(run_dir / "checklist.json")

@@ -21,7 +21,7 @@ from rich.console import Console
 from cli_runner import run_cli
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
-from gavel_agent.trace import Status, StepTrace, results_table, short_arguments, status_text
+from gavel_agent.live_trace import Status, StepTrace, results_table, short_arguments, status_text
 
 GAVEL_AGENT = str(Path(sys.executable).with_name("gavel-agent"))
 STEP_LINE = re.compile(r"^\s*(\d+) (\w+)\s", re.MULTILINE)

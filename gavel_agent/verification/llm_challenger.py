@@ -6,7 +6,7 @@ around them and a few passages found by a search for the item's name and definit
 replies keep, revise or delete (``prompts/verify_system.md``). Its quotes count
 only once they are found in the case by the same check the agent's
 ``append_checklist`` uses, so a model cannot defend or revise a value with text
-it made up. The gates in ``gavel_agent.verify`` then decide what happens.
+it made up. The gates in ``gavel_agent.verification.stage`` then decide what happens.
 
 A reply that cannot be read, or a model call that fails, falls back to the
 offline checks for that value and says so in the reason: one bad turn never
@@ -24,12 +24,12 @@ from gavel_agent import prompts
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import Value
-from gavel_agent.evaluators.llm import Completer, ask_json
 from gavel_agent.models.keys import redact
+from gavel_agent.text.llm import Completer, ask_json
 from gavel_agent.tools import quotes
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError
 from gavel_agent.tools.search import SearchIndex
-from gavel_agent.verify import Ruling, offline_ruling
+from gavel_agent.verification.stage import Ruling, offline_ruling
 
 CONTEXT_CHARS = 400  # text shown either side of a stored quote
 ITEM_PASSAGES = 3  # passages found by the item's name and definition, for a revision to quote from

@@ -11,11 +11,11 @@ from collections.abc import Callable
 
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.evaluators.llm import Completer
 from gavel_agent.loop import AgentRun
 from gavel_agent.models import ResolvedModel
+from gavel_agent.text.llm import Completer
 from gavel_agent.tools.search import SearchIndex
-from gavel_agent.verify import Challenger, Decision, Proposer, VerifyResult, verify_run
+from gavel_agent.verification.stage import Challenger, Decision, Proposer, VerifyResult, verify_run
 
 
 def run_completer(model: ResolvedModel, base_url: str | None) -> Completer | None:
@@ -35,7 +35,7 @@ def choose(
         from gavel_agent.offline.propose import rule_proposer
 
         return None, rule_proposer(spec, case, index)
-    from gavel_agent.verify_llm import LLMChallenger
+    from gavel_agent.verification.llm_challenger import LLMChallenger
 
     return LLMChallenger(complete, spec, case, index), None
 
@@ -46,7 +46,7 @@ def verify_agent_run(
     report: Callable[[str], object] | None = None,
     on_decision: Callable[[Decision], object] | None = None,
 ) -> VerifyResult:
-    """``verify.verify_run`` on a finished run's folder, with the run's index and the verifiers ``complete`` implies."""
+    """``stage.verify_run`` on a finished run's folder, with the run's index and the verifiers ``complete`` implies."""
     challenger, proposer = choose(complete, agent_run.spec, agent_run.case, agent_run.ws.index)
     return verify_run(
         agent_run.run_dir,

@@ -17,26 +17,23 @@ from pathlib import Path
 
 import eyecite
 
-from gavel_agent.evaluators.values import parse_date
+from gavel_agent.text.regexes import MONTH, ORDINAL_DAY
+from gavel_agent.text.values import parse_date
 
 # eyecite logs every odd citation overlap it meets; values are often fragments, so that is noise here.
 logging.getLogger("eyecite").setLevel(logging.ERROR)
 
 LEXICON = json.loads((Path(__file__).parent / "judges" / "lexicon.json").read_text(encoding="utf-8"))
 
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
 # Day-bearing forms first so "May 5, 2009" is never read as the partial "May 2009".
 _DATE_FULL = re.compile(
-    rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
-    rf"|\b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b"
+    rf"\b{MONTH}\s+{ORDINAL_DAY},?\s+\d{{4}}\b"
+    rf"|\b\d{{1,2}}\s+{MONTH}\s+\d{{4}}\b"
     r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
     r"|\b\d{4}-\d{2}-\d{2}\b",
     re.I,
 )
-_DATE_MONTH = re.compile(rf"\b{_MONTH}\s+(?:of\s+)?\d{{4}}\b", re.I)
+_DATE_MONTH = re.compile(rf"\b{MONTH}\s+(?:of\s+)?\d{{4}}\b", re.I)
 # U.S.C. by hand, not eyecite's FullLawCitation: its section pattern (reporters-db 3.2) takes no letter
 # suffix ("§ 2000e-2", "§ 794a": Title VII, Section 504) and it needs periods ("42 USC 1983").
 _USC = re.compile(

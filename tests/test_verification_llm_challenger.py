@@ -11,8 +11,8 @@ from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.tools.search import SearchIndex
-from gavel_agent.verify import verify_checklist, verify_run
-from gavel_agent.verify_llm import LLMChallenger
+from gavel_agent.verification.llm_challenger import LLMChallenger
+from gavel_agent.verification.stage import verify_checklist, verify_run
 
 CUAD = load_spec("cuad")
 

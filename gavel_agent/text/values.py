@@ -14,20 +14,8 @@ from functools import lru_cache
 
 from dateparser.date import DateDataParser
 
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
-_DATE = re.compile(
-    rf"""(?<![\w/])(?:
-        \d{{4}}-\d{{1,2}}-\d{{1,2}}                                  # 2014-05-08
-      | (?:\d{{1,2}}|\[\s*\])/(?:\d{{1,2}}|\[\s*\])/(?:\d{{4}}|\d{{2}})\b  # 5/8/2014, []/[]/2015
-      | \d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?(?:{_MONTHS})\.?,?\s+\d{{4}}   # 8th day of May, 2014
-      | (?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}       # May 8, 2014
-      | (?:{_MONTHS})\.?,?\s+\d{{4}}                                 # May 2014
-    )""",
-    re.I | re.X,
-)
+from gavel_agent.text.regexes import VALUE_DATE_RE
+
 _UNKNOWN_PART = re.compile(r"\[\s*\]")
 _NUMBER_WORDS = {
     w: n
@@ -162,11 +150,11 @@ def same_date(a: DateParts, b: DateParts) -> bool:
 
 
 def dates(text: str) -> set[DateParts]:
-    return {p for m in _DATE.finditer(text) if (p := parse_date(m.group(0))) is not None}
+    return {p for m in VALUE_DATE_RE.finditer(text) if (p := parse_date(m.group(0))) is not None}
 
 
 def without_dates(text: str) -> str:
-    return _DATE.sub(" ", text)
+    return VALUE_DATE_RE.sub(" ", text)
 
 
 def numbers(text: str) -> set[tuple[float, str | None]]:
