@@ -16,7 +16,9 @@ def test_a_run_ends_with_the_summary_and_the_next_commands(sample_case, tmp_path
     assert "Checklist for" not in result.out  # no table unless asked for
     stats = json.loads((out / "stats.json").read_text())
     tail = result.err.splitlines()[-6:]
-    assert tail[0].startswith(f"finished: 1/2 items filled, 1 settled (0 as none), {stats['values']} values")
+    assert tail[0].startswith(
+        f"finished: 1/2 items settled: 1 with values, 0 none in the record, {stats['values']} values"
+    )
     assert f"{stats['prompt_tokens']:,} prompt tokens" in tail[0]
     assert tail[1] == "not found: enforcement_disputes"
     assert tail[2] == f"run folder: {out}"
@@ -31,7 +33,10 @@ def test_quiet_keeps_the_summary_and_table_prints_every_value(sample_case, tmp_p
     )
     assert quiet.code == 0 and quiet.out == ""
     lines = quiet.err.splitlines()
-    assert lines[0].startswith("finished: 1/1 items filled") and lines[1] == f"run folder: {tmp_path / 'q'}"
+    assert (
+        lines[0].startswith("finished: 1/1 items settled: 1 with values")
+        and lines[1] == f"run folder: {tmp_path / 'q'}"
+    )
     assert "--table" not in quiet.err
     table = run_cli(
         monkeypatch, capsys, "run", sample_case, "--items", "filing_date", "--out", tmp_path / "t", "--table"
