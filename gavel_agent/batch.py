@@ -221,9 +221,8 @@ async def run_job(
             baseline = await asyncio.to_thread(_baseline, job)
             return _entry(job, (await asyncio.to_thread(baseline.run)).stats)
         agent_run = await asyncio.to_thread(_agent, job, on_event, limiter)  # loading and indexing are CPU work
-        loading_s = time.monotonic() - started  # reading the files (OCR included) is part of the case's time
+        agent_run.loading_s = time.monotonic() - started  # reading the files (OCR included) is the case's time
         outcome = await agent_run.run(resume=agent_run.files.exists())
-        outcome.stats.wall_time_s = round(outcome.stats.wall_time_s + loading_s, 3)
         if (
             job.settings.verify
             and outcome.stats.status == "finished"

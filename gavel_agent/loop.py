@@ -100,6 +100,9 @@ class AgentRun:
     max_steps: int = DEFAULT_MAX_STEPS
     on_event: Callable[[StepEvent], None] | None = None
     trace: bool = False
+    # Seconds spent reading the case's files (OCR included) and indexing them before the run: part of
+    # the run's wall time, which the caller that loaded the case measured.
+    loading_s: float = 0.0
     files: RunFiles = field(init=False)
     ws: Workspace = field(init=False)
     stats: RunStats = field(init=False)
@@ -416,7 +419,7 @@ class AgentRun:
             self.files.log({"step": self.stats.steps, "event": "checklist rebuilt", "reason": rebuilt})
 
     async def run(self, resume: bool = False) -> RunOutcome:
-        started = time.monotonic()
+        started = time.monotonic() - self.loading_s
         previous_wall = 0.0
         conversation = None
         if resume and self.files.exists():

@@ -225,3 +225,18 @@ def test_the_task_gives_the_cases_own_number_in_prose_and_as_data(tmp_path):
             contract, load_spec("cuad"), load_spec("cuad").keys[:1], resolve_model(None), tmp_path / "c"
         ).task_message()
     )
+
+
+def test_the_time_spent_loading_the_case_counts_in_the_run_wall_time(tmp_path):
+    agent_run, _ = make_run(tmp_path, [[("stop", {})], [("stop", {})]])
+    agent_run.loading_s = 5.0  # what the caller measured reading the files (OCR included)
+    outcome = run(agent_run)
+    assert outcome.stats.wall_time_s >= 5.0
+    assert json.loads((tmp_path / "run" / "stats.json").read_text())["wall_time_s"] >= 5.0
+
+
+def test_the_cli_measures_loading(sample_case, tmp_path):
+    from gavel_agent.cli.run import prepare_run
+
+    agent_run = prepare_run(str(sample_case), "gavel", "filing_date", "offline", None, tmp_path / "r", 10, False)
+    assert agent_run.loading_s > 0

@@ -83,6 +83,7 @@ def prepare_run(
     """Everything a run needs, with bad input turned into one-line errors."""
     if resume and out is None:
         raise UserError("--resume needs --out DIR naming the run folder to continue")
+    loading_started = time.monotonic()
     case, spec, keys = load_inputs(case_path, spec_name, items)
     with user_errors(ValueError):
         resolved = resolve_model(model, base_url, timeout)
@@ -93,6 +94,7 @@ def prepare_run(
         refuse_existing_run(run_dir, "add --resume to continue it or choose another --out")
     writable_folder(run_dir)
     agent_run = AgentRun(case, spec, keys, resolved, run_dir, max_steps=max_steps, trace=trace)
+    agent_run.loading_s = time.monotonic() - loading_started  # reading the files (OCR included) counts
     if resume:
         with user_errors(ValueError):
             agent_run.check_resumable()
