@@ -403,8 +403,8 @@ class AgentRun:
         saved = self.files.read_stats()
         self.stats = saved.model_copy(update={"status": "running", "stop_reason": ""})
         self.ws.reads.spans = {doc: list(spans) for doc, spans in saved.read_spans.items()}
+        self.ws.searches = self.files.searches()  # before the checklist: replaying a settlement cites them
         self._restore_checklist()
-        self.ws.searches = self.files.searches()
         conversation = self.files.read_conversation()
         if not conversation:
             return None

@@ -107,8 +107,13 @@ class RunFiles:
         if not self.ledger.is_file():
             return []
         found = []
-        for line in self.ledger.read_text(encoding="utf-8").splitlines():
-            entry = json.loads(line)
+        for line in self.ledger.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):  # a line torn by a crash, or a hostile one
+                continue
+            if not isinstance(entry, dict):
+                continue
             arguments = entry.get("arguments")
             if entry.get("tool") != "search" or not entry.get("ok") or not isinstance(arguments, dict):
                 continue

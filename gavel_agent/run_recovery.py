@@ -19,6 +19,9 @@ from gavel_agent.tools.checklist import EvidenceError
 from gavel_agent.tools.workspace import Workspace
 
 WRITE_TOOLS = {"append_checklist": False, "update_checklist": True}  # tool -> replaces the item's values
+# The other calls that change the checklist, replayed as the tools themselves run them (settling needs
+# the run's searches in the workspace, which the ledger also gives).
+OTHER_CHANGES = ("remove_values", "settle_none")
 
 
 def restore_checklist(files: RunFiles, ws: Workspace) -> str | None:
@@ -39,9 +42,20 @@ def restore_checklist(files: RunFiles, ws: Workspace) -> str | None:
 
 
 def replay_writes(files: RunFiles, ws: Workspace) -> int:
-    """Replay the ledger's checklist writes in order into ``ws``; the number of writes replayed."""
+    """Replay the ledger's checklist changes (writes, removals, settlements) in order into ``ws``; the
+    number of calls replayed."""
     replayed = 0
     for tool, arguments in _ledger_writes(files):
+        if tool in OTHER_CHANGES:
+            try:
+                if tool == "remove_values":
+                    calls.remove_values(ws, calls.RemoveValuesArgs.model_validate(arguments))
+                else:
+                    calls.settle_none(ws, calls.SettleNoneArgs.model_validate(arguments))
+            except ValidationError:
+                continue
+            replayed += 1
+            continue
         try:
             args = calls.ChecklistWriteArgs.model_validate(arguments)
         except ValidationError:
@@ -65,7 +79,10 @@ def _ledger_writes(files: RunFiles) -> Iterator[tuple[str, dict]]:
             entry = json.loads(line)
         except (ValueError, RecursionError):  # a torn or hostile line
             continue
-        if isinstance(entry, dict) and entry.get("tool") in WRITE_TOOLS and isinstance(entry.get("arguments"), dict):
+        replayed = (
+            entry.get("tool") in WRITE_TOOLS or entry.get("tool") in OTHER_CHANGES if isinstance(entry, dict) else False
+        )
+        if replayed and isinstance(entry.get("arguments"), dict):
             yield entry["tool"], entry["arguments"]
 
 

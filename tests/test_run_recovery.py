@@ -101,3 +101,23 @@ def test_ctrl_c_leaves_the_run_interrupted_not_running(tmp_path):
     stats = RunFiles(tmp_path / "run").read_stats()
     assert stats.status == "interrupted" and "Ctrl-C" in stats.stop_reason
     assert resume(tmp_path).checklist.values_of("filing_date") == ["March 15, 2021"]
+
+
+def test_removals_and_settlements_are_replayed_from_the_ledger_too(tmp_path):
+    steps = [
+        [("append_checklist", {"item": "filing_date", "values": [FILING]})],
+        [("append_checklist", {"item": "judge_name", "values": [JUDGE]})],
+        [("remove_values", {"item": "judge_name", "values": ["Helen Okafor"]})],
+        [("search", {"query": "magistrate", "mode": "bm25"})],
+        [("settle_none", {"item": "judge_name", "reason": "No paper names a judge.", "searches": ["magistrate"]})],
+        RuntimeError("connection lost"),
+    ]
+    asyncio.run(make_run(tmp_path, steps).run())
+    files = RunFiles(tmp_path / "run")
+    files.checklist.write_text("null")
+    with files.ledger.open("a") as f:  # a line torn by the crash: the search record skips it as well
+        f.write('{"step": 9, "tool": "search", "argu')
+    out = resume(tmp_path)
+    assert out.checklist.values_of("filing_date") == ["March 15, 2021"]
+    assert out.checklist.values_of("judge_name") == []  # removed, as the run did
+    assert out.checklist.none_in_record("judge_name").reason == "No paper names a judge."
