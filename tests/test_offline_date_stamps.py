@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from gavel_agent.offline.date_stamps import add_stamps, date_pattern, stamp_searches
+from gavel_agent.offline.date_stamps import add_stamps, date_pattern, docket_papers, stamp_searches
+from gavel_agent.offline.registry import DocInfo
 from gavel_agent.tools.search import Hit
 
 
@@ -69,3 +70,12 @@ def test_what_the_paper_does_not_date_is_searched_in_the_dockets_and_the_closest
     entry = Hit("docket", 30, 40, 300, 400, 1.0, "11/25/1991 45 CONSENT DECREE entered by the court")
     add_stamps(values, calls, [[other, entry]])
     assert values["decree_dates"][0]["evidence"][1] == {"document": "docket", "quote": entry.snippet}
+
+
+def test_the_case_built_docket_and_papers_typed_docket_are_both_searched():
+    docs = {
+        "docket": DocInfo("docket", type="docket"),
+        "sheet": DocInfo("sheet", type="Docket"),
+        "complaint": DocInfo("complaint", type="Complaint"),
+    }
+    assert docket_papers(docs) == ["docket", "sheet"]

@@ -213,3 +213,20 @@ def test_citations_run_together_are_separate_figures():
     quotes = ["42 US.C. § 1983,42 US.C. § 1985,28 US.c. § 1331"]
     assert judge("42 U.S.C. § 1983", quotes, item("cause_of_action")).status != "unsupported"
     assert "1986" in judge("42 U.S.C. § 1986", quotes, item("cause_of_action")).reason
+
+
+@pytest.mark.parametrize("value", ["42 U.S.C. § 1983", "Civil rights claim, 42 U.S.C. § 1983"])
+def test_a_quoted_section_states_its_citation_without_the_title_number(value):
+    support = judge(value, ["Count VII (§ 1983) of the Complaint is ALLOWED"], item("cause_of_action"))
+    assert support.status != "unsupported"
+    assert judge("42 U.S.C. § 1986", ["Count VII (§ 1983)"], item("cause_of_action")).status == "unsupported"
+
+
+def test_a_quote_naming_the_act_states_its_canonical_citation():
+    quotes = ["Title VIII claim under\nFair Housing Act of 1968"]
+    assert judge("Fair Housing Act, 42 U.S.C. § 3601", quotes, item("statutory_basis")).status == "states"
+    # the act's own year is the value's figure, not the citation's: still asked for
+    civil_rights = "Title VI of the Civil Rights Act of 1964, 42 U.S.C. § 2000d"
+    assert "1964" in judge(civil_rights, ["Title VIII of the Civil Rights Act"], item("statutory_basis")).reason
+    # a quote naming neither the act nor the section states neither
+    assert "42" in judge("Fair Housing Act, 42 U.S.C. § 3601", ["the Act prohibits it"], item("statutory_basis")).reason

@@ -38,6 +38,8 @@ _MONTH_NAMES = "January February March April May June July August September Octo
 _DIGITS = re.compile(r"(?<![\d.,])\d+(?:,\d{3}(?!\d))*(?:\.\d+)?")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
+# A code citation: its title number, the code ("U.S.C.", "U.S.C.A."), the section ("1983", "2000e-2(a)").
+_CODE_CITATION = re.compile(r"\b(\d+)\s+U\.?\s?S\.?\s?C\.?(?:\s?A\.?)?\s*§*\s*(\d+[\w.-]*(?:\([\w]+\))*)")
 _LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / "Appeal: ..."
 
 
@@ -108,6 +110,25 @@ def _missing_figure(value: str, quoted: set[float]) -> str | None:
         if not written and q not in quoted:
             return f"{q:g} {unit or ''}".strip()
     return None
+
+
+def _cited_figures(value: str, quoted: str, figures: set[float]) -> str:
+    """The value with the parts of its code citations a careful reader does not ask the quote for: the
+    title number where the section is quoted ("§ 1983" for "42 U.S.C. § 1983"), and the whole citation
+    where the quote names the act it cites ("the Fair Housing Act" for "Fair Housing Act, 42 U.S.C. §
+    3601"). The act's name is the value's words outside its citations; its own figures (a year) stay."""
+    citations = list(_CODE_CITATION.finditer(value))
+    if not citations:
+        return value
+    name = content_stems(without_dates(_CODE_CITATION.sub(" ", value)))
+    if name and len(name & content_stems(quoted)) / len(name) >= STATES_SHARE:
+        return _CODE_CITATION.sub(" ", value)
+    out = value
+    for m in reversed(citations):
+        section = _DIGITS.match(m.group(2))
+        if section and float(section.group(0)) in figures:
+            out = out[: m.start(1)] + out[m.end(1) :]
+    return out
 
 
 def _label_words(item: ItemSpec) -> set[str]:
@@ -181,7 +202,8 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     quoted = "\n".join(quotes)
     for d in unstated_dates(value, quotes):
         return Support("unsupported", f"the quote does not state {spoken_date(d)}")
-    figure = _missing_figure(value, _figures(quoted))
+    figures = _figures(quoted)
+    figure = _missing_figure(_cited_figures(value, quoted, figures), figures)
     if figure is not None:
         return Support("unsupported", f"the quote does not state the figure {figure}")
     if item.support == "name" and not _names_it(value, quoted):
@@ -195,7 +217,9 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
         )
     if item.support == "name":
         return Support("states", "")
-    own = content_stems(without_dates(value)) - _label_words(item)
+    own = content_stems(without_dates(_CODE_CITATION.sub(" ", value))) - _label_words(
+        item
+    )  # a citation's are its figures
     typed = bool(dates(value) or _figures(value))
     if not own:
         return Support("states", "")

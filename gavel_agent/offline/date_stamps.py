@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
+from gavel_agent.documents.docket import DOCKET_TYPE
 from gavel_agent.evaluators.values import DateParts
+from gavel_agent.offline.registry import DocInfo
 from gavel_agent.tools.search import Hit
 from gavel_agent.tools.support import content_stems, unstated_dates
 
@@ -37,6 +39,12 @@ def date_pattern(parts: DateParts) -> str | None:
         rf"|0?{month}/0?{day}/(?:{year}|{year % 100:02d})\b"
         rf"|{year}-{month:02d}-{day:02d})"
     )
+
+
+def docket_papers(docs: dict[str, DocInfo]) -> list[str]:
+    """The case's dockets: the docket document the case builds from its entries (type "docket") and any
+    paper a listing types "Docket"."""
+    return [name for name, doc in docs.items() if doc.type.lower() == DOCKET_TYPE]
 
 
 def stamp_searches(values: dict[str, list[dict]], documents: list[str] | None = None) -> list[tuple[str, int, Call]]:
