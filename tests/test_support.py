@@ -230,3 +230,39 @@ def test_a_quote_naming_the_act_states_its_canonical_citation():
     assert "1964" in judge(civil_rights, ["Title VIII of the Civil Rights Act"], item("statutory_basis")).reason
     # a quote naming neither the act nor the section states neither
     assert "42" in judge("Fair Housing Act, 42 U.S.C. § 3601", ["the Act prohibits it"], item("statutory_basis")).reason
+
+
+def test_a_quote_citing_a_section_of_the_act_states_the_act():
+    quotes = ["Title VIII of the Civil Rights \nAct of 1968, 42 U.S.C.  3604(a)  (Disparate Impact)"]
+    assert judge("Fair Housing Act, 42 U.S.C. § 3601", quotes, item("cause_of_action")).status != "unsupported"
+    # another title's section, or one far from the act's first, is another statute
+    for other in ["29 U.S.C. § 3604", "42 U.S.C. § 1983"]:
+        assert judge("Fair Housing Act, 42 U.S.C. § 3601", [other], item("cause_of_action")).status == "unsupported"
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "in violation of Article II, Section 2 of the Louisiana\nConstitution.",
+        "under G.L. c. 258 (the Massachusetts Tort Claims Act) for negligence",
+        "the plaintiffs' state law claims",
+    ],
+)
+def test_a_state_s_constitution_or_statute_states_state_law(quote):
+    assert judge("State law", [quote], item("cause_of_action")).status == "states"
+
+
+@pytest.mark.parametrize("quote", ["SUPERIOR COURT OF CALIFORNIA", "under the Fourteenth Amendment"])
+def test_a_state_court_or_a_federal_clause_is_not_state_law(quote):
+    assert judge("State law", [quote], item("cause_of_action")).status == "unsupported"
+
+
+@pytest.mark.parametrize("quote", ["UNITED STATES OF AMERICA,\n     Plaintiff,\nv.", "STATE OF ARIZONA,  )  Plaintiff"])
+def test_a_government_party_states_government_attorneys(quote):
+    assert judge("Plaintiff: Government attorneys", [quote], item("type_of_counsel")).status == "states"
+    assert judge("Plaintiff: Private attorneys", [quote], item("type_of_counsel")).status == "unsupported"
+
+
+def test_a_dotted_initialism_is_the_initialism():
+    quotes = ["A.C.L.U.  Foundation  of  Southern  California"]
+    assert judge("Plaintiff: Public interest nonprofit (ACLU)", quotes, item("type_of_counsel")).status != "unsupported"

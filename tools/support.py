@@ -32,6 +32,7 @@ from gavel_agent.tools.search import words
 SupportStatus = Literal["states", "related", "unsupported"]
 SUPPORT_ORDER: tuple[SupportStatus, ...] = ("states", "related", "unsupported")  # strongest first
 
+ACT_SECTIONS = 100  # an act cited by its first section runs on for up to this many sections (FHA: 3601-3631)
 STATES_SHARE = 0.5  # of a value's content words its quotes must hold to state it
 _MONTH_NAMES = "January February March April May June July August September October November December".split()
 # A figure: digits with thousands commas and a decimal part; "1983,42" (two cites run together) is two.
@@ -59,7 +60,24 @@ def content_stems(text: str) -> set[str]:
     """The text's content words as five-letter prefixes ('perpetual' meets 'perpetuity', 'amend.' meets
     'Amendment'), stopwords left out."""
     stop = _vocabulary()["stopwords"]
-    return {w[:5] for w in words(text) if len(w) > 2 and w not in stop and not w[0].isdigit()}
+    folded = (w.replace(".", "") for w in words(text))  # "A.C.L.U." is "aclu"
+    return {w[:5] for w in folded if len(w) > 2 and w not in stop and not w[0].isdigit()}
+
+
+@cache
+def _readings() -> list[tuple[set[str], re.Pattern[str]]]:
+    """(the category's content stems, the pattern of a quote that states them in other words)."""
+    raw = json.loads(resources.files("gavel_agent.tools").joinpath("support_readings.json").read_text(encoding="utf-8"))
+    state = "|".join(["state", *(r"\s+".join(name.split()) for name in raw["us_states"])])
+    return [
+        (content_stems(r["words"]), re.compile(r["pattern"].replace("{state}", state), re.I)) for r in raw["readings"]
+    ]
+
+
+def _read_as(quoted: str, own: set[str]) -> set[str]:
+    """The value's category words the quotes state in other words ("the Oregon Constitution" states
+    "state law"); a category's words count only together ("government attorneys", not "attorneys")."""
+    return {stem for stems, pattern in _readings() if stems <= own and pattern.search(quoted) for stem in stems}
 
 
 def spoken_date(parts: DateParts) -> str:
@@ -116,7 +134,7 @@ def _cited_figures(value: str, quoted: str, figures: set[float]) -> str:
     """The value with the parts of its code citations a careful reader does not ask the quote for: the
     title number where the section is quoted ("§ 1983" for "42 U.S.C. § 1983"), and the whole citation
     where the quote names the act it cites ("the Fair Housing Act" for "Fair Housing Act, 42 U.S.C. §
-    3601"). The act's name is the value's words outside its citations; its own figures (a year) stay."""
+    3601") or cites one of its sections. The act's name is the value's words outside its citations; its own figures (a year) stay."""
     citations = list(_CODE_CITATION.finditer(value))
     if not citations:
         return value
@@ -125,10 +143,25 @@ def _cited_figures(value: str, quoted: str, figures: set[float]) -> str:
         return _CODE_CITATION.sub(" ", value)
     out = value
     for m in reversed(citations):
-        section = _DIGITS.match(m.group(2))
-        if section and float(section.group(0)) in figures:
+        if name and _cites_the_act(m, quoted):
+            out = out[: m.start()] + out[m.end() :]
+        elif (section := _DIGITS.match(m.group(2))) and float(section.group(0)) in figures:
             out = out[: m.start(1)] + out[m.end(1) :]
     return out
+
+
+def _cites_the_act(citation: re.Match[str], quoted: str) -> bool:
+    """Whether the quotes cite a section of the act a value cites by its first section: the same title,
+    a section up to ACT_SECTIONS after it ("42 U.S.C. 3604(a)" for "Fair Housing Act, 42 U.S.C. § 3601")."""
+    title, first = citation.group(1), _DIGITS.match(citation.group(2))
+    if first is None:
+        return False
+    start = float(first.group(0))
+    for m in _CODE_CITATION.finditer(quoted):
+        section = _DIGITS.match(m.group(2))
+        if m.group(1) == title and section and start <= float(section.group(0)) < start + ACT_SECTIONS:
+            return True
+    return False
 
 
 def _label_words(item: ItemSpec) -> set[str]:
@@ -223,7 +256,7 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     typed = bool(dates(value) or _figures(value))
     if not own:
         return Support("states", "")
-    share = len(own & (content_stems(quoted) | _initialisms(quoted))) / len(own)
+    share = len(own & (content_stems(quoted) | _initialisms(quoted) | _read_as(quoted, own))) / len(own)
     if share >= STATES_SHARE or (item.support == "date" and typed):
         return Support("states", "")
     if share > 0 or typed:
