@@ -79,3 +79,25 @@ def test_the_case_built_docket_and_papers_typed_docket_are_both_searched():
         "complaint": DocInfo("complaint", type="Complaint"),
     }
     assert docket_papers(docs) == ["docket", "sheet"]
+
+
+def test_another_paper_dates_the_value_only_where_it_names_it_and_a_short_title_gives_way():
+    values = {
+        "decree_dates": [
+            {
+                "value": "February 2, 1988: Consent Judgment entered",
+                "evidence": [{"document": "judgment", "quote": "JUDGMENT"}],
+            }
+        ]
+    }
+    calls = stamp_searches(values, ["judgment", "stipulation"])
+    unrelated = Hit("stipulation", 1, 2, 10, 90, 1.0, "the deposition was taken on February 2, 1988 in Hartford")
+    add_stamps(values, calls, [[unrelated]], shared=1)
+    assert values["decree_dates"][0]["evidence"] == [{"document": "judgment", "quote": "JUDGMENT"}]
+    naming = Hit("stipulation", 3, 4, 100, 190, 1.0, "the Consent Judgment entered February 2, 1988 remains in force")
+    add_stamps(values, calls, [[unrelated, naming]], shared=1)
+    # "JUDGMENT" (8 characters) is long enough to keep; a five-letter title is not
+    assert [e["document"] for e in values["decree_dates"][0]["evidence"]] == ["judgment", "stipulation"]
+    values["decree_dates"][0]["evidence"] = [{"document": "judgment", "quote": "ORDER"}]
+    add_stamps(values, calls, [[naming]], shared=1)
+    assert values["decree_dates"][0]["evidence"] == [{"document": "stipulation", "quote": naming.snippet}]
