@@ -266,3 +266,22 @@ def test_a_government_party_states_government_attorneys(quote):
 def test_a_dotted_initialism_is_the_initialism():
     quotes = ["A.C.L.U.  Foundation  of  Southern  California"]
     assert judge("Plaintiff: Public interest nonprofit (ACLU)", quotes, item("type_of_counsel")).status != "unsupported"
+
+
+def test_a_day_without_its_year_is_stated_by_the_quoted_date():
+    quotes = ["This Agreement shall remain in effect from the Effective Date until June 30, \n2010."]
+    assert judge("until June 30: the Agreement", quotes, item("settlement_duration")).status == "states"
+    refused = judge("until June 29: the Agreement", quotes, item("settlement_duration"))
+    assert refused.status == "unsupported" and "June 29" in refused.reason
+
+
+def test_a_quote_citing_the_statute_states_the_name_s_own_section():
+    value = "Section 504 of the Rehabilitation Act, 29 U.S.C. § 794"
+    assert judge(value, ["Cause: 29:0794 Job Discrimination (Handicap)"], item("cause_of_action")).status == "related"
+    assert "504" in judge(value, ["residents of Colorado who qualify"], item("cause_of_action")).reason
+
+
+@pytest.mark.parametrize("quote", ["enjoining  the  defendant from", "a preliminary injunction"])
+def test_enjoining_states_injunctive_relief(quote):
+    assert judge("Injunctive relief", [quote], item("remedy_sought")).status == "states"
+    assert judge("Monetary damages", [quote], item("remedy_sought")).status == "unsupported"

@@ -41,6 +41,10 @@ _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
 # A code citation: its title number, the code ("U.S.C.", "U.S.C.A."), the section ("1983", "2000e-2(a)").
 _CODE_CITATION = re.compile(r"\b(\d+)\s+U\.?\s?S\.?\s?C\.?(?:\s?A\.?)?\s*§*\s*(\d+[\w.-]*(?:\([\w]+\))*)")
+_YEARLESS_DAY = re.compile(
+    rf"\b({'|'.join(m[:3] + (m[3:] and f'(?:{m[3:]})?') for m in _MONTH_NAMES)})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b"
+    r"(?!,?\s*\d{4})(?!\s*/)"
+)
 _LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / "Appeal: ..."
 
 
@@ -99,6 +103,20 @@ def unstated_dates(value: str, quotes: list[str]) -> list[DateParts]:
     return [d for d in sorted(dates(value), key=lambda p: tuple(x or 0 for x in p)) if not _stated(d, quoted)]
 
 
+def _yearless_days(value: str, quotes: list[str]) -> tuple[str, str | None]:
+    """The value without its days written without a year ("until December 31"), each stated by a quoted
+    date of that month and day, and the first such day no quote states (None when all are)."""
+    quoted = dates("\n".join(quotes))
+    missing = None
+    for m in reversed(list(_YEARLESS_DAY.finditer(value))):
+        month = next(i for i, name in enumerate(_MONTH_NAMES, 1) if name.lower().startswith(m.group(1).lower()[:3]))
+        day = int(m.group(2))
+        if not any(q[1] == month and q[2] == day for q in quoted):
+            missing = f"{_MONTH_NAMES[month - 1]} {day}"
+        value = value[: m.start()] + value[m.end() :]
+    return value, missing
+
+
 def _figures(text: str) -> set[float]:
     """Every figure in ``text`` outside its dates: digit runs ("01187" is 1187) and quantities ("three years")."""
     bare = without_dates(text)
@@ -131,23 +149,29 @@ def _missing_figure(value: str, quoted: set[float]) -> str | None:
 
 
 def _cited_figures(value: str, quoted: str, figures: set[float]) -> str:
-    """The value with the parts of its code citations a careful reader does not ask the quote for: the
-    title number where the section is quoted ("§ 1983" for "42 U.S.C. § 1983"), and the whole citation
-    where the quote names the act it cites ("the Fair Housing Act" for "Fair Housing Act, 42 U.S.C. §
-    3601") or cites one of its sections. The act's name is the value's words outside its citations; its own figures (a year) stay."""
+    """The part of the value whose figures the quotes must give, where it cites a code. A statute is named
+    two ways, by its name ("Section 504 of the Rehabilitation Act") and by its citation ("29 U.S.C. §
+    794"), and a careful reader takes either: quotes naming the act are not asked for its citation (the
+    name's own figures, a year, still are); quotes citing it (its section, or another section of the
+    act) are not asked for the name's figures, nor for the title number beside a quoted section."""
     citations = list(_CODE_CITATION.finditer(value))
     if not citations:
         return value
-    name = content_stems(without_dates(_CODE_CITATION.sub(" ", value)))
+    bare = _CODE_CITATION.sub(" ", value)
+    name = content_stems(without_dates(bare))
     if name and len(name & content_stems(quoted)) / len(name) >= STATES_SHARE:
-        return _CODE_CITATION.sub(" ", value)
-    out = value
-    for m in reversed(citations):
+        return bare
+    asked, cited = [], False
+    for m in citations:
+        section = _DIGITS.match(m.group(2))
         if name and _cites_the_act(m, quoted):
-            out = out[: m.start()] + out[m.end() :]
-        elif (section := _DIGITS.match(m.group(2))) and float(section.group(0)) in figures:
-            out = out[: m.start(1)] + out[m.end(1) :]
-    return out
+            cited = True
+        elif section and float(section.group(0)) in figures:
+            asked.append(m.group(2))
+            cited = True
+        else:
+            asked.append(m.group(0))
+    return " ".join(asked) if cited else value
 
 
 def _cites_the_act(citation: re.Match[str], quoted: str) -> bool:
@@ -235,8 +259,11 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     quoted = "\n".join(quotes)
     for d in unstated_dates(value, quotes):
         return Support("unsupported", f"the quote does not state {spoken_date(d)}")
+    dated, day = _yearless_days(value, quotes)
+    if day is not None:
+        return Support("unsupported", f"the quote does not state {day}")
     figures = _figures(quoted)
-    figure = _missing_figure(_cited_figures(value, quoted, figures), figures)
+    figure = _missing_figure(_cited_figures(dated, quoted, figures), figures)
     if figure is not None:
         return Support("unsupported", f"the quote does not state the figure {figure}")
     if item.support == "name" and not _names_it(value, quoted):
