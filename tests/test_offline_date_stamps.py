@@ -101,3 +101,20 @@ def test_another_paper_dates_the_value_only_where_it_names_it_and_a_short_title_
     values["decree_dates"][0]["evidence"] = [{"document": "judgment", "quote": "ORDER"}]
     add_stamps(values, calls, [[naming]], shared=1)
     assert values["decree_dates"][0]["evidence"] == [{"document": "stipulation", "quote": naming.snippet}]
+
+
+def test_a_bare_date_is_dated_elsewhere_where_the_paper_names_its_quoted_title():
+    values = {
+        "filing_date": [
+            {"value": "February 6, 2017", "evidence": [{"document": "petition", "quote": "VERIFIED  PETITION"}]}
+        ]
+    }
+    calls = stamp_searches(values, ["memo"])
+    other = Hit("memo", 1, 2, 10, 90, 1.0, "the hearing held on February 6, 2017 was continued")
+    naming = Hit(
+        "memo", 3, 4, 100, 190, 1.0, "attached to Plaintiffs' Original Verified Petition, filed \nFebruary 6, 2017."
+    )
+    add_stamps(values, calls, [[other]], shared=1)
+    assert len(values["filing_date"][0]["evidence"]) == 1
+    add_stamps(values, calls, [[other, naming]], shared=1)
+    assert values["filing_date"][0]["evidence"][1] == {"document": "memo", "quote": naming.snippet}

@@ -69,11 +69,14 @@ def add_stamps(
     values: dict[str, list[dict]], calls: list[tuple[str, int, Call]], found: list[list[Hit]], shared: int = 0
 ) -> None:
     """Add the hit sharing most words with the value, cut to the words around its date, as a second quote
-    (a docket may date several entries that day); ``shared``: the fewest of the value's words a hit must
-    hold (a date in another paper is the value's only where that paper names what it dates). Once the
+    (a docket may date several entries that day); ``shared``: the fewest of the words of the value and its
+    quotes a hit must hold (a date in another paper is the value's only where that paper names what it dates). Once the
     stamp states the value, a quote too short to check ("ORDER") is left out rather than refuse it."""
     for (key, i, (_, search)), hits in zip(calls, found):
-        own = content_stems(without_dates(values[key][i]["value"]))  # a month's name is no shared word
+        # What the value dates: its words and its quotes' (a filing date's value is a date, its quote the
+        # paper's title); a month's name is no shared word.
+        entry = values[key][i]
+        own = content_stems(without_dates(" ".join([entry["value"], *(e["quote"] for e in entry["evidence"])])))
         for hit in sorted(hits, key=lambda h: -len(own & content_stems(without_dates(h.snippet)))):
             date = re.search(search["query"], hit.snippet, re.I)
             if date is None or len(own & content_stems(without_dates(hit.snippet))) < shared:
