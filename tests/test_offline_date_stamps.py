@@ -69,7 +69,7 @@ def test_what_the_paper_does_not_date_is_searched_in_the_dockets_and_the_closest
     other = Hit("docket", 10, 20, 100, 200, 1.0, "11/25/1991 44 MINUTE ENTRY for status conference held")
     entry = Hit("docket", 30, 40, 300, 400, 1.0, "11/25/1991 45 CONSENT DECREE entered by the court")
     add_stamps(values, calls, [[other, entry]])
-    assert values["decree_dates"][0]["evidence"][1] == {"document": "docket", "quote": entry.snippet}
+    assert values["decree_dates"][0]["evidence"][1] == {"document": "docket", "quote": entry.snippet, "near_char": 300}
 
 
 def test_the_case_built_docket_and_papers_typed_docket_are_both_searched():
@@ -100,7 +100,9 @@ def test_another_paper_dates_the_value_only_where_it_names_it_and_a_short_title_
     assert [e["document"] for e in values["decree_dates"][0]["evidence"]] == ["judgment", "stipulation"]
     values["decree_dates"][0]["evidence"] = [{"document": "judgment", "quote": "ORDER"}]
     add_stamps(values, calls, [[naming]], shared=1)
-    assert values["decree_dates"][0]["evidence"] == [{"document": "stipulation", "quote": naming.snippet}]
+    assert values["decree_dates"][0]["evidence"] == [
+        {"document": "stipulation", "quote": naming.snippet, "near_char": 100}
+    ]
 
 
 def test_a_bare_date_is_dated_elsewhere_where_the_paper_names_its_quoted_title():
@@ -117,4 +119,4 @@ def test_a_bare_date_is_dated_elsewhere_where_the_paper_names_its_quoted_title()
     add_stamps(values, calls, [[other]], shared=1)
     assert len(values["filing_date"][0]["evidence"]) == 1
     add_stamps(values, calls, [[other, naming]], shared=1)
-    assert values["filing_date"][0]["evidence"][1] == {"document": "memo", "quote": naming.snippet}
+    assert values["filing_date"][0]["evidence"][1] == {"document": "memo", "quote": naming.snippet, "near_char": 100}

@@ -362,10 +362,14 @@ def test_the_offline_model_stores_each_quote_where_it_read_it(sample_case, tmp_p
             for entry in call["arguments"].get("items", [call["arguments"]]):
                 for v in entry["values"]:
                     for e in v["evidence"]:
-                        sent[(entry["item"], e["document"], e["quote"])] = e.get("near_char")
+                        sent[(entry["item"], e["document"], " ".join(e["quote"].split()))] = e.get("near_char")
     assert sent and all(at is not None for at in sent.values())
     stored = [(k, e) for k, values in checklist.items.items() for v in values for e in v.evidence]
-    assert stored and all(e.start_char == sent[(k, e.document, e.quote)] for k, e in stored)
+    # a quote the rules read is stored where read; a date stamp found by search (its snippet's whitespace
+    # folded), at or just after where the snippet put it
+    assert stored and all(
+        0 <= e.start_char - sent[(k, e.document, " ".join(e.quote.split()))] <= 200 for k, e in stored
+    )
 
 
 def test_an_exact_quote_ending_in_a_mark_takes_no_extra_one():

@@ -85,5 +85,7 @@ def add_stamps(
             end = hit.snippet.find(" ", date.end() + QUOTE_AFTER)
             quote = hit.snippet[start : end if end >= 0 else len(hit.snippet)].strip()
             evidence = [e for e in values[key][i]["evidence"] if quote_problem(e["quote"]) is None]
-            values[key][i]["evidence"] = [*evidence, {"document": hit.document, "quote": quote}]
+            # where it was found: the snippet folds whitespace, so the quote lies at or a little after this
+            near = hit.start_char + start
+            values[key][i]["evidence"] = [*evidence, {"document": hit.document, "quote": quote, "near_char": near}]
             break
