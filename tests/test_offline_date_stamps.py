@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from gavel_agent.offline.date_stamps import add_stamps, date_pattern, stamp_searches
+from gavel_agent.offline.date_stamps import add_stamps, date_pattern, docket_papers, stamp_searches
+from gavel_agent.offline.registry import DocInfo
 from gavel_agent.tools.search import Hit
 
 
@@ -69,3 +70,53 @@ def test_what_the_paper_does_not_date_is_searched_in_the_dockets_and_the_closest
     entry = Hit("docket", 30, 40, 300, 400, 1.0, "11/25/1991 45 CONSENT DECREE entered by the court")
     add_stamps(values, calls, [[other, entry]])
     assert values["decree_dates"][0]["evidence"][1] == {"document": "docket", "quote": entry.snippet, "near_char": 300}
+
+
+def test_the_case_built_docket_and_papers_typed_docket_are_both_searched():
+    docs = {
+        "docket": DocInfo("docket", type="docket"),
+        "sheet": DocInfo("sheet", type="Docket"),
+        "complaint": DocInfo("complaint", type="Complaint"),
+    }
+    assert docket_papers(docs) == ["docket", "sheet"]
+
+
+def test_another_paper_dates_the_value_only_where_it_names_it_and_a_short_title_gives_way():
+    values = {
+        "decree_dates": [
+            {
+                "value": "February 2, 1988: Consent Judgment entered",
+                "evidence": [{"document": "judgment", "quote": "JUDGMENT"}],
+            }
+        ]
+    }
+    calls = stamp_searches(values, ["judgment", "stipulation"])
+    unrelated = Hit("stipulation", 1, 2, 10, 90, 1.0, "the deposition was taken on February 2, 1988 in Hartford")
+    add_stamps(values, calls, [[unrelated]], shared=1)
+    assert values["decree_dates"][0]["evidence"] == [{"document": "judgment", "quote": "JUDGMENT"}]
+    naming = Hit("stipulation", 3, 4, 100, 190, 1.0, "the Consent Judgment entered February 2, 1988 remains in force")
+    add_stamps(values, calls, [[unrelated, naming]], shared=1)
+    # "JUDGMENT" (8 characters) is long enough to keep; a five-letter title is not
+    assert [e["document"] for e in values["decree_dates"][0]["evidence"]] == ["judgment", "stipulation"]
+    values["decree_dates"][0]["evidence"] = [{"document": "judgment", "quote": "ORDER"}]
+    add_stamps(values, calls, [[naming]], shared=1)
+    assert values["decree_dates"][0]["evidence"] == [
+        {"document": "stipulation", "quote": naming.snippet, "near_char": 100}
+    ]
+
+
+def test_a_bare_date_is_dated_elsewhere_where_the_paper_names_its_quoted_title():
+    values = {
+        "filing_date": [
+            {"value": "February 6, 2017", "evidence": [{"document": "petition", "quote": "VERIFIED  PETITION"}]}
+        ]
+    }
+    calls = stamp_searches(values, ["memo"])
+    other = Hit("memo", 1, 2, 10, 90, 1.0, "the hearing held on February 6, 2017 was continued")
+    naming = Hit(
+        "memo", 3, 4, 100, 190, 1.0, "attached to Plaintiffs' Original Verified Petition, filed \nFebruary 6, 2017."
+    )
+    add_stamps(values, calls, [[other]], shared=1)
+    assert len(values["filing_date"][0]["evidence"]) == 1
+    add_stamps(values, calls, [[other, naming]], shared=1)
+    assert values["filing_date"][0]["evidence"][1] == {"document": "memo", "quote": naming.snippet, "near_char": 100}

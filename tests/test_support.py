@@ -213,3 +213,75 @@ def test_citations_run_together_are_separate_figures():
     quotes = ["42 US.C. § 1983,42 US.C. § 1985,28 US.c. § 1331"]
     assert judge("42 U.S.C. § 1983", quotes, item("cause_of_action")).status != "unsupported"
     assert "1986" in judge("42 U.S.C. § 1986", quotes, item("cause_of_action")).reason
+
+
+@pytest.mark.parametrize("value", ["42 U.S.C. § 1983", "Civil rights claim, 42 U.S.C. § 1983"])
+def test_a_quoted_section_states_its_citation_without_the_title_number(value):
+    support = judge(value, ["Count VII (§ 1983) of the Complaint is ALLOWED"], item("cause_of_action"))
+    assert support.status != "unsupported"
+    assert judge("42 U.S.C. § 1986", ["Count VII (§ 1983)"], item("cause_of_action")).status == "unsupported"
+
+
+def test_a_quote_naming_the_act_states_its_canonical_citation():
+    quotes = ["Title VIII claim under\nFair Housing Act of 1968"]
+    assert judge("Fair Housing Act, 42 U.S.C. § 3601", quotes, item("statutory_basis")).status == "states"
+    # the act's own year is the value's figure, not the citation's: still asked for
+    civil_rights = "Title VI of the Civil Rights Act of 1964, 42 U.S.C. § 2000d"
+    assert "1964" in judge(civil_rights, ["Title VIII of the Civil Rights Act"], item("statutory_basis")).reason
+    # a quote naming neither the act nor the section states neither
+    assert "42" in judge("Fair Housing Act, 42 U.S.C. § 3601", ["the Act prohibits it"], item("statutory_basis")).reason
+
+
+def test_a_quote_citing_a_section_of_the_act_states_the_act():
+    quotes = ["Title VIII of the Civil Rights \nAct of 1968, 42 U.S.C.  3604(a)  (Disparate Impact)"]
+    assert judge("Fair Housing Act, 42 U.S.C. § 3601", quotes, item("cause_of_action")).status != "unsupported"
+    # another title's section, or one far from the act's first, is another statute
+    for other in ["29 U.S.C. § 3604", "42 U.S.C. § 1983"]:
+        assert judge("Fair Housing Act, 42 U.S.C. § 3601", [other], item("cause_of_action")).status == "unsupported"
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "in violation of Article II, Section 2 of the Louisiana\nConstitution.",
+        "under G.L. c. 258 (the Massachusetts Tort Claims Act) for negligence",
+        "the plaintiffs' state law claims",
+    ],
+)
+def test_a_state_s_constitution_or_statute_states_state_law(quote):
+    assert judge("State law", [quote], item("cause_of_action")).status == "states"
+
+
+@pytest.mark.parametrize("quote", ["SUPERIOR COURT OF CALIFORNIA", "under the Fourteenth Amendment"])
+def test_a_state_court_or_a_federal_clause_is_not_state_law(quote):
+    assert judge("State law", [quote], item("cause_of_action")).status == "unsupported"
+
+
+@pytest.mark.parametrize("quote", ["UNITED STATES OF AMERICA,\n     Plaintiff,\nv.", "STATE OF ARIZONA,  )  Plaintiff"])
+def test_a_government_party_states_government_attorneys(quote):
+    assert judge("Plaintiff: Government attorneys", [quote], item("type_of_counsel")).status == "states"
+    assert judge("Plaintiff: Private attorneys", [quote], item("type_of_counsel")).status == "unsupported"
+
+
+def test_a_dotted_initialism_is_the_initialism():
+    quotes = ["A.C.L.U.  Foundation  of  Southern  California"]
+    assert judge("Plaintiff: Public interest nonprofit (ACLU)", quotes, item("type_of_counsel")).status != "unsupported"
+
+
+def test_a_day_without_its_year_is_stated_by_the_quoted_date():
+    quotes = ["This Agreement shall remain in effect from the Effective Date until June 30, \n2010."]
+    assert judge("until June 30: the Agreement", quotes, item("settlement_duration")).status == "states"
+    refused = judge("until June 29: the Agreement", quotes, item("settlement_duration"))
+    assert refused.status == "unsupported" and "June 29" in refused.reason
+
+
+def test_a_quote_citing_the_statute_states_the_name_s_own_section():
+    value = "Section 504 of the Rehabilitation Act, 29 U.S.C. § 794"
+    assert judge(value, ["Cause: 29:0794 Job Discrimination (Handicap)"], item("cause_of_action")).status == "related"
+    assert "504" in judge(value, ["residents of Colorado who qualify"], item("cause_of_action")).reason
+
+
+@pytest.mark.parametrize("quote", ["enjoining  the  defendant from", "a preliminary injunction"])
+def test_enjoining_states_injunctive_relief(quote):
+    assert judge("Injunctive relief", [quote], item("remedy_sought")).status == "states"
+    assert judge("Monetary damages", [quote], item("remedy_sought")).status == "unsupported"

@@ -32,12 +32,19 @@ from gavel_agent.tools.search import words
 SupportStatus = Literal["states", "related", "unsupported"]
 SUPPORT_ORDER: tuple[SupportStatus, ...] = ("states", "related", "unsupported")  # strongest first
 
+ACT_SECTIONS = 100  # an act cited by its first section runs on for up to this many sections (FHA: 3601-3631)
 STATES_SHARE = 0.5  # of a value's content words its quotes must hold to state it
 _MONTH_NAMES = "January February March April May June July August September October November December".split()
 # A figure: digits with thousands commas and a decimal part; "1983,42" (two cites run together) is two.
 _DIGITS = re.compile(r"(?<![\d.,])\d+(?:,\d{3}(?!\d))*(?:\.\d+)?")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
+# A code citation: its title number, the code ("U.S.C.", "U.S.C.A."), the section ("1983", "2000e-2(a)").
+_CODE_CITATION = re.compile(r"\b(\d+)\s+U\.?\s?S\.?\s?C\.?(?:\s?A\.?)?\s*§*\s*(\d+[\w.-]*(?:\([\w]+\))*)")
+_YEARLESS_DAY = re.compile(
+    rf"\b({'|'.join(m[:3] + (m[3:] and f'(?:{m[3:]})?') for m in _MONTH_NAMES)})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b"
+    r"(?!,?\s*\d{4})(?!\s*/)"
+)
 _LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / "Appeal: ..."
 
 
@@ -57,7 +64,24 @@ def content_stems(text: str) -> set[str]:
     """The text's content words as five-letter prefixes ('perpetual' meets 'perpetuity', 'amend.' meets
     'Amendment'), stopwords left out."""
     stop = _vocabulary()["stopwords"]
-    return {w[:5] for w in words(text) if len(w) > 2 and w not in stop and not w[0].isdigit()}
+    folded = (w.replace(".", "") for w in words(text))  # "A.C.L.U." is "aclu"
+    return {w[:5] for w in folded if len(w) > 2 and w not in stop and not w[0].isdigit()}
+
+
+@cache
+def _readings() -> list[tuple[set[str], re.Pattern[str]]]:
+    """(the category's content stems, the pattern of a quote that states them in other words)."""
+    raw = json.loads(resources.files("gavel_agent.tools").joinpath("support_readings.json").read_text(encoding="utf-8"))
+    state = "|".join(["state", *(r"\s+".join(name.split()) for name in raw["us_states"])])
+    return [
+        (content_stems(r["words"]), re.compile(r["pattern"].replace("{state}", state), re.I)) for r in raw["readings"]
+    ]
+
+
+def _read_as(quoted: str, own: set[str]) -> set[str]:
+    """The value's category words the quotes state in other words ("the Oregon Constitution" states
+    "state law"); a category's words count only together ("government attorneys", not "attorneys")."""
+    return {stem for stems, pattern in _readings() if stems <= own and pattern.search(quoted) for stem in stems}
 
 
 def spoken_date(parts: DateParts) -> str:
@@ -77,6 +101,20 @@ def unstated_dates(value: str, quotes: list[str]) -> list[DateParts]:
     """The dates of ``value`` that none of ``quotes`` states, earliest first."""
     quoted = dates("\n".join(quotes))
     return [d for d in sorted(dates(value), key=lambda p: tuple(x or 0 for x in p)) if not _stated(d, quoted)]
+
+
+def _yearless_days(value: str, quotes: list[str]) -> tuple[str, str | None]:
+    """The value without its days written without a year ("until December 31"), each stated by a quoted
+    date of that month and day, and the first such day no quote states (None when all are)."""
+    quoted = dates("\n".join(quotes))
+    missing = None
+    for m in reversed(list(_YEARLESS_DAY.finditer(value))):
+        month = next(i for i, name in enumerate(_MONTH_NAMES, 1) if name.lower().startswith(m.group(1).lower()[:3]))
+        day = int(m.group(2))
+        if not any(q[1] == month and q[2] == day for q in quoted):
+            missing = f"{_MONTH_NAMES[month - 1]} {day}"
+        value = value[: m.start()] + value[m.end() :]
+    return value, missing
 
 
 def _figures(text: str) -> set[float]:
@@ -108,6 +146,46 @@ def _missing_figure(value: str, quoted: set[float]) -> str | None:
         if not written and q not in quoted:
             return f"{q:g} {unit or ''}".strip()
     return None
+
+
+def _cited_figures(value: str, quoted: str, figures: set[float]) -> str:
+    """The part of the value whose figures the quotes must give, where it cites a code. A statute is named
+    two ways, by its name ("Section 504 of the Rehabilitation Act") and by its citation ("29 U.S.C. §
+    794"), and a careful reader takes either: quotes naming the act are not asked for its citation (the
+    name's own figures, a year, still are); quotes citing it (its section, or another section of the
+    act) are not asked for the name's figures, nor for the title number beside a quoted section."""
+    citations = list(_CODE_CITATION.finditer(value))
+    if not citations:
+        return value
+    bare = _CODE_CITATION.sub(" ", value)
+    name = content_stems(without_dates(bare))
+    if name and len(name & content_stems(quoted)) / len(name) >= STATES_SHARE:
+        return bare
+    asked, cited = [], False
+    for m in citations:
+        section = _DIGITS.match(m.group(2))
+        if name and _cites_the_act(m, quoted):
+            cited = True
+        elif section and float(section.group(0)) in figures:
+            asked.append(m.group(2))
+            cited = True
+        else:
+            asked.append(m.group(0))
+    return " ".join(asked) if cited else value
+
+
+def _cites_the_act(citation: re.Match[str], quoted: str) -> bool:
+    """Whether the quotes cite a section of the act a value cites by its first section: the same title,
+    a section up to ACT_SECTIONS after it ("42 U.S.C. 3604(a)" for "Fair Housing Act, 42 U.S.C. § 3601")."""
+    title, first = citation.group(1), _DIGITS.match(citation.group(2))
+    if first is None:
+        return False
+    start = float(first.group(0))
+    for m in _CODE_CITATION.finditer(quoted):
+        section = _DIGITS.match(m.group(2))
+        if m.group(1) == title and section and start <= float(section.group(0)) < start + ACT_SECTIONS:
+            return True
+    return False
 
 
 def _label_words(item: ItemSpec) -> set[str]:
@@ -181,7 +259,11 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     quoted = "\n".join(quotes)
     for d in unstated_dates(value, quotes):
         return Support("unsupported", f"the quote does not state {spoken_date(d)}")
-    figure = _missing_figure(value, _figures(quoted))
+    dated, day = _yearless_days(value, quotes)
+    if day is not None:
+        return Support("unsupported", f"the quote does not state {day}")
+    figures = _figures(quoted)
+    figure = _missing_figure(_cited_figures(dated, quoted, figures), figures)
     if figure is not None:
         return Support("unsupported", f"the quote does not state the figure {figure}")
     if item.support == "name" and not _names_it(value, quoted):
@@ -195,11 +277,13 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
         )
     if item.support == "name":
         return Support("states", "")
-    own = content_stems(without_dates(value)) - _label_words(item)
+    own = content_stems(without_dates(_CODE_CITATION.sub(" ", value))) - _label_words(
+        item
+    )  # a citation's are its figures
     typed = bool(dates(value) or _figures(value))
     if not own:
         return Support("states", "")
-    share = len(own & (content_stems(quoted) | _initialisms(quoted))) / len(own)
+    share = len(own & (content_stems(quoted) | _initialisms(quoted) | _read_as(quoted, own))) / len(own)
     if share >= STATES_SHARE or (item.support == "date" and typed):
         return Support("states", "")
     if share > 0 or typed:

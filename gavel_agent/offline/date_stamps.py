@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 
-from gavel_agent.text.values import DateParts
+from gavel_agent.documents.docket import DOCKET_TYPE
+from gavel_agent.offline.registry import DocInfo
+from gavel_agent.text.values import DateParts, without_dates
+from gavel_agent.tools.quotes import quote_problem
 from gavel_agent.tools.search import Hit
 from gavel_agent.tools.support import content_stems, unstated_dates
 
@@ -39,6 +42,12 @@ def date_pattern(parts: DateParts) -> str | None:
     )
 
 
+def docket_papers(docs: dict[str, DocInfo]) -> list[str]:
+    """The case's dockets: the docket document the case builds from its entries (type "docket") and any
+    paper a listing types "Docket"."""
+    return [name for name, doc in docs.items() if doc.type.lower() == DOCKET_TYPE]
+
+
 def stamp_searches(values: dict[str, list[dict]], documents: list[str] | None = None) -> list[tuple[str, int, Call]]:
     """(item, value index, search call) for each value whose quotes leave its date unstated: searched
     in the value's own paper, or with ``documents`` in those (the case's dockets)."""
@@ -56,18 +65,27 @@ def stamp_searches(values: dict[str, list[dict]], documents: list[str] | None = 
     return calls
 
 
-def add_stamps(values: dict[str, list[dict]], calls: list[tuple[str, int, Call]], found: list[list[Hit]]) -> None:
+def add_stamps(
+    values: dict[str, list[dict]], calls: list[tuple[str, int, Call]], found: list[list[Hit]], shared: int = 0
+) -> None:
     """Add the hit sharing most words with the value, cut to the words around its date, as a second quote
-    (a docket may date several entries that day)."""
+    (a docket may date several entries that day); ``shared``: the fewest of the words of the value and its
+    quotes a hit must hold (a date in another paper is the value's only where that paper names what it dates). Once the
+    stamp states the value, a quote too short to check ("ORDER") is left out rather than refuse it."""
     for (key, i, (_, search)), hits in zip(calls, found):
-        own = content_stems(values[key][i]["value"])
-        for hit in sorted(hits, key=lambda h: -len(own & content_stems(h.snippet))):
+        # What the value dates: its words and its quotes' (a filing date's value is a date, its quote the
+        # paper's title); a month's name is no shared word.
+        entry = values[key][i]
+        own = content_stems(without_dates(" ".join([entry["value"], *(e["quote"] for e in entry["evidence"])])))
+        for hit in sorted(hits, key=lambda h: -len(own & content_stems(without_dates(h.snippet)))):
             date = re.search(search["query"], hit.snippet, re.I)
-            if date is None:
+            if date is None or len(own & content_stems(without_dates(hit.snippet))) < shared:
                 continue
             start = hit.snippet.rfind(" ", 0, max(0, date.start() - QUOTE_BEFORE)) + 1
             end = hit.snippet.find(" ", date.end() + QUOTE_AFTER)
             quote = hit.snippet[start : end if end >= 0 else len(hit.snippet)].strip()
-            # Where the search found it: a date printed on many pages is stored at this hit, not the first.
-            values[key][i]["evidence"].append({"document": hit.document, "quote": quote, "near_char": hit.start_char})
+            evidence = [e for e in values[key][i]["evidence"] if quote_problem(e["quote"]) is None]
+            # where it was found: the snippet folds whitespace, so the quote lies at or a little after this
+            near = hit.start_char + start
+            values[key][i]["evidence"] = [*evidence, {"document": hit.document, "quote": quote, "near_char": near}]
             break

@@ -28,7 +28,7 @@ from datetime import date
 
 from gavel_agent.case_identity import docket_key
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.offline.date_stamps import add_stamps, stamp_searches
+from gavel_agent.offline.date_stamps import add_stamps, docket_papers, stamp_searches
 from gavel_agent.offline.item_plan import ItemPlan, item_plan
 from gavel_agent.offline.learned.selection import select
 from gavel_agent.offline.registry import DocInfo, Finding, get_extractor
@@ -344,9 +344,11 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
         for ev in (e for v in values for e in v["evidence"]):
             if (read_char := read_at.get((key, ev["document"], ev["quote"]))) is not None:
                 ev["near_char"] = read_char
-    for papers in (None, [name for name, doc in docs.items() if doc.type == "Docket"]):  # its paper, then dockets
-        stamps = stamp_searches(chosen, papers)  # a dated value's paper searched for the date its quote leaves out
-        add_stamps(chosen, stamps, [hits(r) for r in (yield from in_turns([call for *_, call in stamps]))])
+    # A dated value's paper searched for the date its quote leaves out, then the dockets, then any paper
+    # that names what the value dates.
+    for papers, shared in ((None, 0), (docket_papers(docs), 0), (list(docs), 1)):
+        stamps = stamp_searches(chosen, papers)
+        add_stamps(chosen, stamps, [hits(r) for r in (yield from in_turns([call for *_, call in stamps]))], shared)
     yield from in_turns([("append_checklist", {"item": key, "values": values}) for key, values in chosen.items()])
     yield [("stop", {"reason": "all requested items searched"})]
     yield [("stop", {"reason": "reviewed"})]
