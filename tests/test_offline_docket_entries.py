@@ -1,0 +1,70 @@
+"""The offline model reads the case's docket document: the first entry's day as the filing date."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+
+import pytest
+
+import gavel_agent
+
+COMPLAINT_TEXT = (
+    "UNITED STATES DISTRICT COURT\nEASTERN DISTRICT OF LOUISIANA\nJane Doe, Plaintiff, v. City of Gretna, Defendant.\n"
+    "COMPLAINT\n1. Jane Doe sues the City of Gretna for keeping her in jail without a hearing.\n"
+    "Respectfully submitted this 12th day of January, 2023.\n/s/ Ann Lawyer\n"
+)
+
+
+def record(first_entry: str) -> dict:
+    entries = [
+        {"entry_number": "1", "date_filed": "2023-01-17", "description": first_entry},
+        {"entry_number": "2", "date_filed": "2023-01-18", "description": "Summons Issued as to City of Gretna."},
+        {
+            "entry_number": "12",
+            "date_filed": "2023-05-02",
+            "description": "ORDER granting 9 Motion to Dismiss. Signed by Judge Carl J Barbier on 5/2/2023.",
+        },
+    ]
+    return {
+        "case_id": 4242,
+        "case_data": {"name": "Doe v. Gretna", "main_docket": {"docket_entries": entries}},
+        "documents": [
+            {"title": "Complaint", "document_type": "Complaint", "date": "2023-01-12", "text": COMPLAINT_TEXT},
+        ],
+    }
+
+
+def filing_date(tmp_path, monkeypatch, first_entry: str):
+    path = tmp_path / "case_4242.json"
+    path.write_text(json.dumps(record(first_entry)), encoding="utf-8")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    checklist = gavel_agent.extract(path, items="filing_date")
+    return checklist.items["filing_date"][0]
+
+
+@pytest.mark.parametrize(
+    "first_entry",
+    [
+        "COMPLAINT against City of Gretna (Filing fee $ 402) filed by Jane Doe. (Attachments: # 1 Civil Cover Sheet)",
+        "Class Action COMPLAINT against City of Gretna filed by Jane Doe.",
+        "NOTICE OF REMOVAL from 24th Judicial District Court, case number 23-114, filed by City of Gretna.",
+    ],
+)
+def test_the_docket_first_pleading_entry_gives_the_filing_date_over_the_complaints_signature(
+    tmp_path, monkeypatch, first_entry
+):
+    value = filing_date(tmp_path, monkeypatch, first_entry)
+    assert value.value == "January 17, 2023"
+    evidence = value.evidence[0]
+    assert evidence.document == "docket" and evidence.quote.startswith("1 | 2023-01-17 | ")
+    assert value.support == "states"  # the ISO day in the line states the date
+
+
+def test_a_first_entry_that_is_no_pleading_does_not_outrank_the_complaint(tmp_path, monkeypatch):
+    value = filing_date(tmp_path, monkeypatch, "MOTION for Leave to Proceed in forma pauperis by Jane Doe.")
+    assert value.value == "January 12, 2023"
+    assert value.evidence[0].document != "docket"
