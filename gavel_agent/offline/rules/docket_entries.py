@@ -33,3 +33,20 @@ def first_entry(text: str, doc: DocInfo) -> list[Finding]:
     opening = _OPENING_PLEADING.search(first["text"]) and not _LATER_PLEADING.search(first["text"][:80])
     confidence = OPENING_PLEADING_CONFIDENCE if opening else OTHER_OPENING_CONFIDENCE
     return [Finding(show_date(day), first.group(0).strip(), confidence)]
+
+
+# The clerk's note of who signed an entry's order: "Signed by Judge Carl J Barbier on 10/20/23",
+# "Signed by Magistrate Judge Michael North".
+_SIGNED_BY = re.compile(r"Signed\s+by\b", re.I)
+# As sure as a docket header's "Assigned to": above a judge merely named, so that the judges' settler keeps
+# a judge who signed two or more entries (each entry is a passage of its own).
+DOCKET_SIGNED_CONFIDENCE = 0.9
+
+
+def signing_entry(text: str, doc: DocInfo, start: int, end: int) -> str | None:
+    """Where a docket document's entry says who signed it (``text[start:end]``, "Signed by Judge X"): the
+    entry's line up to the name, a quote of its own for each entry a judge signed; None elsewhere."""
+    if not is_type(doc, "docket") or not _SIGNED_BY.match(text, start):
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    return text[line_start:end] if _ENTRY_LINE.match(text, line_start) else None
