@@ -68,3 +68,48 @@ def test_a_first_entry_that_is_no_pleading_does_not_outrank_the_complaint(tmp_pa
     value = filing_date(tmp_path, monkeypatch, "MOTION for Leave to Proceed in forma pauperis by Jane Doe.")
     assert value.value == "January 12, 2023"
     assert value.evidence[0].document != "docket"
+
+
+def test_a_judge_signing_docket_entries_is_named_with_an_entry_as_evidence(tmp_path, monkeypatch):
+    case = record("COMPLAINT against City of Gretna filed by Jane Doe.")
+    case["case_data"]["main_docket"]["docket_entries"].append(
+        {
+            "entry_number": "20",
+            "date_filed": "2023-08-09",
+            "description": "JUDGMENT entered in favor of City of Gretna. Signed by Judge Carl J Barbier on 8/9/2023.",
+        }
+    )
+    # A judge a pleading names in a sentence (another case's) is not the case's judge once the docket says who signed.
+    case["documents"][0]["text"] += "As Judge Ann Smith held in Roe v. Gretna, detention needs a hearing.\n"
+    path = tmp_path / "case_4242.json"
+    path.write_text(json.dumps(case), encoding="utf-8")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    judges = gavel_agent.extract(path, items="judge_name").items["judge_name"]
+    assert [v.value for v in judges] == ["Carl J. Barbier"]
+    evidence = judges[0].evidence[0]
+    assert evidence.document == "docket"
+    assert evidence.quote.startswith(("12 | 2023-05-02 | ORDER granting", "20 | 2023-08-09 | JUDGMENT"))
+    assert evidence.quote.endswith("Signed by Judge Carl J Barbier")
+
+
+def test_a_notice_of_related_case_on_the_docket_gives_the_other_cases_number(tmp_path, monkeypatch):
+    case = record("COMPLAINT against City of Gretna filed by Jane Doe.")
+    case["case_data"]["main_docket"]["docket_entries"].append(
+        {
+            "entry_number": "4",
+            "date_filed": "2023-01-20",
+            "description": "NOTICE OF RELATED CASE by Jane Doe. Case related to Case No. 2:23-cv-00147. (Lawyer, Ann)",
+        }
+    )
+    path = tmp_path / "case_4242.json"
+    path.write_text(json.dumps(case), encoding="utf-8")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    related = gavel_agent.extract(path, items="related_case_numbers").items["related_case_numbers"]
+    assert [v.value for v in related] == ["No. 2:23-cv-00147"]
+    assert related[0].evidence[0].document == "docket"
