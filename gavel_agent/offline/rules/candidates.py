@@ -42,9 +42,14 @@ def stated_date(value: str) -> date | None:
 OTHER_CASE = re.compile(r"\brelated\b|\bappeal|\bappellate|\bcircuit\b", re.I)
 
 
+# A docket document's entry line writes its day as ISO ("1 | 2023-01-17 | COMPLAINT"), which prose does not.
+_ISO_DAY = re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")
+
+
 @lru_cache(maxsize=8192)
 def written_dates(quote: str) -> frozenset[date]:
-    return frozenset(d for d, _ in dates_in(quote))
+    iso = (parse_date(m.group(0)) for m in _ISO_DAY.finditer(quote))
+    return frozenset(d for d, _ in dates_in(quote)) | {d for d in iso if d}
 
 
 # A docket's own record of the opening (its header's "Date Filed", its first pleading's entry) is the

@@ -9,6 +9,7 @@ from datetime import date
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
 from gavel_agent.offline.rules.candidates import docket_opening_dates, docket_opening_day, is_docket
+from gavel_agent.offline.rules.docket_entries import first_entry
 from gavel_agent.offline.rules.text import (
     doc_date,
     is_type,
@@ -184,6 +185,7 @@ def filing_date(text: str, doc: DocInfo) -> list[Finding]:
     complaint = is_type(doc, "complaint", "petition") and not amended and not re.match(r"order|opinion", doc.type, re.I)
     found += [_date_finding(text, m, 1.0 if not amended else 0.3) for m in _FIRST_ENTRY_STAMP.finditer(text)]
     if is_type(doc, "docket"):
+        found += first_entry(text, doc)
         found += [
             _date_finding(text, m, c)
             for m in _DOCKET_HEAD.finditer(text)

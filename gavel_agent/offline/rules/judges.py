@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from gavel_agent.offline.registry import DocInfo, Finding, extractor, settles
+from gavel_agent.offline.rules.docket_entries import DOCKET_SIGNED_CONFIDENCE, signing_entry
 from gavel_agent.offline.rules.text import PERSON_RE, name_word, person_name, sentence_at, tables
 
 # Judges who presided or ruled. The case summaries (and the human checklists drawn from them) name the
@@ -63,7 +64,9 @@ def judge_name(text: str, doc: DocInfo) -> list[Finding]:
             found.append(Finding(name, m.group(0).strip(), 1.0))
     for m in _ASSIGNED.finditer(text):
         name = person_name(m.group(2))
-        if name:
+        if name and (entry := signing_entry(text, doc, m.start(), m.end())):
+            found.append(Finding(name, entry, DOCKET_SIGNED_CONFIDENCE))
+        elif name:
             found.append(Finding(name, m.group(0).strip(), NAMED_ONLY if _WEAK_CUE.match(m["cue"]) else 0.9))
     for m in _OPINION_BY.finditer(text):
         names = re.split(r",[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+", m["names"])
