@@ -26,6 +26,7 @@ from importlib import resources
 from typing import Literal
 
 from gavel_agent.checklists import ItemSpec
+from gavel_agent.text.regexes import MONTH, MONTH_NAMES
 from gavel_agent.text.values import DateParts, dates, numbers, without_dates
 from gavel_agent.tools.search import words
 
@@ -34,17 +35,13 @@ SUPPORT_ORDER: tuple[SupportStatus, ...] = ("states", "related", "unsupported") 
 
 ACT_SECTIONS = 100  # an act cited by its first section runs on for up to this many sections (FHA: 3601-3631)
 STATES_SHARE = 0.5  # of a value's content words its quotes must hold to state it
-_MONTH_NAMES = "January February March April May June July August September October November December".split()
 # A figure: digits with thousands commas and a decimal part; "1983,42" (two cites run together) is two.
 _DIGITS = re.compile(r"(?<![\d.,])\d+(?:,\d{3}(?!\d))*(?:\.\d+)?")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
 # A code citation: its title number, the code ("U.S.C.", "U.S.C.A."), the section ("1983", "2000e-2(a)").
 _CODE_CITATION = re.compile(r"\b(\d+)\s+U\.?\s?S\.?\s?C\.?(?:\s?A\.?)?\s*§*\s*(\d+[\w.-]*(?:\([\w]+\))*)")
-_YEARLESS_DAY = re.compile(
-    rf"\b({'|'.join(m[:3] + (m[3:] and f'(?:{m[3:]})?') for m in _MONTH_NAMES)})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b"
-    r"(?!,?\s*\d{4})(?!\s*/)"
-)
+_YEARLESS_DAY = re.compile(rf"\b({MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d{{4}})(?!\s*/)")
 _LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / "Appeal: ..."
 
 
@@ -89,7 +86,7 @@ def spoken_date(parts: DateParts) -> str:
     year, month, day = parts
     if month is None:
         return str(year)
-    return f"{_MONTH_NAMES[month - 1]} {day}, {year}" if day else f"{_MONTH_NAMES[month - 1]} {year}"
+    return f"{MONTH_NAMES[month - 1]} {day}, {year}" if day else f"{MONTH_NAMES[month - 1]} {year}"
 
 
 def _stated(date: DateParts, quoted: set[DateParts]) -> bool:
@@ -109,10 +106,10 @@ def _yearless_days(value: str, quotes: list[str]) -> tuple[str, str | None]:
     quoted = dates("\n".join(quotes))
     missing = None
     for m in reversed(list(_YEARLESS_DAY.finditer(value))):
-        month = next(i for i, name in enumerate(_MONTH_NAMES, 1) if name.lower().startswith(m.group(1).lower()[:3]))
+        month = next(i for i, name in enumerate(MONTH_NAMES, 1) if name.lower().startswith(m.group(1).lower()[:3]))
         day = int(m.group(2))
         if not any(q[1] == month and q[2] == day for q in quoted):
-            missing = f"{_MONTH_NAMES[month - 1]} {day}"
+            missing = f"{MONTH_NAMES[month - 1]} {day}"
         value = value[: m.start()] + value[m.end() :]
     return value, missing
 

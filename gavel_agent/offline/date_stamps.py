@@ -13,13 +13,13 @@ import re
 
 from gavel_agent.documents.docket import DOCKET_TYPE
 from gavel_agent.offline.registry import DocInfo
+from gavel_agent.text.regexes import DAY_OF, MONTH_NAMES
 from gavel_agent.text.values import DateParts, without_dates
 from gavel_agent.tools.quotes import quote_problem
 from gavel_agent.tools.search import Hit
 from gavel_agent.tools.support import content_stems, unstated_dates
 
 Call = tuple[str, dict]
-_MONTHS = "January February March April May June July August September October November December".split()
 QUOTE_BEFORE, QUOTE_AFTER = 60, 60  # characters of a hit's snippet kept around the date (a docket entry follows it)
 STAMP_HITS = 5  # hits looked at per search: the one sharing most words with the value is quoted
 
@@ -30,13 +30,13 @@ def date_pattern(parts: DateParts) -> str | None:
     year, month, day = parts
     if year is None or month is None or day is None:
         return None
-    name = _MONTHS[month - 1]
+    name = MONTH_NAMES[month - 1]
     sept = r"|Sept\.?" if month == 9 else ""
     months = rf"(?:{name}|{name[:3]}\.?{sept})"
     ordinal = rf"0?{day}(?:st|nd|rd|th)?"
     return (
         rf"\b(?:{months}\s+{ordinal},?\s+{year}"
-        rf"|{ordinal}\s+(?:day\s+of\s+)?{months},?\s+{year}"
+        rf"|{ordinal}\s+{DAY_OF}{months},?\s+{year}"
         rf"|0?{month}/0?{day}/(?:{year}|{year % 100:02d})\b"
         rf"|{year}-{month:02d}-{day:02d})"
     )

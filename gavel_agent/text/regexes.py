@@ -12,6 +12,10 @@ import re
 
 # ---- dates ----------------------------------------------------------------------------------------
 
+MONTH_NAMES = (
+    "January February March April May June July August September October November December".split()
+)  # MONTH_NAMES[m - 1] names month m
+
 # A month's name or its abbreviation, with its optional full stop ("Sept.", "June", "Dec").
 MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
