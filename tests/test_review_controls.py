@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from chromium import CHROMIUM, CHROMIUM_ARGS
+from chromium import playwright_chromium
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.review.runs import Runs
 from gavel_agent.review.server import BackgroundServer, create_app
@@ -19,16 +19,7 @@ ITEMS = "filing_date,parties"
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)")
-    playwright_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package")
-    with playwright_api.sync_playwright() as p:
-        try:
-            chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        except Exception as e:  # noqa: BLE001 - any launch failure means: this machine cannot run the test
-            pytest.skip(f"chromium does not start under Playwright here: {str(e).splitlines()[0]}")
-        yield chromium
-        chromium.close()
+    yield from playwright_chromium()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from chromium import CHROMIUM, CHROMIUM_ARGS
+from chromium import playwright_chromium
 from cli_runner import run_cli
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
 from gavel_agent.evaluators.checklist.readers import read_checklists
@@ -26,18 +26,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)")
-    playwright_api = pytest.importorskip(
-        "playwright.sync_api", reason="needs the playwright package (pip install playwright)"
-    )
-    with playwright_api.sync_playwright() as p:
-        try:
-            chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        except Exception as e:  # noqa: BLE001 - any launch failure means: this machine cannot run the test
-            pytest.skip(f"chromium does not start under Playwright here: {str(e).splitlines()[0]}")
-        yield chromium
-        chromium.close()
+    yield from playwright_chromium()
 
 
 @pytest.fixture
