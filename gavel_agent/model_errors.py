@@ -17,8 +17,8 @@ STATUS_FIXES = {
     422: "the server could not read the request: check that it speaks the OpenAI chat API",
     501: "the server does not implement this API: check that it speaks the OpenAI chat or Responses API",
 }
-TEMPORARY_RESUME = "(--resume continues the run)"
-TEMPORARY = f"a temporary failure: run again later {TEMPORARY_RESUME}"
+# How to go on is the caller's to say: a run that kept its folder prints the command that resumes it.
+TEMPORARY = "a temporary failure: run again later"
 
 
 def _url(error: BaseException) -> str:

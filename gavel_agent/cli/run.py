@@ -32,7 +32,6 @@ from gavel_agent.cli.run_summary import run_summary
 from gavel_agent.errors import RunFailed
 from gavel_agent.live_trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
-from gavel_agent.model_errors import TEMPORARY_RESUME
 from gavel_agent.models import resolve_model
 from gavel_agent.run_folder import RunFiles, RunStats
 from gavel_agent.run_folder_names import folder_name, folder_under
@@ -223,9 +222,9 @@ def register(app: typer.Typer) -> None:
             raise stopped_by_user(err, agent_run, command) from None
         if outcome.stats.status == "interrupted" and not reached_model(outcome.stats) and not resume:
             discard_unstarted_run(agent_run.files, fresh_folder)
-            # Nothing to resume: the advice to --resume that a temporary failure carries does not apply.
-            reason = outcome.stats.stop_reason.replace(f" {TEMPORARY_RESUME}", "")
-            raise RunFailed(f"{reason} (no model call was answered; no run folder was kept: run the command again)")
+            raise RunFailed(
+                f"{outcome.stats.stop_reason} (no model call was answered; no run folder was kept: run the command again)"
+            )
         if verify and outcome.stats.status == "finished":  # an interrupted run is resumed first
             tracer, on_decision = verify_trace(err) if show else (nullcontext(), None)
             with tracer:
