@@ -79,13 +79,6 @@ def refused_quotes(ledger: Path) -> int:
     return refused
 
 
-def settled_as_none(checklist: Path) -> int:
-    """Items the run settled with no values (status none_in_record), where the checklist records that."""
-    data = json.loads(checklist.read_text(encoding="utf-8"))
-    settled = data.get("settled") or {}
-    return len(settled) if isinstance(settled, dict) else 0
-
-
 def gavel_scores(case: str, refs: dict, gavel: Path, judge: OfflineJudge) -> dict[str, float | None]:
     scores: dict[str, float | None] = {}
     for label, pattern in GAVEL_METHODS.items():
@@ -107,7 +100,7 @@ def measure(run_dir: Path, refs: dict, gavel: Path, cases: Path, judge: OfflineJ
         case=case,
         score=score_case(predicted, refs[case], judge, case).score,
         filled=stats.filled_items,
-        settled_none=settled_as_none(files.checklist),
+        settled_none=len(files.read_checklist().none_reasons()),
         items=len(stats.items),
         values=stats.values,
         prompt_tokens=stats.prompt_tokens,

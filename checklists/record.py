@@ -145,8 +145,17 @@ class ChecklistFile(_OptionalExtras):
         """The item's settlement as having no value, or None."""
         return (self.settled or {}).get(key)
 
+    def none_reasons(self) -> dict[str, str]:
+        """Items settled as having no value in the record, each with its reason (an item that has values
+        again is not settled)."""
+        return {key: entry.reason for key, entry in (self.settled or {}).items() if not self.items.get(key)}
+
+    def not_found(self) -> list[str]:
+        """Items with no value that the run did not settle as none."""
+        return [key for key, values in self.items.items() if not values and self.none_in_record(key) is None]
+
     def settled_line(self) -> str:
         """ "26/26 items settled: 15 with values, 11 none in the record"."""
         filled = sum(1 for v in self.items.values() if v)
-        none = sum(1 for k in (self.settled or {}) if not self.items.get(k))
+        none = len(self.none_reasons())
         return f"{filled + none}/{len(self.items)} items settled: {filled} with values, {none} none in the record"

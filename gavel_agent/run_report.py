@@ -15,7 +15,6 @@ from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence
 from gavel_agent.errors import UserError
 from gavel_agent.html_pages import QuoteGroup, quote_groups, templates
-from gavel_agent.item_outcomes import not_found, settled_as_none
 from gavel_agent.run_folder import RunFiles, RunStats
 
 CONTEXT_CHARS = 260  # text shown on each side of a quote, cut back to a word boundary
@@ -92,8 +91,8 @@ def render(report: RunReport) -> str:
         .render(
             report=report,
             sections=_sections(report, names),
-            settled=settled_as_none(checklist),
-            missing=not_found(checklist),
+            settled=checklist.none_reasons(),
+            missing=checklist.not_found(),
             names=names,
             values=sum(len(v) for v in checklist.items.values()),
             title=report.case.title if report.case and report.case.title else "",

@@ -9,14 +9,13 @@ from pathlib import Path
 from rich.text import Text
 
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.item_outcomes import not_found
 from gavel_agent.run_folder import RunStats
 
 MAX_NAMED_EMPTY = 6
 
 
 def run_summary(stats: RunStats, checklist: ChecklistFile, run_dir: Path, offer_table: bool) -> list[Text]:
-    missing = not_found(checklist)
+    missing = checklist.not_found()
     head = Text(f"{stats.status}: ", style="bold")
     head.append(
         f"{checklist.settled_line()}, "
