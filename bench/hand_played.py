@@ -57,6 +57,7 @@ class HandPlayedRun:
     case_tokens: int
     turns: int
     refused: int
+    history_tokens: int | None
     gavel: dict[str, float | None]
 
     @property
@@ -107,6 +108,7 @@ def measure(run_dir: Path, refs: dict, gavel: Path, cases: Path, judge: OfflineJ
         case_tokens=load_case(cases / f"case_{case}.json").token_count,
         turns=stats.steps,
         refused=refused_quotes(files.ledger),
+        history_tokens=stats.history_tokens,
         gavel=gavel_scores(case, refs, gavel, judge),
     )
 
@@ -117,11 +119,23 @@ def _score(value: float | None) -> str:
 
 def table(runs: list[HandPlayedRun]) -> list[str]:
     methods = list(GAVEL_METHODS)
-    header = ["case", "S_checklist", "filled", "none", "values", "prompt tokens", "budget", "turns", "refused"]
+    header = [
+        "case",
+        "history",
+        "S_checklist",
+        "filled",
+        "none",
+        "values",
+        "prompt tokens",
+        "budget",
+        "turns",
+        "refused",
+    ]
     lines = ["| " + " | ".join(header + methods) + " |", "|" + "---|" * (len(header) + len(methods))]
     for r in runs:
         cells = [
             r.case,
+            "-" if r.history_tokens is None else f"{r.history_tokens:,}",
             _score(r.score),
             f"{r.filled}/{r.items}",
             str(r.settled_none),
@@ -136,10 +150,38 @@ def table(runs: list[HandPlayedRun]) -> list[str]:
     if scored:
         means = []
         for m in methods:
-            got = [r.gavel[m] for r in runs if r.gavel[m] is not None]
+            got = [score for r in runs if (score := r.gavel[m]) is not None]
             means.append(_score(statistics.fmean(got)) if len(got) == len(runs) else "-")
-        mean_row = ["mean", _score(statistics.fmean(scored)), "", "", "", "", "", "", ""]
+        mean_row = ["mean", "", _score(statistics.fmean(scored)), "", "", "", "", "", "", ""]
         lines.append("| " + " | ".join(mean_row + means) + " |")
+    return lines
+
+
+def by_history(runs: list[HandPlayedRun]) -> list[str]:
+    """Runs under different history budgets, side by side: the table a history policy is chosen by.
+
+    Only cases played under every budget count, so each mean covers the same cases."""
+    budgets = sorted({r.history_tokens for r in runs if r.history_tokens is not None}, reverse=True)
+    if len(budgets) < 2:
+        return []
+    played = [{r.case for r in runs if r.history_tokens == b and r.score is not None} for b in budgets]
+    cases = sorted(played[0].intersection(*played[1:]))
+    if not cases:
+        return []
+    lines = [
+        "",
+        f"History budgets on the cases played under each ({', '.join(cases)}); means over runs:",
+        "",
+        "| history | runs | S_checklist | values | prompt tokens | turns |",
+        "|---|---|---|---|---|---|",
+    ]
+    for budget in budgets:
+        chosen = [r for r in runs if r.history_tokens == budget and r.case in cases and r.score is not None]
+        lines.append(
+            f"| {budget:,} | {len(chosen)} | {statistics.fmean(r.score for r in chosen if r.score is not None):.1f} | "
+            f"{statistics.fmean(r.values for r in chosen):.0f} | {statistics.fmean(r.prompt_tokens for r in chosen):,.0f} | "
+            f"{statistics.fmean(r.turns for r in chosen):.1f} |"
+        )
     return lines
 
 
@@ -159,7 +201,7 @@ def main() -> None:
     refs = read_checklists(human)
     judge = OfflineJudge()
     runs = [measure(r, refs, args.gavel, args.cases, judge) for r in args.runs]
-    lines = table(runs)
+    lines = table(runs) + by_history(runs)
     command = "$ python bench/hand_played.py " + " ".join(sys.argv[1:])
     print(command)
     print("\n".join(lines))

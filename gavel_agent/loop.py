@@ -127,6 +127,7 @@ class AgentRun:
         }
         self._summaries: dict[str, str] = {}  # call id -> what the call did
         self._history = History(self.model.agent.history_tokens)
+        self.stats.history_tokens = self._history.budget
         # A model that reads tool results as data (the offline rules) gets each one handed over.
         self._result_reader = self.model.model if isinstance(self.model.model, calls.ResultReader) else None
         self._malformed_in_a_row = 0
@@ -401,7 +402,9 @@ class AgentRun:
         if not self.files.exists():
             return None
         saved = self.files.read_stats()
-        self.stats = saved.model_copy(update={"status": "running", "stop_reason": ""})
+        self.stats = saved.model_copy(
+            update={"status": "running", "stop_reason": "", "history_tokens": self._history.budget}
+        )
         self.ws.reads.spans = {doc: list(spans) for doc, spans in saved.read_spans.items()}
         self.ws.searches = self.files.searches()  # before the checklist: replaying a settlement cites them
         self._restore_checklist()

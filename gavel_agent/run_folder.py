@@ -49,6 +49,9 @@ class RunStats(BaseModel):
     stop_reason: str = ""
     steps: int = 0
     stop_attempts: int = 0
+    # Tokens of earlier turns the loop kept in each prompt before pruning (None: a run from before
+    # this was recorded), so runs under different history policies can be told apart.
+    history_tokens: int | None = None
     tool_counts: dict[str, int] = Field(default_factory=dict)
     tool_errors: int = 0
     malformed_calls: int = 0

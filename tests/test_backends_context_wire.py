@@ -92,6 +92,8 @@ async def test_read_text_reaches_the_write_and_calls_run_in_parallel(name, tmp_p
     assert "filing_date: stored 1 value(s)" in after and "parties: stored 1 value(s)" in after
     assert f"[{DOCUMENT} tokens 3000-6000" in after
     assert outcome.stats.per_step[2].tool_calls == 2
+    # The history budget the run pruned by is on record, so runs under different policies can be compared.
+    assert outcome.stats.history_tokens == run.model.agent.history_tokens > 0
 
     # tool_choice "auto" on every turn (the SDK would drop it after the first tool call), parallel calls allowed.
     for body in bodies:
