@@ -24,6 +24,7 @@ from gavel_agent.tools.quotes import fold_quote
 # statement; a stamp beside a sentence is useful, a value resting on such quotes alone is not.
 FRAGMENT_WORDS = 3
 _WORD = re.compile(r"[^\W\d_]{3,}")
+_TOKEN = re.compile(r"\w+")  # every word and initial, for telling two values apart
 DUPLICATE_SIMILARITY = 92  # rapidfuzz token-set ratio of two values' folded texts
 _ALTERNATIVES = re.compile(r",?\s+or\s+")
 _SLOT = re.compile(r"\[([^\]]+)\]")
@@ -71,12 +72,17 @@ def _fragments(value: Value) -> list[str]:
 
 
 def _duplicates(values: list[Value]) -> list[tuple[str, str]]:
+    """Pairs of values that say the same thing: alike as token sets, and one's words all found in the
+    other's. Two values that each have a word of their own (two plaintiffs with the same next friend,
+    a motion granted and one denied) are different values however much else they share."""
     folded = [fold_quote(v.value) for v in values]
+    words = [set(_TOKEN.findall(text)) for text in folded]
     return [
         (values[i].value, values[j].value)
         for i in range(len(values))
         for j in range(i + 1, len(values))
         if fuzz.token_set_ratio(folded[i], folded[j]) >= DUPLICATE_SIMILARITY
+        and (words[i] <= words[j] or words[j] <= words[i])
     ]
 
 

@@ -58,3 +58,21 @@ def test_findings_name_open_items_format_breaks_fragments_weak_support_and_dupli
     assert any("only weakly supported (the quote gives 0% of the value's words)" in line for line in lines)
     assert any("look like the same value" in line and "DuPont" in line for line in lines)
     assert not any("trials" in line for line in lines)
+
+
+def test_values_that_each_name_something_of_their_own_are_not_duplicates():
+    """Hand-played runs: the review told a model to delete real plaintiffs who shared a next friend."""
+    case = Case("t", [Document("d", "text", "D", "", None)])
+    state = ChecklistState(SPEC, ["parties", "court_rulings"], case)
+    quote = [evidence("minor children, by their next friend G. Gail Stricklin")]
+    state.items["parties"] = [
+        Value(value="Plaintiff: D.G. (a minor child, by Next Friend G. Gail Stricklin)", evidence=quote),
+        Value(value="Plaintiff: J.P. (a minor child, by Next Friend G. Gail Stricklin)", evidence=quote),
+        Value(value="Plaintiff: J.P. (a minor child, by Next Friend G. Gail Stricklin).", evidence=quote),
+    ]
+    state.items["court_rulings"] = [
+        Value(value="June 1, 2022: the court denied the motion to dismiss", evidence=quote),
+        Value(value="June 1, 2022: the court granted the motion to dismiss", evidence=quote),
+    ]
+    duplicates = [line for line in findings(state) if "look like the same value" in line]
+    assert len(duplicates) == 1 and "J.P." in duplicates[0] and "D.G." not in duplicates[0]
