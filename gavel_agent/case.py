@@ -28,7 +28,10 @@ from gavel_agent.documents import DocumentReadError, limits, read_document
 from gavel_agent.documents import docket as dockets
 from gavel_agent.documents.text import decode
 from gavel_agent.text import pages as text_pages
+from gavel_agent.text import regexes
 from gavel_agent.text.values import full_date
+
+ENTRY_NUMBER = re.compile(regexes.ENTRY_NUMBER)
 
 
 class CaseError(ValueError):
@@ -272,6 +275,7 @@ def load_folder(path: Path) -> Case:
 def documents_from_clearinghouse(record: dict) -> list[Document]:
     """A record's documents with text, and its docket (``case_data.main_docket.docket_entries``) as one more."""
     rows = [d for d in record.get("documents") or [] if (d.get("text") or "").strip()]
+    case_court = str((record.get("case_data") or {}).get("court") or "")
     names = unique_names([slug(d.get("title") or d.get("document_type") or "document") for d in rows])
     docs = [
         Document(
@@ -280,13 +284,24 @@ def documents_from_clearinghouse(record: dict) -> list[Document]:
             title=d.get("title") or n,
             type=d.get("document_type") or "",
             date=d.get("date"),
-            ecf_number=str(d.get("ecf_number") or "").strip() or None,
+            ecf_number=case_entry_number(d, case_court),
         )
         for n, d in zip(names, rows)
     ]
     main_docket = (record.get("case_data") or {}).get("main_docket") or {}
     docket = docket_document(dockets.entries_from_records(main_docket.get("docket_entries") or []), names)
     return docs + [docket] if docket else docs
+
+
+def case_entry_number(row: dict, case_court: str) -> str | None:
+    """A record document's entry number on the case's own docket: None for a paper filed in another
+    court (an appeal's opinion carries the appellate docket's number, which the district docket would
+    date wrongly) and for numbers that are not one ("None-1" occurs in the records)."""
+    number = str(row.get("ecf_number") or "").strip()
+    court = str(row.get("court") or "").strip()
+    if not ENTRY_NUMBER.fullmatch(number) or (case_court and court not in ("", "None", case_court)):
+        return None
+    return number
 
 
 def docket_document(entries: list[dockets.DocketEntry], taken: list[str]) -> Document | None:

@@ -144,3 +144,29 @@ def test_a_court_named_by_one_paper_and_a_number_given_by_another_alone_is_no_id
     (tmp_path / "c.txt").write_text("Case No. 1:25-cv-01266-TNM\nMOTION\n", encoding="utf-8")
     identity = case_identity(load_case(tmp_path))
     assert identity.court.value == "District of Oregon" and identity.docket_number is None
+
+
+def test_a_record_paper_from_another_court_or_with_no_real_number_gets_no_entry_on_this_docket():
+    """Case 43966: the Ninth Circuit's amended opinion carries the appellate docket's "95", which the
+    district docket dated 2020-03-27; and one record says "None-1"."""
+    from gavel_agent.case import documents_from_clearinghouse
+
+    def row(title, court, ecf):
+        return {"title": title, "text": f"{title} text", "court": court, "ecf_number": ecf, "date": "2023-07-05"}
+
+    record = {
+        "case_data": {"court": "District of Oregon"},
+        "documents": [
+            row("Opinion and Order", "District of Oregon", "47"),
+            row("Order and Amended Opinion", "U.S. Court of Appeals for the Ninth Circuit", "95"),
+            row("Amended Opinion copy", "None", "None-1"),
+            row("Exhibit", "", "12-3"),
+        ],
+    }
+    numbers = {d.title: d.ecf_number for d in documents_from_clearinghouse(record)}
+    assert numbers == {
+        "Opinion and Order": "47",
+        "Order and Amended Opinion": None,
+        "Amended Opinion copy": None,
+        "Exhibit": "12-3",
+    }

@@ -63,8 +63,10 @@ DOCKET_AS_WRITTEN = (
 
 # ---- the CM/ECF stamp and running header ----------------------------------------------------------
 
+# A docket entry's number: "9", "49-1" (an attachment of entry 49).
+ENTRY_NUMBER = r"\d+(?:-\d+)?"
 # "Document 9", "Doc. #: 12", "Document 49-1" (an attachment); ``entry`` the docket entry it names.
-ECF_DOCUMENT = r"(?:Doc(?:ument)?\.?\s*#?:?\s*(?P<entry>\d+(?:-\d+)?))"
+ECF_DOCUMENT = rf"(?:Doc(?:ument)?\.?\s*#?:?\s*(?P<entry>{ENTRY_NUMBER}))"
 # PACER stamps every page: "Case 2:23-cv-00735 Document 1 Filed 02/28/23 Page 1 of 30" (group 1 the
 # docket number, ``entry`` the paper's docket entry, "1", "1-3" for an attachment).
 PAGE_STAMP_RE = re.compile(rf"Case:?\s*({DOCKET})\s+{ECF_DOCUMENT}", re.I)
