@@ -176,7 +176,8 @@ class CarefulReader:
         for line in listing.splitlines():
             if line.startswith("- "):
                 parts = line[2:].split(" | ")
-                name, size = parts[0], int(parts[-2].split()[0])
+                # "N tokens" is followed by the share read and, for a scan with no text, a flag
+                name, size = parts[0], next(int(p.split()[0]) for p in parts[1:] if p.endswith(" tokens"))
                 windows += [(name, s, min(s + WINDOW, size)) for s in range(0, size, WINDOW)]
         if len(windows) > self.max_reads:  # a long record: the opening window of each document first
             firsts = [w for w in windows if w[1] == 0]
@@ -395,6 +396,7 @@ async def run_one(label: str, case_path: Path, reads: int, workdir: Path, histor
         "turns": reader.turns,
         "near_miss": sum(v.value.startswith("Near-miss quote") for v in checklist.items["factual_basis"]),
         "history": model.agent.history_tokens,
+        "prices": model.prices,
         "pruned": max((int(n) for n in _PRUNED.findall(text_of(wire.requests[-1][1]))), default=0),
     }
 
@@ -427,8 +429,21 @@ def report(label: str, case_name: str, r: dict) -> None:
     print(f"    quotes stored by status: {accepted or 'none'}; rejected {r['rejected']}{near}")
     print(
         f"    history budget {r['history']:,}: prompt tokens per case {sum(sum(s.values()) for s in sizes):,}; "
-        f"earlier tool results pruned by the end {r['pruned']}"
+        f"earlier tool results pruned by the end {r['pruned']}{prompt_cost(r['prices'], sizes[0], shares)}"
     )
+
+
+def prompt_cost(prices, first: dict[str, int], shares: list[tuple[int, int]]) -> str:
+    """The prompts' cost at the family's list prices, without a prompt cache and with one that serves
+    each request's repeated prefix (the rest written to the cache where the provider bills that): what a
+    history budget is chosen by, since a larger history repeats more but sends more."""
+    if prices is None:
+        return ""
+    total = sum(first.values()) + sum(t for _, t in shares)
+    repeated = sum(r for r, _ in shares)
+    written = total - repeated if prices.cache_write is not None else 0
+    plain, cached = prices.cost(total, 0, 0), prices.cost(total, repeated, 0, written)
+    return f"; prompt cost ${plain:.2f} uncached, ${cached:.2f} with the repeated prefix cached"
 
 
 def save_request(requests: list[tuple[str, dict]], path: Path) -> None:
