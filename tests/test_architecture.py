@@ -86,10 +86,10 @@ def test_the_module_map_sees_the_whole_tree():
         "gavel_agent.tools.calls",
         "gavel_agent.text.values",
         "gavel_agent.offline.policy",
-        "gavel_agent.models.offline",
+        "gavel_agent.backends.offline",
     } <= set(modules())
     # The reader finds real edges, absolute and lazy (inside a function) alike.
-    assert "gavel_agent.offline.policy" in imports_of("gavel_agent.models.offline")
+    assert "gavel_agent.offline.policy" in imports_of("gavel_agent.backends.offline")
     assert "gavel_agent.verification.stage" in imports_of("gavel_agent.verification.llm_challenger")
     assert "gavel_agent.offline.propose" in imports_of("gavel_agent.verification.roles")
 
@@ -130,9 +130,9 @@ def test_the_loop_tools_and_backends_import_nothing_from_the_offline_model():
     importers = {
         **project_imports("gavel_agent.loop"),
         **project_imports("gavel_agent.tools"),
-        **project_imports("gavel_agent.models"),
+        **project_imports("gavel_agent.backends"),
     }
-    importers.pop("gavel_agent.models.offline")  # the offline backend is where the offline model plugs in
+    importers.pop("gavel_agent.backends.offline")  # the offline backend is where the offline model plugs in
     leaks = {m: sorted(i for i in deps if within(i, "gavel_agent.offline")) for m, deps in importers.items()}
     assert {m: d for m, d in leaks.items() if d} == {}
 

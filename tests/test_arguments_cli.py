@@ -2,7 +2,7 @@
 
 import json
 
-import gavel_agent.models.completer as completer_module
+import gavel_agent.backends.completer as completer_module
 from cli_runner import run_cli as cli
 from gavel_agent.arguments.llm_generate import argument_prompt
 from gavel_agent.arguments.scenarios import generate_triples

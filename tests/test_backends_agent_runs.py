@@ -25,9 +25,9 @@ from backends_wire import (
     scripted_replies,
 )
 from gavel_agent import prompts
+from gavel_agent.backends import catalog
 from gavel_agent.case import load_case
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.models import catalog
 
 TOOLS = {
     "list_documents",

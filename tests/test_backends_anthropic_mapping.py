@@ -9,8 +9,8 @@ from agents import Agent, FunctionTool, ModelSettings, RunConfig, Runner, functi
 from anthropic.types import Message
 
 from backends_wire import anthropic_reply, httpx2_mock
-from gavel_agent.models import anthropic_mapping as mapping
-from gavel_agent.models.anthropic_backend import AnthropicModel
+from gavel_agent.backends import anthropic_mapping as mapping
+from gavel_agent.backends.anthropic_backend import AnthropicModel
 
 MESSAGES_URL = "https://api.anthropic.com/v1/messages"
 

@@ -8,9 +8,9 @@ import httpx
 import pytest
 
 from backends_wire import FAKE_KEY, PROVIDERS, httpx2_mock
+from gavel_agent.backends import catalog, keys, resolve_model
+from gavel_agent.backends.completer import make_completer
 from gavel_agent.cli.common import UserError
-from gavel_agent.models import catalog, keys, resolve_model
-from gavel_agent.models.completer import make_completer
 
 
 @pytest.fixture

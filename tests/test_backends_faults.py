@@ -22,8 +22,8 @@ from backends_wire import (
     no_backoff,
     scripted_replies,
 )
+from gavel_agent.backends.catalog import client_options
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.models.catalog import client_options
 
 
 def sequence(*replies):

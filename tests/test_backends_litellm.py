@@ -17,10 +17,10 @@ import respx
 
 from backends_wire import CASE_DIR, DOCUMENT, FILING_DATE, QUOTE, SCRIPT, Provider, agent_run, script_usage
 from gavel_agent import prompts
+from gavel_agent.backends import resolve_model
 from gavel_agent.case import load_case
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.errors import UserError
-from gavel_agent.models import resolve_model
 
 # LiteLLM fetches its price table on import unless told to use its bundled copy (as the backend tells it).
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -238,7 +238,7 @@ def test_route_names_and_missing_extra_are_one_line_errors(monkeypatch):
 
 
 def test_litellm_keys_are_redacted(monkeypatch):
-    from gavel_agent.models.keys import redact
+    from gavel_agent.backends.keys import redact
 
     monkeypatch.setenv("MISTRAL_API_KEY", MISTRAL_KEY)
     assert redact(f"401 for {MISTRAL_KEY} and ?key={GEMINI_KEY}") == "401 for [redacted] and ?key=[redacted]"

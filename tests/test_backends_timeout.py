@@ -13,7 +13,7 @@ import pytest
 
 from backends_wire import CASE_DIR, PROVIDERS, SCRIPT, no_backoff, scripted_replies
 from gavel_agent.api import RunInterrupted, extract_async
-from gavel_agent.models import resolve_model
+from gavel_agent.backends import resolve_model
 
 SLOW_S = 1.5  # the first reply's delay
 SHORT_TIMEOUT = 0.4

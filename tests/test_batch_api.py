@@ -10,7 +10,7 @@ import pytest
 from backends_wire import httpx2_mock
 from baseline_cases import car_case, write_spec
 from cli_runner import run_cli
-from gavel_agent.models import batch_api
+from gavel_agent.backends import batch_api
 from gavel_agent.run_folder import RunFiles
 
 OPENAI = "https://api.openai.com/v1"
@@ -156,7 +156,7 @@ def test_openai_batch_partial_failure_then_resume_resubmits_only_the_failed_requ
 
 
 def test_a_restart_polls_the_submitted_batch_instead_of_paying_twice(tmp_path):
-    from gavel_agent.models.batch_api import BatchRequest, OpenAIBatches, collect
+    from gavel_agent.backends.batch_api import BatchRequest, OpenAIBatches, collect
 
     state = tmp_path / "batch.json"
     requests = [BatchRequest("request-0", "system", "- colour (Colour; list): ...")]

@@ -8,8 +8,8 @@ import shutil
 
 import pytest
 
+from gavel_agent.backends.rate_limit import LimitedModel, RequestSchedule, key_fingerprint
 from gavel_agent.batch import Batch, RunSettings, discover
-from gavel_agent.models.rate_limit import LimitedModel, RequestSchedule, key_fingerprint
 from gavel_agent.results import values
 
 

@@ -5,12 +5,12 @@ import json
 
 import pytest
 
+from gavel_agent.backends.catalog import AgentOptions
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.context import History
 from gavel_agent.loop import CUT_OFF_NUDGE, TOOL_CALL_NUDGE, AgentRun
-from gavel_agent.models.catalog import AgentOptions
 from scripted_model import scripted
 
 TEXT = (
@@ -199,7 +199,7 @@ def test_existing_run_folder_needs_resume(tmp_path):
 
 
 def test_offline_model_reads_documents_whose_names_have_spaces(tmp_path):
-    from gavel_agent.models import resolve_model
+    from gavel_agent.backends import resolve_model
 
     case = Case("t", [Document("Master Services Agreement (v2)", "CLASS ACTION COMPLAINT\n" + TEXT, "MSA", "", None)])
     spec = load_spec("gavel")
@@ -209,7 +209,7 @@ def test_offline_model_reads_documents_whose_names_have_spaces(tmp_path):
 
 
 def test_the_task_gives_the_cases_own_number_in_prose_and_as_data(tmp_path):
-    from gavel_agent.models import resolve_model
+    from gavel_agent.backends import resolve_model
 
     stamped = "Case 3:21-cv-01187-HRC Document 1 Filed 03/15/21 Page 1 of 17\nUNITED STATES DISTRICT COURT\n"
     case = Case("t", [Document("complaint", stamped + TEXT, "Complaint", "Complaint", "2021-03-15")])

@@ -73,7 +73,7 @@ def test_llm_end_to_end_verifies_quotes_and_rejects_invented_ones(case_and_spec,
 
 def reply_reserve(label: str) -> int:
     """The output tokens the model family reserves (models.json), which the case text must leave room for."""
-    from gavel_agent.models import catalog
+    from gavel_agent.backends import catalog
 
     return catalog.settings_for(label).max_tokens
 

@@ -12,7 +12,7 @@ import pytest
 
 from backends_wire import no_backoff
 from cli_runner import run_cli
-from gavel_agent.models.catalog import client_options
+from gavel_agent.backends.catalog import client_options
 
 
 class Answering(BaseHTTPRequestHandler):

@@ -1425,10 +1425,10 @@ def test_offline_run_on_the_sample_case(sample_case, tmp_path):
     reference_file = sample_case / "reference.json"
     if not reference_file.is_file():
         pytest.skip(f"the sample case has no {reference_file.name} yet")
+    from gavel_agent.backends import resolve_model
     from gavel_agent.case import load_case
     from gavel_agent.case_identity import CaseIdentity
     from gavel_agent.loop import AgentRun
-    from gavel_agent.models import resolve_model
     from gavel_agent.tools.quotes import same_text
 
     case, spec = load_case(sample_case), load_spec("gavel")
@@ -2183,10 +2183,10 @@ def test_a_bare_amendment_gives_way_to_the_same_amendment_with_its_clause():
 
 
 def test_an_appeal_completed_with_the_case_s_court_cites_the_paper_that_names_that_court(tmp_path):
+    from gavel_agent.backends import resolve_model
     from gavel_agent.case import Case, Document
     from gavel_agent.checklists.record import ChecklistFile
     from gavel_agent.loop import AgentRun
-    from gavel_agent.models import resolve_model
 
     docket = "Date Filed # Docket Text\n02/15/2017 45 NOTICE OF APPEAL filed by Plaintiffs Jane Roe, John Doe.\n"
     opinion = (

@@ -7,11 +7,11 @@ import asyncio
 import pytest
 
 import gavel_agent
+from gavel_agent.backends import resolve_model
+from gavel_agent.backends.offline import OfflineModel
 from gavel_agent.case import Case, Document, load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.loop import AgentRun
-from gavel_agent.models import resolve_model
-from gavel_agent.models.offline import OfflineModel
 
 ITEMS = ["filing_date", "judge_name", "parties"]
 

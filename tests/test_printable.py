@@ -8,6 +8,7 @@ import io
 
 from rich.console import Console
 
+from gavel_agent.backends.catalog import AgentOptions
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile, Evidence, Value
@@ -15,7 +16,6 @@ from gavel_agent.cli import error_line
 from gavel_agent.cli.common import show_case_warnings
 from gavel_agent.live_trace import StepTrace, results_table, short_arguments
 from gavel_agent.loop import AgentRun
-from gavel_agent.models.catalog import AgentOptions
 from gavel_agent.printable import printable
 from scripted_model import scripted
 

@@ -21,10 +21,10 @@ def sample_run(tmp_path_factory):
     import asyncio
 
     from conftest import SAMPLE_CASE
+    from gavel_agent.backends import resolve_model
     from gavel_agent.case import load_case
     from gavel_agent.checklists import load_spec
     from gavel_agent.loop import AgentRun
-    from gavel_agent.models import resolve_model
 
     spec = load_spec("gavel")
     run_dir = tmp_path_factory.mktemp("runs") / "riverside-jail"

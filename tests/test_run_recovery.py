@@ -5,10 +5,10 @@ import json
 
 import pytest
 
+from gavel_agent.backends.catalog import AgentOptions
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.loop import AgentRun
-from gavel_agent.models.catalog import AgentOptions
 from gavel_agent.run_folder import RunFiles
 from scripted_model import scripted
 

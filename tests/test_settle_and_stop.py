@@ -3,12 +3,12 @@
 import asyncio
 import json
 
+from gavel_agent.backends.catalog import AgentOptions
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.evaluators.checklist.readers import read_checklists
 from gavel_agent.loop import AgentRun
-from gavel_agent.models.catalog import AgentOptions
 from gavel_agent.results import tables
 from gavel_agent.results.store import ResultsStore
 from gavel_agent.run_folder import RunFiles

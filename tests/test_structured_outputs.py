@@ -10,7 +10,7 @@ import httpx
 from pydantic import BaseModel
 
 from backends_wire import FAKE_KEY, PROVIDERS, anthropic_reply, chat_reply, httpx2_mock, responses_reply
-from gavel_agent.models.completer import make_completer
+from gavel_agent.backends.completer import make_completer
 from gavel_agent.text.llm import ReplyCache, ask_json, cached
 
 

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-import gavel_agent.models.completer as completer_module
+import gavel_agent.backends.completer as completer_module
 from cli_runner import run_cli as cli
 from test_summaries_qa import FULL, NO_CONCLUSION, REFERENCE, FakeModel
 

@@ -174,7 +174,7 @@ def test_an_unreadable_reply_falls_back_to_the_offline_checks():
 
 
 def test_challenges_go_to_a_chat_completions_server(tmp_path, monkeypatch):
-    from gavel_agent.models.completer import make_completer
+    from gavel_agent.backends.completer import make_completer
 
     provider = PROVIDERS["openai-compatible"]
     monkeypatch.setenv(provider.key_variable, FAKE_KEY)

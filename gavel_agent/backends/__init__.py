@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from agents import ModelSettings
 from agents.models.interface import Model
 
-from gavel_agent.models import catalog, keys
+from gavel_agent.backends import catalog, keys
 
 OFFLINE_LABEL = "offline"
 
@@ -32,13 +32,13 @@ class ResolvedModel:
 
 
 def _offline(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
-    from gavel_agent.models.offline import OfflineModel
+    from gavel_agent.backends.offline import OfflineModel
 
     return OfflineModel()
 
 
 def _openai(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
-    from gavel_agent.models import openai_backend
+    from gavel_agent.backends import openai_backend
 
     return openai_backend.responses_model(model_id, client)
 
@@ -50,7 +50,7 @@ def _require_http(url: str, source: str) -> None:
 
 
 def _openai_compatible(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
-    from gavel_agent.models import openai_backend
+    from gavel_agent.backends import openai_backend
 
     if not base_url and (base_url := keys.setting("OPENAI_BASE_URL")):
         _require_http(base_url, "OPENAI_BASE_URL")
@@ -62,13 +62,13 @@ def _openai_compatible(model_id: str, base_url: str | None, client: catalog.Clie
 
 
 def _anthropic(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
-    from gavel_agent.models.anthropic_backend import AnthropicModel, anthropic_client
+    from gavel_agent.backends.anthropic_backend import AnthropicModel, anthropic_client
 
     return AnthropicModel(model_id, anthropic_client(keys.api_key("ANTHROPIC_API_KEY"), client))
 
 
 def _litellm(model_id: str, base_url: str | None, client: catalog.ClientOptions) -> Model:
-    from gavel_agent.models.litellm_backend import litellm_model
+    from gavel_agent.backends.litellm_backend import litellm_model
 
     return litellm_model(model_id, base_url)
 
@@ -115,7 +115,7 @@ def resolve_model(
     entry = catalog.lookup(name)
     settings = entry.settings
     if provider == "litellm":
-        from gavel_agent.models.litellm_backend import client_settings
+        from gavel_agent.backends.litellm_backend import client_settings
 
         settings = client_settings(settings, client)
     return ResolvedModel(model, name, provider, settings, entry.prices, entry.context_window, client, entry.agent)

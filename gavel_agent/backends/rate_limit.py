@@ -17,7 +17,7 @@ from typing import Protocol
 
 from agents.models.interface import Model
 
-from gavel_agent.models.keys import setting
+from gavel_agent.backends.keys import setting
 
 
 class RequestSchedule:

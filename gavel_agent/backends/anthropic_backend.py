@@ -21,9 +21,9 @@ from anthropic.resources.messages import AsyncMessages
 from openai.types.responses import Response, ResponseCompletedEvent, ResponseUsage
 from openai.types.responses.response_usage import InputTokensDetails
 
-from gavel_agent.models import anthropic_mapping as mapping
-from gavel_agent.models.catalog import ClientOptions, client_options
-from gavel_agent.models.keys import api_key
+from gavel_agent.backends import anthropic_mapping as mapping
+from gavel_agent.backends.catalog import ClientOptions, client_options
+from gavel_agent.backends.keys import api_key
 
 # Keyword arguments this SDK version's messages.create names explicitly.
 _CREATE_PARAMETERS = set(inspect.signature(AsyncMessages.create).parameters) - {"self", "extra_body"}

@@ -14,8 +14,8 @@ from agents import ModelSettings
 from agents.models.interface import Model
 from agents.retry import ModelRetryBackoffSettings, ModelRetrySettings, retry_policies
 
-from gavel_agent.models.catalog import ClientOptions, client_options
-from gavel_agent.models.keys import setting, user_error
+from gavel_agent.backends.catalog import ClientOptions, client_options
+from gavel_agent.backends.keys import setting, user_error
 
 RETRIED_STATUSES = (408, 409, 429, 500, 502, 503, 504)
 INSTALL_HINT = "the litellm: route needs LiteLLM: pip install 'gavel-agent[litellm]'"

@@ -22,8 +22,8 @@ from typing import Protocol, TypeVar
 from pydantic import BaseModel, Field
 
 from gavel_agent import atomic
-from gavel_agent.models import catalog, keys
-from gavel_agent.models.keys import api_key
+from gavel_agent.backends import catalog, keys
+from gavel_agent.backends.keys import api_key
 from gavel_agent.text.llm import Completer
 
 T = TypeVar("T")

@@ -16,8 +16,8 @@ from openai import AsyncOpenAI
 from openai.resources.chat.completions import AsyncCompletions
 from openai.resources.responses import AsyncResponses
 
-from gavel_agent.models.catalog import ClientOptions
-from gavel_agent.models.keys import api_key
+from gavel_agent.backends.catalog import ClientOptions
+from gavel_agent.backends.keys import api_key
 
 # Local servers (vLLM, Ollama, llama.cpp) ignore the key but the client insists on one.
 LOCAL_SERVER_KEY = "not-needed"

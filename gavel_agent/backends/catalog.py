@@ -16,7 +16,7 @@ from pathlib import Path
 
 from agents import ModelSettings
 
-from gavel_agent.models import keys
+from gavel_agent.backends import keys
 
 CATALOG_PATH = Path(__file__).with_name("models.json")
 PER_MILLION = 1_000_000

@@ -17,8 +17,8 @@ from agents.items import ItemHelpers
 from agents.models.interface import ModelTracing
 from pydantic import BaseModel
 
-from gavel_agent.models import OFFLINE_LABEL, ResolvedModel, keys, resolve_model
-from gavel_agent.models.catalog import ClientOptions
+from gavel_agent.backends import OFFLINE_LABEL, ResolvedModel, keys, resolve_model
+from gavel_agent.backends.catalog import ClientOptions
 from gavel_agent.text.llm import StructuredCompleter
 from gavel_agent.tools.schemas import without_keywords
 
