@@ -5,11 +5,12 @@ import json
 import sys
 from pathlib import Path
 
+from conftest import REPO
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.tools.checklist import ChecklistState
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+BENCH = REPO / "bench"
 
 
 def _bench():

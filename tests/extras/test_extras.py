@@ -43,9 +43,10 @@ def test_a_missing_extra_is_named_in_one_line(tmp_path):
 
 def test_every_extra_is_declared_in_the_package(monkeypatch, capsys):
     import tomllib
-    from pathlib import Path
 
-    declared = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    from conftest import REPO
+
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
     for module, (extra, _) in EXTRAS.items():
         assert extra in declared["optional-dependencies"], module
         assert f"[{extra}]" in missing_extra(ModuleNotFoundError(name=module) or "")

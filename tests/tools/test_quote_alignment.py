@@ -1,10 +1,10 @@
 """Quote alignment: what models commonly do to a quote is forgiven with a status; changed words are not."""
 
 import json
-from pathlib import Path
 
 import pytest
 
+from conftest import REPO
 from gavel_agent.case import Case, Document, load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.tools import calls, quotes
@@ -15,9 +15,7 @@ from gavel_agent.tools.workspace import Workspace
 # bench/quote_alignment.py.
 NEAR_MISSES = [
     (q["document"], q["quote"], q["habit"])
-    for q in json.loads((Path(__file__).parents[1] / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8"))[
-        "quotes"
-    ]
+    for q in json.loads((REPO / "bench" / "near_miss_quotes.json").read_text(encoding="utf-8"))["quotes"]
 ]
 
 

@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 import gavel_agent
+from conftest import REPO
 from gavel_agent.checklists.record import ChecklistFile
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 def test_importing_the_evaluators_does_not_load_the_agent():

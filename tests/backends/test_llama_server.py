@@ -1,7 +1,7 @@
 """The openai-compatible backend against a real llama.cpp server (slow; deselected by default).
 
 Needs ``pip install -e '.[llama]'`` (llama-cpp-python builds from source, several
-minutes on 2 cores). Run with ``python -m pytest -m slow tests/test_backends_llama_server.py``.
+minutes on 2 cores). Run with ``python -m pytest -m slow tests/backends/test_llama_server.py``.
 
 The model is Gemma 3 270M: small enough to answer in seconds on a CPU, too small
 to extract anything sensible. Its nonsense values make it a useful adversary:
@@ -34,6 +34,7 @@ import httpx
 import pytest
 
 from backends_wire import CASE_DIR
+from conftest import REPO
 from gavel_agent.backends import resolve_model
 from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
@@ -47,7 +48,7 @@ pytest.importorskip("llama_cpp.server", reason="needs the llama extra: pip insta
 STEPS = 4
 CASE = load_case(CASE_DIR)
 STARTUP_SECONDS = 180
-SERVER = Path(__file__).with_name("llama_tool_server.py")
+SERVER = REPO / "tests" / "llama_tool_server.py"
 # Gemma-style turns; tools listed up front, tool calls and tool results shown verbatim (no escaping).
 CHAT_TEMPLATE = (
     "{{ bos_token }}"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import REPO, SAMPLE_CASE
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
@@ -17,7 +18,7 @@ from gavel_agent.offline.learned.selection import apply_model, found_from_rows, 
 from gavel_agent.offline.learned.train import FIELDS, fit
 from gavel_agent.offline.policy import choose
 
-SAMPLE = Path(__file__).resolve().parents[1] / "cases" / "riverside-jail"
+SAMPLE = SAMPLE_CASE
 
 
 def row(value: str, confidence: float = 0.9, quote: str = "Filed 01/02/2020", doc_type: str = "Complaint") -> dict:
@@ -343,7 +344,7 @@ def test_the_causes_model_leaves_out_the_mention_level_quote_cues():
 def _cause_values_bench():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("cause_values", SAMPLE.parents[1] / "bench" / "cause_values.py")
+    spec = importlib.util.spec_from_file_location("cause_values", REPO / "bench" / "cause_values.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     return bench
