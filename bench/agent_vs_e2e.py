@@ -16,6 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from gavel_agent.backends import resolve_model
 from gavel_agent.baselines import Baseline
 from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
@@ -23,7 +24,6 @@ from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 from gavel_agent.evaluators.checklist.readers import clean_values, read_checklists
 from gavel_agent.evaluators.checklist.score import score_cases
 from gavel_agent.loop import AgentRun
-from gavel_agent.models import resolve_model
 
 CASES = ("12429", "17701", "17762", "43966", "46210")
 

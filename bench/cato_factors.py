@@ -23,10 +23,10 @@ from pathlib import Path
 from gavel_agent.arguments.mentions import factor_pairs, parse_value, read_mentions
 from gavel_agent.arguments.narratives import render_triple
 from gavel_agent.arguments.scenarios import Triple, generate_triples
+from gavel_agent.backends import resolve_model
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.loop import AgentRun
-from gavel_agent.models import resolve_model
 
 Pair = tuple[str, str]
 

@@ -16,10 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from gavel_agent.backends import resolve_model
 from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.loop import AgentRun
-from gavel_agent.models import resolve_model
 from gavel_agent.tools import calls
 from gavel_agent.tools.workspace import Workspace
 from markdown_fragment import add_option, printed_as_markdown

@@ -44,11 +44,11 @@ sys.path.insert(0, str(REPO / "tests"))  # the providers' reply formats, shared 
 from abuse import Server  # bench/abuse.py: the scripted local server
 from backends_wire import anthropic_reply, chat_reply, responses_reply
 from gavel_agent import tokens
+from gavel_agent.backends import resolve_model
 from gavel_agent.case import load_case
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.loop import AgentRun
-from gavel_agent.models import resolve_model
 from gavel_agent.offline.registry import DocInfo, get_extractor
 from gavel_agent.tools import quotes
 from markdown_fragment import add_option, printed_as_markdown

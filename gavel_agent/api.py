@@ -103,8 +103,8 @@ async def extract_async(
     ``gavel_agent.UserError`` for a bad model setting (an unknown model, a missing API key), and
     ``RunInterrupted`` when the run could not finish (it holds what was stored).
     """
+    from gavel_agent.backends import resolve_model
     from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
-    from gavel_agent.models import resolve_model
 
     checklist_spec = _spec(spec)
     keys = checklist_spec.select(items)
@@ -293,7 +293,7 @@ def make_judge(name: str, spec: ChecklistSpec | None = None, cache_dir: Path | N
         from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 
         return OfflineJudge()
+    from gavel_agent.backends.completer import make_completer  # the model stack loads only when asked for
     from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
-    from gavel_agent.models.completer import make_completer  # the model stack loads only when asked for
 
     return LLMJudge(make_completer(name), name=name, spec=spec, cache_dir=cache_dir)

@@ -23,15 +23,15 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from gavel_agent import atomic, batch_ray
+from gavel_agent.backends import OFFLINE_LABEL, resolve_model
+from gavel_agent.backends.catalog import ClientOptions
+from gavel_agent.backends.keys import redact
+from gavel_agent.backends.rate_limit import LimitedModel, Limiter, LocalLimiter, key_fingerprint
 from gavel_agent.baselines.methods import Baseline, baseline_for
 from gavel_agent.case import DOCUMENT_SUFFIXES, Case, load_case
 from gavel_agent.checklists import ChecklistSpec, load_spec
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun, StepEvent
-from gavel_agent.models import OFFLINE_LABEL, resolve_model
-from gavel_agent.models.catalog import ClientOptions
-from gavel_agent.models.keys import redact
-from gavel_agent.models.rate_limit import LimitedModel, Limiter, LocalLimiter, key_fingerprint
 from gavel_agent.results.store import DB_NAME, ResultsStore, StoreError
 from gavel_agent.run_folder import RunFiles, RunStats
 from gavel_agent.run_folder_names import folder_name, folder_under
@@ -206,7 +206,7 @@ def _agent(job: Job, on_event: Callable[[StepEvent], None] | None, limiter: Limi
 @cache
 def _completer(model: str, base_url: str | None, client: ClientOptions | None = None) -> Completer:
     """One completer per model for the whole batch: its event-loop thread and connections are shared."""
-    from gavel_agent.models.completer import make_completer
+    from gavel_agent.backends.completer import make_completer
 
     return make_completer(model, base_url, client)
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gavel_agent.models.rate_limit import RequestSchedule
+from gavel_agent.backends.rate_limit import RequestSchedule
 
 MISSING = "the ray engine needs Ray: pip install 'gavel-agent[ray]'"
 

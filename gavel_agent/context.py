@@ -9,7 +9,7 @@ its end, so each request repeats the previous one's prefix token for token and
 providers' prompt caches (OpenAI, Anthropic, vLLM, llama.cpp) serve it; a
 pruning costs one cache miss every several steps instead of one every step.
 
-Why at least 40,000 tokens (the ``history`` policy in models/models.json, or
+Why at least 40,000 tokens (the ``history`` policy in backends/models.json, or
 ``history_tokens`` per model family) and a third after a pruning: a default read
 is 3,000 tokens, so after a pruning the last three or four reads stay with the
 writes made from them (GAVEL-Agent keeps its last five actions in full) and

@@ -21,13 +21,13 @@ from agents.exceptions import MaxTurnsExceeded
 from agents.run_config import CallModelData, ModelInputData
 
 from gavel_agent import prompts, reading_guide, tokens
+from gavel_agent.backends import ResolvedModel
+from gavel_agent.backends.keys import redact
 from gavel_agent.case import Case, case_source
 from gavel_agent.case_identity import CaseIdentity, case_identity
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.context import History, fit_newest, item_tokens, text_tokens
 from gavel_agent.model_errors import describe_model_error
-from gavel_agent.models import ResolvedModel
-from gavel_agent.models.keys import redact
 from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
 from gavel_agent.reply_writes import WRITE_TOOLS, ReplyWrites
 from gavel_agent.review_findings import findings

@@ -10,7 +10,7 @@ in the call's result and to the user in the trace line and the ledger.
 
 from __future__ import annotations
 
-from gavel_agent.models import ResolvedModel
+from gavel_agent.backends import ResolvedModel
 from gavel_agent.tools.calls import ToolResult
 
 CUT_OFF_SUMMARY = "cut off at the output limit: not run"

@@ -18,8 +18,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from gavel_agent import atomic
+from gavel_agent.backends.keys import redact
 from gavel_agent.checklists.record import ChecklistFile, CitedSearch
-from gavel_agent.models.keys import redact
 
 IDENTITY_FILE = "identity.json"
 

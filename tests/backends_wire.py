@@ -235,10 +235,10 @@ def scripted_replies(provider: Provider, script=SCRIPT, first_step: int = 1) -> 
 
 
 def agent_run(case_dir: Path, run_dir: Path, provider: Provider, max_steps: int = 20):
+    from gavel_agent.backends import resolve_model
     from gavel_agent.case import load_case
     from gavel_agent.checklists import load_spec
     from gavel_agent.loop import AgentRun
-    from gavel_agent.models import resolve_model
 
     spec = load_spec("gavel")
     return AgentRun(

@@ -8,7 +8,7 @@ from agents import ModelResponse, Usage
 from agents.models.interface import Model
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
 
-from gavel_agent.models import ResolvedModel
+from gavel_agent.backends import ResolvedModel
 
 
 class ScriptedModel(Model):

@@ -1,4 +1,5 @@
-"""Boundaries of the tree: what may import what, and the typed tool contract the offline model reads.
+"""Boundaries of the tree: what may import what, the typed tool contract the offline model reads, and
+where each test file sits.
 
 The import checks read the source with ``ast`` (every import, also those inside functions, which
 run whenever that code path does; those under ``if TYPE_CHECKING:`` never run and are left out).
@@ -11,6 +12,8 @@ import dataclasses
 import json
 import subprocess
 import sys
+from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -86,10 +89,10 @@ def test_the_module_map_sees_the_whole_tree():
         "gavel_agent.tools.calls",
         "gavel_agent.text.values",
         "gavel_agent.offline.policy",
-        "gavel_agent.models.offline",
+        "gavel_agent.backends.offline",
     } <= set(modules())
     # The reader finds real edges, absolute and lazy (inside a function) alike.
-    assert "gavel_agent.offline.policy" in imports_of("gavel_agent.models.offline")
+    assert "gavel_agent.offline.policy" in imports_of("gavel_agent.backends.offline")
     assert "gavel_agent.verification.stage" in imports_of("gavel_agent.verification.llm_challenger")
     assert "gavel_agent.offline.propose" in imports_of("gavel_agent.verification.roles")
 
@@ -130,9 +133,9 @@ def test_the_loop_tools_and_backends_import_nothing_from_the_offline_model():
     importers = {
         **project_imports("gavel_agent.loop"),
         **project_imports("gavel_agent.tools"),
-        **project_imports("gavel_agent.models"),
+        **project_imports("gavel_agent.backends"),
     }
-    importers.pop("gavel_agent.models.offline")  # the offline backend is where the offline model plugs in
+    importers.pop("gavel_agent.backends.offline")  # the offline backend is where the offline model plugs in
     leaks = {m: sorted(i for i in deps if within(i, "gavel_agent.offline")) for m, deps in importers.items()}
     assert {m: d for m, d in leaks.items() if d} == {}
 
@@ -221,6 +224,56 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_no_import_cycles_between_modules():
     assert cycles({m: set(imports_of(m)) for m in modules()}) == []
+
+
+TESTS = REPO / "tests"
+# Tests of the tree as a whole (its import rules, its type-checking layout, the README and the docs site)
+# test no one package; they sit in tests/ itself, beside the shared helpers and conftest.py.
+TREE_WIDE_TESTS = frozenset({"test_architecture.py", "test_typecheck_layout.py", "test_docs_site.py"})
+
+
+def package_test_folders() -> frozenset[str]:
+    """Folders a test file may sit in: tests/<name>/ for each first-party package or module gavel_agent.<name>,
+    and tests/bench/ for the bench scripts (first-party to ruff: pyproject's src). Never tests/gavel_agent/:
+    with tests/ on sys.path it would be a namespace package found before the editable install's finder."""
+    return frozenset({m.split(".")[1] for m in modules() if "." in m} | {"bench"})
+
+
+def misplaced_tests(paths: Iterable[Path]) -> list[str]:
+    """The test files (paths relative to tests/) that sit neither in a package's folder nor, tree-wide, in tests/."""
+    folders = package_test_folders()
+    return sorted(
+        str(path)
+        for path in paths
+        if not (len(path.parts) == 2 and path.parts[0] in folders)
+        and not (len(path.parts) == 1 and path.name in TREE_WIDE_TESTS)
+    )
+
+
+def test_the_placement_rule_flags_tests_outside_a_package_folder():
+    placed = [
+        Path("offline/test_rules.py"),
+        Path("loop/test_loop.py"),
+        Path("bench/test_x.py"),
+        Path("test_architecture.py"),
+    ]
+    stray = [
+        Path("test_loop.py"),
+        Path("models/test_config.py"),
+        Path("offline/rules/test_x.py"),
+        Path("gavel_agent/test_api.py"),
+    ]
+    assert misplaced_tests(placed + stray) == sorted(map(str, stray))
+
+
+def test_every_test_file_sits_in_the_folder_of_the_package_it_tests():
+    found = [path.relative_to(TESTS) for path in TESTS.rglob("test_*.py")]
+    assert len(found) > 90
+    assert misplaced_tests(found) == []
+    # pytest imports a test file by its bare name (no __init__.py in the test folders), so two files of one
+    # name in different folders would collide.
+    assert {name: n for name, n in Counter(path.name for path in found).items() if n > 1} == {}
+    assert not list(TESTS.rglob("__init__.py"))
 
 
 def test_the_checklists_hold_no_offline_queries_and_the_offline_plans_do():

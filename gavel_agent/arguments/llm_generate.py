@@ -1,7 +1,7 @@
 """3-ply argument generation with a language model, through an injected completer.
 
 The completer is ``complete(system, user) -> text`` (see ``text.llm.Completer``);
-the CLI builds one from ``--model`` with ``gavel_agent.models.completer.make_completer``.
+the CLI builds one from ``--model`` with ``gavel_agent.backends.completer.make_completer``.
 """
 
 from __future__ import annotations

@@ -16,16 +16,16 @@ from pathlib import Path
 
 from pydantic import Field
 
+from gavel_agent.backends import OFFLINE_LABEL, catalog, resolve_model
+from gavel_agent.backends.batch_api import BatchRequest, ProviderBatches, batches_for, collect
+from gavel_agent.backends.completer import make_completer
+from gavel_agent.backends.keys import redact
 from gavel_agent.baselines.concat import Concatenation, case_concatenated_tokens, concatenate
 from gavel_agent.baselines.readers import Answer, Completer, LLMReader, OfflineReader, Proposal, Request, build_prompt
 from gavel_agent.case import Case, case_source
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import Value
 from gavel_agent.loop import RunOutcome
-from gavel_agent.models import OFFLINE_LABEL, catalog, resolve_model
-from gavel_agent.models.batch_api import BatchRequest, ProviderBatches, batches_for, collect
-from gavel_agent.models.completer import make_completer
-from gavel_agent.models.keys import redact
 from gavel_agent.run_folder import RunFiles, RunStats, StepStats
 from gavel_agent.tools import quotes
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError
@@ -67,7 +67,7 @@ class Baseline:
     run_dir: Path
     model_label: str = OFFLINE_LABEL
     completer: Completer | None = None  # None: the offline rules read the text
-    context_tokens: int | None = None  # None: the model's window from models/models.json
+    context_tokens: int | None = None  # None: the model's window from backends/models.json
     prompt_per: str | None = None  # group | item | all (default: group for end-to-end, all for chunk)
     chunk_tokens: int = CHUNK_TOKENS
     on_warning: Callable[[str], None] | None = None

@@ -148,7 +148,7 @@ def _root(
 
 def error_line(error: BaseException) -> str:
     """What the user is told about ``error``: one line, keys scrubbed."""
-    from gavel_agent.models.keys import redact  # the model stack loads on failure only, not for --help
+    from gavel_agent.backends.keys import redact  # the model stack loads on failure only, not for --help
 
     if isinstance(error, UserError):
         text = str(error)
@@ -202,7 +202,7 @@ def main() -> None:
         sys.exit(EXIT_FAILED)
     except Exception as e:
         if os.environ.get("GAVEL_DEBUG"):
-            from gavel_agent.models.keys import redact
+            from gavel_agent.backends.keys import redact
 
             print(redact(traceback.format_exc()), file=sys.stderr)
         print(f"error: {error_line(e)}", file=sys.stderr)

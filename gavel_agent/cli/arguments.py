@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
 def _argue(model: str, base_url: str | None) -> Callable[[Triple], str]:
     if model in DETERMINISTIC:
         return lambda triple: hypo_argument(triple).text
-    from gavel_agent.models.completer import make_completer  # the model stack loads only when asked for
+    from gavel_agent.backends.completer import make_completer  # the model stack loads only when asked for
 
     complete = make_completer(model, base_url)
     return lambda triple: llm_argument(triple, complete)

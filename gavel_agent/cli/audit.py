@@ -112,7 +112,7 @@ def audit_command(
 def _judge(name: str, cache_dir: Path):
     if name == "offline":
         return StrictJudge()
-    from gavel_agent.models.completer import make_completer  # the model stack loads only when asked for
+    from gavel_agent.backends.completer import make_completer  # the model stack loads only when asked for
 
     return LLMJudge(cached(make_completer(name), ReplyCache(cache_dir / "audit_judge.sqlite", name)), name=name)
 

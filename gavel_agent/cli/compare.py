@@ -138,7 +138,7 @@ def _judge(judge_model: str | None, spec):
         from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge
 
         return OfflineJudge()
+    from gavel_agent.backends.completer import make_completer
     from gavel_agent.evaluators.checklist.judges.llm import LLMJudge
-    from gavel_agent.models.completer import make_completer
 
     return LLMJudge(make_completer(judge_model), name=judge_model, spec=spec)

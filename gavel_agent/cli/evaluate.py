@@ -111,7 +111,7 @@ def left_out_line(left_out: list[str], spec: ChecklistSpec, chosen: bool) -> Tex
 def _score_in_batch(preds: dict, refs: dict, name: str, cache_dir: Path) -> Report:
     if name == "offline":
         raise UserError("--batch-api is for a model judge such as openai:gpt-4.1")
-    from gavel_agent.models.batch_api import answer_in_batch
+    from gavel_agent.backends.batch_api import answer_in_batch
     from gavel_agent.text.llm import ReplyCache
 
     cache = ReplyCache(cache_dir / LLMJudge.CACHE_FILE, name)

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gavel_agent.atomic import write_json
+from gavel_agent.backends import OFFLINE_LABEL
 from gavel_agent.case import CaseError, load_case
 from gavel_agent.cli.common import UserError, user_errors, writable_file
 from gavel_agent.evaluators.agreement import Agreement
@@ -25,7 +26,6 @@ from gavel_agent.evaluators.summaries.files import read_candidates, read_referen
 from gavel_agent.evaluators.summaries.judge_files import judge_scores
 from gavel_agent.evaluators.summaries.qa_report import DEFAULT_THRESHOLD
 from gavel_agent.evaluators.summaries.ranking import MeasureAgreement, agreement_with_judge
-from gavel_agent.models import OFFLINE_LABEL
 from gavel_agent.text.llm import ReplyCache, cached
 
 CACHE_FILE = "summary_qa.sqlite"
@@ -145,7 +145,7 @@ def evaluate_summaries(
 
 
 def _model_grader(judge: str, base_url: str | None, cache: Path, threshold: int):
-    from gavel_agent.models.completer import make_completer
+    from gavel_agent.backends.completer import make_completer
 
     return model_grader(cached(make_completer(judge, base_url), ReplyCache(cache, judge)), judge, threshold)
 

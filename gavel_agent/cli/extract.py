@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from gavel_agent.backends import resolve_model
 from gavel_agent.baselines import METHODS, PROMPT_GROUPINGS, Baseline
 from gavel_agent.baselines.methods import BATCH_STATE_NAME, CHUNK_TOKENS, baseline_for
 from gavel_agent.cli.common import (
@@ -28,7 +29,6 @@ from gavel_agent.cli.common import (
 from gavel_agent.cli.run import default_run_dir
 from gavel_agent.errors import RunFailed
 from gavel_agent.live_trace import Status, StepTrace, loading, results_table, status_text
-from gavel_agent.models import resolve_model
 
 
 def prepare_baseline(
@@ -80,7 +80,7 @@ def register(app: typer.Typer) -> None:
         ),
         base_url: str = BASE_URL_OPTION,
         context_tokens: int = typer.Option(
-            None, help="Context window to cut the text to (default: the model's, from models/models.json)."
+            None, help="Context window to cut the text to (default: the model's, from backends/models.json)."
         ),
         prompt_per: str = typer.Option(
             None,

@@ -65,7 +65,7 @@ def write_fetched_folder(folder: Path, fetched: FetchedCase) -> None:
 
 
 def import_remote(scheme: str, ident: str, out: Path) -> None:
-    from gavel_agent.models.keys import api_key
+    from gavel_agent.backends.keys import api_key
 
     token = api_key(SOURCES[scheme][1])  # a missing token is a one-line error naming the variable
     with user_errors(SourceError):

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from gavel_agent.backends import resolve_model
 from gavel_agent.case_identity import CaseIdentity
 from gavel_agent.cli.common import (
     BASE_URL_OPTION,
@@ -32,7 +33,6 @@ from gavel_agent.cli.run_summary import run_summary
 from gavel_agent.errors import RunFailed
 from gavel_agent.live_trace import agent_trace, loading, results_table, verify_trace
 from gavel_agent.loop import DEFAULT_MAX_STEPS, AgentRun
-from gavel_agent.models import resolve_model
 from gavel_agent.run_folder import RunFiles, RunStats
 from gavel_agent.run_folder_names import folder_name, folder_under
 from gavel_agent.sdk_tracing import TRACE_OPTION, configure_tracing

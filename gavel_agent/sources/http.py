@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from gavel_agent.models.keys import redact
+from gavel_agent.backends.keys import redact
 from gavel_agent.sources.model import SourceError
 
 ATTEMPTS = 5

@@ -21,10 +21,10 @@ from typing import Literal
 from pydantic import BaseModel, ValidationError
 
 from gavel_agent import prompts
+from gavel_agent.backends.keys import redact
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec, ItemSpec
 from gavel_agent.checklists.record import Value
-from gavel_agent.models.keys import redact
 from gavel_agent.text.llm import Completer, ask_json
 from gavel_agent.tools import quotes
 from gavel_agent.tools.checklist import ChecklistState, EvidenceError

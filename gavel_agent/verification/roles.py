@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gavel_agent.backends import ResolvedModel
 from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.loop import AgentRun
-from gavel_agent.models import ResolvedModel
 from gavel_agent.text.llm import Completer
 from gavel_agent.tools.search import SearchIndex
 from gavel_agent.verification.stage import Challenger, Decision, Proposer, VerifyResult, verify_run
@@ -22,7 +22,7 @@ def run_completer(model: ResolvedModel, base_url: str | None) -> Completer | Non
     """The run's own model as a completer; None for an offline run."""
     if model.is_offline:
         return None
-    from gavel_agent.models.completer import make_completer
+    from gavel_agent.backends.completer import make_completer
 
     return make_completer(model.label, base_url, model.client)
 

@@ -43,10 +43,10 @@ def run_record(case_file: str, out: str, reuse: bool = True, items: tuple[str, .
     a finished run."""
     import asyncio
 
+    from gavel_agent.backends import resolve_model
     from gavel_agent.case import CaseError, load_case
     from gavel_agent.checklists import load_spec
     from gavel_agent.loop import AgentRun
-    from gavel_agent.models import resolve_model
     from gavel_agent.offline.learned.selection import recording
 
     run_dir = Path(out) / Path(case_file).stem

@@ -1,7 +1,7 @@
 """Learned selection: which of the rule extractors' candidate findings an item keeps.
 
 The rule extractors are candidate generators; for the items a fitted model exists for
-(``models/<spec>.<item>.json``, written by ``python -m gavel_agent.offline.learned.train``), a
+(``fitted/<spec>.<item>.json``, written by ``python -m gavel_agent.offline.learned.train``), a
 logistic scorer over features of each candidate (``candidate_features``) picks the values.
 Items without a model keep the rules' own choice. Candidates can be recorded (``recording``)
 so that the training command and the bench reuse one offline run per record.
@@ -22,7 +22,7 @@ from gavel_agent.offline.learned.features import candidate_features, category_fe
 from gavel_agent.offline.registry import DocInfo, Finding, get_completer, get_settler
 from gavel_agent.offline.rules.candidates import category
 
-MODEL_DIR = Path(__file__).with_name("models")
+FITTED_DIR = Path(__file__).with_name("fitted")
 MODEL_VERSION = 1
 
 Found = list[tuple[float, Finding, str]]
@@ -67,7 +67,7 @@ def candidate_rows(found: Found, docs: dict[str, DocInfo]) -> list[dict]:
 
 @cache
 def load_model(spec: str, item: str) -> dict | None:
-    path = MODEL_DIR / f"{spec}.{item}.json"
+    path = FITTED_DIR / f"{spec}.{item}.json"
     if not path.is_file():
         return None
     model = json.loads(path.read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@
 Runs the offline agent once per record (cached in ``--runs``; the bench's ``--out`` is the same
 cache), labels every candidate finding by the record's coding, fits one logistic regression per
 item (scikit-learn, fixed seed), chooses its threshold on the same training records, and writes
-``gavel_agent/offline/learned/models/gavel.<item>.json``: feature names, coefficients, intercept, threshold.
+``gavel_agent/offline/learned/fitted/gavel.<item>.json``: feature names, coefficients, intercept, threshold.
 Fitting is deterministic: the same records give the same files.
 """
 
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from gavel_agent.offline.learned.corpus import Record, load_records, record_files, run_record
 from gavel_agent.offline.learned.features import category_features, value_key
-from gavel_agent.offline.learned.selection import MODEL_DIR, MODEL_VERSION, pick, probability
+from gavel_agent.offline.learned.selection import FITTED_DIR, MODEL_VERSION, pick, probability
 from gavel_agent.offline.registry import get_settler
 from gavel_agent.offline.rules.candidates import category
 from gavel_agent.offline.rules.text import parse_date
@@ -294,7 +294,7 @@ def main() -> None:
         model = fit(field, records)
         if model is None:
             sys.exit(f"error: too few coded records to fit {field.item} ({len(records)} records)")
-        write_json(MODEL_DIR / f"{SPEC}.{field.item}.json", model)
+        write_json(FITTED_DIR / f"{SPEC}.{field.item}.json", model)
         print(f"{field.item}: {model['trained_on']}, threshold {model['threshold']}")
 
 
