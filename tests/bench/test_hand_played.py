@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from conftest import REPO
 
 
 def _bench_module():
