@@ -20,6 +20,8 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field, ValidationError, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from gavel_agent import tokens
+from gavel_agent.case import Document
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.checklists.record import CitedSearch, NoneInRecord, Value
 from gavel_agent.documents import paper
@@ -28,7 +30,7 @@ from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit, regex_text, words
 from gavel_agent.tools.workspace import ToolError, Workspace
 
-MAX_READ_TOKENS = 10_000
+MAX_READ_TOKENS = bounds.MAX_READ_TOKENS
 DEFAULT_READ_TOKENS = 3_000
 
 
@@ -227,11 +229,22 @@ def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:
             start + MAX_READ_TOKENS,
             f" (at most {MAX_READ_TOKENS} tokens per read; continue from {start + MAX_READ_TOKENS})",
         )
+    while ws.result_tokens:
+        text = _read_text(doc, start, end, note)
+        over = tokens.count(text) - ws.result_tokens
+        if over <= 0 or end - start <= 1:
+            break
+        end = max(start + 1, end - over)
+        note = f" (cut to what the context shows whole; continue from {end})"
     s, e = doc.char_span(start, end)
     ws.reads.add(doc.name, start, end)
-    header = f"[{doc.name} tokens {start}-{end} of {n}; characters {s}-{e}]{note}"
     read = DocumentRead(doc.name, start, end, n, s, e, doc.text[s:e])
-    return ToolResult(f"{header}\n{read.text}", f"{doc.name} tokens {start}-{end}", data=read)
+    return ToolResult(_read_text(doc, start, end, note), f"{doc.name} tokens {start}-{end}", data=read)
+
+
+def _read_text(doc: Document, start: int, end: int, note: str) -> str:
+    s, e = doc.char_span(start, end)
+    return f"[{doc.name} tokens {start}-{end} of {doc.token_count}; characters {s}-{e}]{note}\n{doc.text[s:e]}"
 
 
 def search(ws: Workspace, args: SearchArgs) -> ToolResult:
