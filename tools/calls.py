@@ -330,9 +330,7 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float
     if key is None:
         return "\n".join([f"ERROR: {entry.item}: nothing changed: no value could be stored", *results]), 0, refused
     total = len(ws.checklist.items[key])
-    text = "\n".join(
-        [f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results, *correction_notes(stored)]
-    )
+    text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results])
     text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
     return text, len(stored), refused
 
@@ -353,19 +351,36 @@ def write_values(
                 f"- refused {v.value!r}: not checked, the call ran out of time; send it again in another call"
             )
             continue
+        evidence = [e.model_dump() for e in v.evidence]
         try:
-            value = ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence], entry.item)
+            # An append of a value already stored adds its quotes to it (replace starts the item afresh).
+            twin = None if replace else ws.checklist.stored_value(entry.item, v.value)
+            if twin is not None:
+                written = ws.checklist.verified(v.value, evidence)  # aligned, judged with the stored quotes
+                value = ws.checklist.with_quotes(entry.item, twin, written, evidence)
+            else:
+                value = written = ws.checklist.verified(v.value, evidence, entry.item)
         except EvidenceError as e:
             results.append(f"- refused {v.value!r}: {e}")
             continue
         stored.append(value)
-        weak = f": {value.support_note}; add a quote that states the rest" if value.support == "related" else ""
-        results.append(f"- stored {value.value!r} (support {value.support}{weak})")
+        results += [stored_line(value, quotes_added=twin is not None), *correction_notes([written])]
     if replace and entry.values and not stored:
         ws.checklist.resolve(entry.item)  # an unknown item is still an EvidenceError
         return None, [], results
     key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
     return key, stored, results
+
+
+def stored_line(value: Value, quotes_added: bool) -> str:
+    """A write result's line for a value stored; one with weak support says so plainly, and how to mend it."""
+    what = f"quotes added to the stored value {value.value!r}" if quotes_added else f"stored {value.value!r}"
+    if value.support != "related":
+        return f"- {what} (support {value.support})"
+    return (
+        f"- {what}, but WEAKLY SUPPORTED ({value.support_note}): it will be listed for review when you stop. "
+        "To mend it, append the same value again with a quote that states the rest; the quote is added to it."
+    )
 
 
 def update_checklist(ws: Workspace, args: ChecklistWriteArgs) -> ToolResult:
