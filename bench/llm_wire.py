@@ -176,7 +176,9 @@ class CarefulReader:
         for line in listing.splitlines():
             if line.startswith("- "):
                 parts = line[2:].split(" | ")
-                name, size = parts[0], int(parts[-2].split()[0])
+                # "N tokens" is not always next to last: a paper without text is flagged after its share read.
+                size = next(int(p.split()[0]) for p in parts if p.endswith(" tokens"))
+                name = parts[0]
                 windows += [(name, s, min(s + WINDOW, size)) for s in range(0, size, WINDOW)]
         if len(windows) > self.max_reads:  # a long record: the opening window of each document first
             firsts = [w for w in windows if w[1] == 0]
