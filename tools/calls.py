@@ -101,11 +101,7 @@ class SearchArgs(BaseModel):
         max_length=bounds.MAX_QUERY_CHARS, description="Keywords (bm25) or a regular expression (regex)."
     )
     mode: Literal["bm25", "regex"] = Field("bm25", description="Search mode.")
-    flags: str = Field(
-        "",
-        max_length=8,
-        description="Regex flags: any of i (ignore case; a regex is case-sensitive without it), m, s, x.",
-    )
+    flags: str = Field("", max_length=8, description="Regex flags: any of i (ignore case), m, s, x.")
     top_k: int = Field(5, ge=1, le=50, description="Hits to return.")
     documents: list[str] | None = Field(
         None, max_length=bounds.MAX_DOCUMENTS_PER_SEARCH, description="Only these documents (null: all)."
@@ -113,7 +109,7 @@ class SearchArgs(BaseModel):
     exclude: str | None = Field(
         None,
         max_length=bounds.MAX_QUERY_CHARS,
-        description="Regex: skip a match when this occurs in the match's line (e.g. a precedent's name).",
+        description="Regex: skip a match when this occurs in its line (80 characters each side at most), e.g. a precedent's name.",
     )
 
     @model_validator(mode="after")
