@@ -568,7 +568,7 @@ def bounds(work: Path) -> list[tuple[str, bool, float]]:
     sys.path.insert(0, str(REPO))
     from gavel_agent.case import Case, Document
     from gavel_agent.checklists import load_spec
-    from gavel_agent.context import fit_newest, item_tokens
+    from gavel_agent.context import fit_newest, item_tokens, result_cap
     from gavel_agent.tools import calls
     from gavel_agent.tools.workspace import Workspace
 
@@ -619,7 +619,7 @@ def bounds(work: Path) -> list[tuple[str, bool, float]]:
     out.append(
         (
             "list_documents on 5,000 files, for a 32K-token model",
-            item_tokens(fitted) <= 8_192,
+            item_tokens(fitted) <= result_cap(16_384),
             time.monotonic() - started,
         )
     )
@@ -630,7 +630,7 @@ def bounds(work: Path) -> list[tuple[str, bool, float]]:
         "arguments": json.dumps({"query": "x" * 1_000_000}),
     }
     (fitted,) = fit_newest([huge_args], 40_000)
-    out.append(("1 MB tool argument in the newest turn", item_tokens(fitted) <= 20_000, 0.0))
+    out.append(("1 MB tool argument in the newest turn", item_tokens(fitted) <= result_cap(40_000), 0.0))
     return out
 
 

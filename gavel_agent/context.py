@@ -33,12 +33,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gavel_agent import tokens
+from gavel_agent.tools.bounds import MAX_READ_TOKENS
 
 # Pruned searches named in the digest. Pruned reads and writes need no entry: the per-step
 # snapshot lists the token ranges read, and the stored values are in the checklist.
 DIGEST_SEARCHES = 20
 PRUNED_TO = 3  # a pruning keeps the newest turns within budget / PRUNED_TO tokens
 _MODEL_OUTPUT = ("function_call", "reasoning")
+# A read's header line and its note, and the few tokens a passage cut at token edges gains when counted
+# on its own: a read of MAX_READ_TOKENS came to 10,022 tokens with its header.
+READ_HEADER_TOKENS = 200
 
 
 def item_text(item: dict) -> str:
@@ -140,15 +144,22 @@ class History:
         self.digest = "\n".join(lines)
 
 
+def result_cap(budget: int) -> int:
+    """The most tokens one text of the history is shown whole: half the budget, but never less than the
+    largest read the read tool allows with its header (a read within the tool's limit is never cut);
+    0 for a model that reads no history (nothing is cut)."""
+    return max(budget // 2, MAX_READ_TOKENS + READ_HEADER_TOKENS) if budget else 0
+
+
 def fit_newest(items: list[dict], budget: int) -> list[dict]:
-    """``items`` with any one text over half the budget cut down to that, with a note saying what was cut.
+    """``items`` with any one text over ``result_cap(budget)`` cut down to that, with a note saying what was cut.
 
     Pruning drops whole older turns but always keeps the newest one; a 1 MB tool argument or a listing
     of 5,000 documents would then ride along in every later request. Arguments are replaced by a small
     JSON object (a provider may parse them); results and messages keep their head. A budget of 0
     (a model that reads no history) cuts nothing.
     """
-    cap = budget // 2
+    cap = result_cap(budget)
     if not cap:
         return items
     return [_cut(item, cap) if item_tokens(item) > cap else item for item in items]

@@ -26,7 +26,7 @@ from gavel_agent.backends.keys import redact
 from gavel_agent.case import Case, case_source
 from gavel_agent.case_identity import CaseIdentity, case_identity
 from gavel_agent.checklists import ChecklistSpec
-from gavel_agent.context import History, fit_newest, item_tokens, text_tokens
+from gavel_agent.context import History, fit_newest, item_tokens, result_cap, text_tokens
 from gavel_agent.model_errors import describe_model_error
 from gavel_agent.output_limit import cut_off_call, dropped_reply_nudge
 from gavel_agent.reply_writes import WRITE_TOOLS, ReplyWrites
@@ -128,6 +128,7 @@ class AgentRun:
         self._summaries: dict[str, str] = {}  # call id -> what the call did
         self._history = History(self.model.agent.history_tokens)
         self.stats.history_tokens = self._history.budget
+        self.ws.result_tokens = result_cap(self._history.budget)
         # A model that reads tool results as data (the offline rules) gets each one handed over.
         self._result_reader = self.model.model if isinstance(self.model.model, calls.ResultReader) else None
         self._malformed_in_a_row = 0

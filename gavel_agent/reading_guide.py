@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from gavel_agent import prompts
 from gavel_agent.case import Case, Document
-from gavel_agent.documents import paper
+from gavel_agent.documents import docket_copies, paper
 
 PAPERS_SHOWN = 4  # unread papers named per snapshot; the rest are counted
 ITEMS_SHOWN = 3  # open items named per paper
@@ -45,6 +45,10 @@ def kind_of(doc: Document) -> PaperKind | None:
     return None
 
 
+def _mostly_read(doc: Document, tokens_read: dict[str, int]) -> bool:
+    return doc.token_count - tokens_read.get(doc.name, 0) <= (1 - MOSTLY_READ) * doc.token_count
+
+
 def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str]) -> list[str]:
     """The state block's lines on unread papers, those worth reading first (the guide's kind order:
     docket, complaint, settlement ... briefs last) each with the open items it could answer."""
@@ -52,9 +56,12 @@ def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str])
     rank = {kind.kind: i for i, kind in enumerate(kinds())}
     named: list[tuple[int, str]] = []
     idle = 0
+    held = docket_copies.holders(case.documents)
     for doc in case.documents:
+        if any(_mostly_read(case.document(h), tokens_read) for h in held.get(doc.name, [])):
+            continue  # a docket whose entries were all read in another copy of it
         left = doc.token_count - tokens_read.get(doc.name, 0)
-        if doc.token_count == 0 or left <= (1 - MOSTLY_READ) * doc.token_count or paper.mostly_furniture(doc.text):
+        if doc.token_count == 0 or _mostly_read(doc, tokens_read) or paper.mostly_furniture(doc.text):
             continue  # read enough already, or nothing to read: a scan whose text is only page stamps
         kind = kind_of(doc)
         answers = [k for k in kind.items if k in open_set] if kind else []

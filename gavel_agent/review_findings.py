@@ -107,7 +107,7 @@ def findings(state: ChecklistState) -> list[str]:
                 )
             if v.support == "related":
                 lines.append(
-                    f"{key}: {v.value!r} is only weakly supported ({v.support_note}): add a quote that states it."
+                    f"{key}: {v.value!r} is only weakly supported ({v.support_note}): append it again with a quote that states the rest (the quote is added to it)."
                 )
         for a, b in _duplicates(values):
             lines.append(f"{key}: {a!r} and {b!r} look like the same value: keep one (remove_values).")

@@ -16,6 +16,7 @@ MAX_NAME_CHARS = 300  # a document name or an item key as the model writes it
 MAX_EVIDENCE_PER_VALUE = 10
 MAX_VALUES_PER_WRITE = 60  # over all items of one append or update
 MAX_DOCUMENTS_PER_SEARCH = 100
+MAX_READ_TOKENS = 10_000  # one read_document call; the context keeps a read this long whole (gavel_agent/context.py)
 # The time one append or update spends checking quotes: values left when it runs out are not
 # checked and the model is asked to send them again.
 WRITE_CALL_BUDGET_S = 2.0

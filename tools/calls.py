@@ -20,15 +20,18 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field, ValidationError, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from gavel_agent import tokens
+from gavel_agent.case import Document
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.checklists.record import CitedSearch, NoneInRecord, Value
 from gavel_agent.documents import paper
+from gavel_agent.documents.docket_copies import docket_copies
 from gavel_agent.tools import bounds, injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit, regex_text, words
 from gavel_agent.tools.workspace import ToolError, Workspace
 
-MAX_READ_TOKENS = 10_000
+MAX_READ_TOKENS = bounds.MAX_READ_TOKENS
 DEFAULT_READ_TOKENS = 3_000
 
 
@@ -46,6 +49,7 @@ class DocumentRow:
     filed: str | None = None  # the day it was filed (ISO), from its stamp or the docket
     kind: str = ""  # what paper it is, read from its title or caption ("motion", "order", "docket" ...)
     no_text: bool = False  # its text is (next to) only page stamps: a scan that was not read
+    docket_copy: str = ""  # "another copy of the docket: NAME" for a docket the case holds twice
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,7 @@ class SearchArgs(BaseModel):
         max_length=bounds.MAX_QUERY_CHARS, description="Keywords (bm25) or a regular expression (regex)."
     )
     mode: Literal["bm25", "regex"] = Field("bm25", description="Search mode.")
-    flags: str = Field("", max_length=8, description="Regex flags: any of i, m, s, x.")
+    flags: str = Field("", max_length=8, description="Regex flags: any of i (ignore case), m, s, x.")
     top_k: int = Field(5, ge=1, le=50, description="Hits to return.")
     documents: list[str] | None = Field(
         None, max_length=bounds.MAX_DOCUMENTS_PER_SEARCH, description="Only these documents (null: all)."
@@ -105,7 +109,7 @@ class SearchArgs(BaseModel):
     exclude: str | None = Field(
         None,
         max_length=bounds.MAX_QUERY_CHARS,
-        description="Regex: skip matches this also matches (e.g. the case's own number).",
+        description="Regex: skip a match when this occurs in its line (80 characters each side at most), e.g. a precedent's name.",
     )
 
     @model_validator(mode="after")
@@ -190,10 +194,15 @@ class StopArgs(BaseModel):
 def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
     rows, data = [], []
     docket_days = paper.case_docket_days(ws.case.documents)
+    copies = {c.copy: c.note() for c in docket_copies(ws.case.documents)}
     for d in ws.case.documents:
         read = ws.reads.tokens_read(d.name) / max(d.token_count, 1)
-        facts = paper.paper_facts(d, docket_days)
-        data.append(DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read, **dataclasses.asdict(facts)))
+        facts = dataclasses.asdict(paper.paper_facts(d, docket_days))
+        data.append(
+            DocumentRow(
+                d.name, d.title, d.type, d.date, d.token_count, read, **facts, docket_copy=copies.get(d.name, "")
+            )
+        )
         rows.append(_listing_line(data[-1]))
     text = f"{len(rows)} documents, {ws.case.token_count} tokens in all:\n" + "\n".join(rows)
     return ToolResult(text, f"{len(rows)} documents", data=data)
@@ -203,6 +212,7 @@ def _listing_line(row: DocumentRow) -> str:
     kind = row.type or row.kind or "unknown type"
     if row.type and row.kind and row.kind.lower() not in row.type.lower():  # "Order/Opinion (reads as judgment)"
         kind += f" (reads as {row.kind})"
+    kind += f" ({row.docket_copy})" if row.docket_copy else ""
     parts = [row.name, row.title, kind, row.date or "undated"]
     parts += [f"ECF {row.ecf_number}"] if row.ecf_number else []
     parts += [f"filed {row.filed}"] if row.filed else []
@@ -227,11 +237,22 @@ def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:
             start + MAX_READ_TOKENS,
             f" (at most {MAX_READ_TOKENS} tokens per read; continue from {start + MAX_READ_TOKENS})",
         )
+    while ws.result_tokens:
+        text = _read_text(doc, start, end, note)
+        over = tokens.count(text) - ws.result_tokens
+        if over <= 0 or end - start <= 1:
+            break
+        end = max(start + 1, end - over)
+        note = f" (cut to what the context shows whole; continue from {end})"
     s, e = doc.char_span(start, end)
     ws.reads.add(doc.name, start, end)
-    header = f"[{doc.name} tokens {start}-{end} of {n}; characters {s}-{e}]{note}"
     read = DocumentRead(doc.name, start, end, n, s, e, doc.text[s:e])
-    return ToolResult(f"{header}\n{read.text}", f"{doc.name} tokens {start}-{end}", data=read)
+    return ToolResult(_read_text(doc, start, end, note), f"{doc.name} tokens {start}-{end}", data=read)
+
+
+def _read_text(doc: Document, start: int, end: int, note: str) -> str:
+    s, e = doc.char_span(start, end)
+    return f"[{doc.name} tokens {start}-{end} of {doc.token_count}; characters {s}-{e}]{note}\n{doc.text[s:e]}"
 
 
 def search(ws: Workspace, args: SearchArgs) -> ToolResult:
@@ -305,9 +326,7 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float
     if key is None:
         return "\n".join([f"ERROR: {entry.item}: nothing changed: no value could be stored", *results]), 0, refused
     total = len(ws.checklist.items[key])
-    text = "\n".join(
-        [f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results, *correction_notes(stored)]
-    )
+    text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results])
     text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
     return text, len(stored), refused
 
@@ -328,19 +347,36 @@ def write_values(
                 f"- refused {v.value!r}: not checked, the call ran out of time; send it again in another call"
             )
             continue
+        evidence = [e.model_dump() for e in v.evidence]
         try:
-            value = ws.checklist.verified(v.value, [e.model_dump() for e in v.evidence], entry.item)
+            # An append of a value already stored adds its quotes to it (replace starts the item afresh).
+            twin = None if replace else ws.checklist.stored_value(entry.item, v.value)
+            if twin is not None:
+                written = ws.checklist.verified(v.value, evidence)  # aligned, judged with the stored quotes
+                value = ws.checklist.with_quotes(entry.item, twin, written, evidence)
+            else:
+                value = written = ws.checklist.verified(v.value, evidence, entry.item)
         except EvidenceError as e:
             results.append(f"- refused {v.value!r}: {e}")
             continue
         stored.append(value)
-        weak = f": {value.support_note}; add a quote that states the rest" if value.support == "related" else ""
-        results.append(f"- stored {value.value!r} (support {value.support}{weak})")
+        results += [stored_line(value, quotes_added=twin is not None), *correction_notes([written])]
     if replace and entry.values and not stored:
         ws.checklist.resolve(entry.item)  # an unknown item is still an EvidenceError
         return None, [], results
     key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
     return key, stored, results
+
+
+def stored_line(value: Value, quotes_added: bool) -> str:
+    """A write result's line for a value stored; one with weak support says so plainly, and how to mend it."""
+    what = f"quotes added to the stored value {value.value!r}" if quotes_added else f"stored {value.value!r}"
+    if value.support != "related":
+        return f"- {what} (support {value.support})"
+    return (
+        f"- {what}, but WEAKLY SUPPORTED ({value.support_note}): it will be listed for review when you stop. "
+        "To mend it, append the same value again with a quote that states the rest; the quote is added to it."
+    )
 
 
 def update_checklist(ws: Workspace, args: ChecklistWriteArgs) -> ToolResult:

@@ -167,6 +167,28 @@ class ChecklistState:
             "and changed words with [brackets]."
         )
 
+    def stored_value(self, item: str, value: str) -> Value | None:
+        """The value of ``item`` stored with the same text (spacing, case and quote marks aside), or None."""
+        folded = quotes.fold_quote(value)
+        return next((v for v in self.items[self.resolve(item)] if quotes.fold_quote(v.value) == folded), None)
+
+    def with_quotes(self, item: str, stored: Value, written: Value, evidence: list[dict]) -> Value:
+        """``stored`` with the quotes of ``written`` (the same value written again, its ``evidence`` aligned
+        by ``verified`` without an item; spans it holds already are not added twice), its support judged
+        again over all of them: a quote stating only what a weakly supported value left unsaid is welcome.
+        Not stored yet: ``append`` stores it in the stored value's place."""
+        added = written.evidence
+        # A quote aligned in pieces spans the words between them too: judge the words the writer quoted.
+        said = [ev.get("quote", "") if e.status == "pieces" else e.quote for ev, e in zip(evidence, added)]
+        held = {_span(e) for e in stored.evidence}
+        evidence_kept, said_kept = list(stored.evidence), [e.quote for e in stored.evidence]
+        for e, q in zip(added, said):
+            if _span(e) not in held:
+                held.add(_span(e))
+                evidence_kept.append(e)
+                said_kept.append(q)
+        return self.judged(item, stored.model_copy(update={"evidence": evidence_kept}), said_kept)
+
     def append(self, item: str, values: list[Value]) -> str:
         key = self.resolve(item)
         if values:  # a value found answers the item: it is no longer settled as having none
@@ -177,9 +199,13 @@ class ChecklistState:
             if twin is None:
                 self.items[key].append(v)
                 existing[quotes.fold_quote(v.value)] = v
+            elif {_span(e) for e in twin.evidence} <= {_span(e) for e in v.evidence}:  # gathered (with_quotes)
+                at = self.items[key].index(twin)
+                self.items[key][at] = existing[quotes.fold_quote(v.value)] = v
             else:  # same value again: keep one entry, gather its evidence and judge it again
+                held = {_span(e) for e in twin.evidence}
                 merged = twin.model_copy(
-                    update={"evidence": twin.evidence + [e for e in v.evidence if e not in twin.evidence]}
+                    update={"evidence": twin.evidence + [e for e in v.evidence if _span(e) not in held]}
                 )
                 if twin.support is not None:
                     merged = self.judged(key, merged)
@@ -210,6 +236,11 @@ class ChecklistState:
             )
         self.settled[key] = settlement
         return key
+
+
+def _span(evidence: Evidence) -> tuple[str, int | None, int | None]:
+    """Where a quote is stored: two quotes of one span are one quote, whatever their support notes."""
+    return evidence.document, evidence.start_char, evidence.end_char
 
 
 def _page(doc: Document, char: int) -> int | None:

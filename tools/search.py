@@ -31,7 +31,9 @@ REGEX_HIT_MAX_TOKENS = 200
 # Hits kept per document for one repeated match text (a page header's case number on every page);
 # the rest are counted, not shown.
 REPEATS_SHOWN = 2
-REPEAT_CONTEXT_CHARS = 80
+# A match's line, for repeats and for an exclude pattern: the line it stands in, at most this many
+# characters on each side of it (a text without line breaks is not one line).
+LINE_CHARS = 80
 _DIGITS = re.compile(r"\d+")
 # Matches examined per document, however many the pattern has (a cap per document, so that a
 # pattern matching every word of the first document still reaches the others).
@@ -130,7 +132,7 @@ class SearchIndex:
     ) -> list[Hit]:
         """Regex hits grouped by document: each a match with REGEX_WINDOW_TOKENS of context on each side,
         overlapping ones merged, a text repeated in one document shown REPEATS_SHOWN times and counted
-        after that. ``exclude`` drops matches whose text it matches (the case's own docket number).
+        after that. ``exclude`` drops matches whose line it matches (a precedent's name in the citation).
         Documents with the most hits come first; ``top_k`` hits are shared out across documents.
 
         Raises ValueError for a bad pattern or flag, and for patterns that do not finish within
@@ -175,23 +177,28 @@ def _scan(
             raise TimeoutError
         found = 0
         for m in compiled.finditer(doc.text, timeout=remaining, concurrent=True):
-            text = m.group()
-            if excluded is not None and excluded.search(text, timeout=max(deadline - time.monotonic(), 0.001)):
+            line = _line_around(doc.text, m.start(), m.end())
+            if excluded is not None and excluded.search(line, timeout=max(deadline - time.monotonic(), 0.001)):
                 continue
-            out.append(_Match(doc.name, m.start(), m.end(), _repeat_key(doc.text, m.start(), m.end())))
+            out.append(_Match(doc.name, m.start(), m.end(), _repeat_key(line)))
             found += 1
             if found == REGEX_MAX_MATCHES:
                 break
 
 
-def _repeat_key(text: str, start: int, end: int) -> str:
-    """What makes two matches one repeated text: the match with its line around it (at most
-    REPEAT_CONTEXT_CHARS a side), case and spacing folded and numbers aside. A page header differs from
-    page to page only in its numbers; the same word in two sentences is two hits, not a repeat."""
-    line_start = max(text.rfind("\n", 0, start) + 1, start - REPEAT_CONTEXT_CHARS)
-    line_end = text.find("\n", end)
-    line_end = min(line_end if line_end >= 0 else len(text), end + REPEAT_CONTEXT_CHARS)
-    return _DIGITS.sub("#", " ".join(text[line_start:line_end].casefold().split()))
+def _line_around(text: str, start: int, end: int) -> str:
+    """The line of the match ``text[start:end]``, at most LINE_CHARS on each side of it."""
+    lowest = max(start - LINE_CHARS, 0)
+    line_start = text.rfind("\n", lowest, start) + 1 or lowest
+    line_end = text.find("\n", end, end + LINE_CHARS)
+    return text[line_start : line_end if line_end >= 0 else end + LINE_CHARS]
+
+
+def _repeat_key(line: str) -> str:
+    """What makes two matches one repeated text: the match's line, case and spacing folded and numbers
+    aside. A page header differs from page to page only in its numbers; the same word in two sentences
+    is two hits, not a repeat."""
+    return _DIGITS.sub("#", " ".join(line.casefold().split()))
 
 
 def _document_hits(doc: Document, matches: list[_Match]) -> list[Hit]:

@@ -43,6 +43,9 @@ class Workspace:
     index: SearchIndex
     reads: ReadTracker = field(default_factory=ReadTracker)
     searches: list[CitedSearch] = field(default_factory=list)  # every search this run made, in order
+    # The most tokens of one tool result the model is shown whole (the loop's context.result_cap; 0: any).
+    # A read that would be cut in the prompt is shortened to fit, so the ranges counted read are those shown.
+    result_tokens: int = 0
 
     def search_made(self, query: str) -> CitedSearch | None:
         """The latest search of this run with ``query`` (spacing and case aside), or None."""

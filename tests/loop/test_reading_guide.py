@@ -27,7 +27,7 @@ def test_kinds_come_from_the_type_before_the_title():
         reading_guide.kind_of(paper("b", "Pleading / Motion / Brief", "Motion to enforce the settlement")).kind
         == "brief"
     )
-    assert reading_guide.kind_of(paper("c", "", "Consent Decree and Order")).kind == "settlement"
+    assert reading_guide.kind_of(paper("c", "", "Consent Decree and Order")).kind == "settlement or consent decree"
     assert reading_guide.kind_of(paper("d", "Order/Opinion")).kind == "order"
     assert reading_guide.kind_of(paper("e", "Press Release")) is None
     spec_keys = set(load_spec("gavel").keys)
@@ -55,6 +55,16 @@ def test_unread_papers_are_named_with_the_empty_items_they_could_answer_docket_f
     assert reading_guide.unread_lines(case, read, []) == [
         "4 more unread paper(s) answer only filled items: read them only to check a doubt."
     ]
+
+
+def test_an_agreement_is_offered_neutrally_for_settlement_and_decree_items():
+    # A court-approved agreement may be a settlement or, its terms incorporated into an order, a decree:
+    # the guide names it as either and offers both groups' items, and the item definitions decide.
+    case = Case(name="c", documents=[paper("agreement", "Settlement Agreement", "Agreement")])
+    open_items = ["settlement_terms", "settlement_date", "court_enforced", "decree_terms", "decree_dates"]
+    (_, line) = reading_guide.unread_lines(case, {}, open_items)
+    assert line.startswith("- agreement (settlement or consent decree, ")
+    assert line.endswith(": settlement_terms, decree_terms, settlement_date, ...")
 
 
 def test_the_state_block_carries_the_guidance(sample_case, tmp_path):

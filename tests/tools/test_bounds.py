@@ -10,7 +10,7 @@ import pytest
 
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
-from gavel_agent.context import fit_newest, item_tokens
+from gavel_agent.context import fit_newest, item_tokens, result_cap
 from gavel_agent.tools import bounds, calls
 from gavel_agent.tools.search import SearchIndex
 from gavel_agent.tools.workspace import Workspace
@@ -89,14 +89,14 @@ def test_newest_turn_is_cut_to_the_budget_with_a_note():
     huge_output = "listing row\n" * 50_000
     items = [
         {"role": "user", "content": "extract"},
-        {"type": "function_call", "call_id": "c1", "name": "search", "arguments": json.dumps({"query": "x" * 40_000})},
+        {"type": "function_call", "call_id": "c1", "name": "search", "arguments": json.dumps({"query": "x" * 200_000})},
         {"type": "function_call_output", "call_id": "c1", "output": huge_output},
     ]
     kept = fit_newest(items, budget=2_000)
     assert kept[0] == items[0]
     assert json.loads(kept[1]["arguments"])["cut"].startswith("the arguments (")
     assert kept[2]["output"].startswith("listing row") and "[cut: " in kept[2]["output"]
-    assert all(item_tokens(i) <= 1_000 for i in kept)
+    assert all(item_tokens(i) <= result_cap(2_000) for i in kept)
     assert fit_newest(items, budget=0) == items  # a model that reads no history
 
 

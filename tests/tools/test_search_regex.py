@@ -27,7 +27,7 @@ def case() -> Case:
         page(n, f"{FILLER} See No. 24-1{n}05 for the earlier appeal. {FILLER}" if n == 3 else FILLER)
         for n in range(1, 9)
     )
-    docket = "Docket of 25-12873. Related: 1:24-cv-00077 (closed). " + FILLER
+    docket = "Docket of 25-12873.\nRelated: 1:24-cv-00077 (closed). " + FILLER
     return Case(name="c", documents=[Document(name="opinion", text=opinion), Document(name="docket", text=docket)])
 
 
@@ -56,7 +56,7 @@ def test_one_word_in_many_sentences_is_many_hits_not_a_repeat():
     assert len(hits) == 6 and all(h.repeats == 0 for h in hits)
 
 
-def test_exclude_drops_the_cases_own_number(case):
+def test_exclude_drops_the_lines_naming_the_cases_own_number(case):
     index = SearchIndex(case)
     numbers = r"\b\d{1,2}:\d{2}-cv-\d+|\b\d{2}-\d{4,5}\b"
     everything = {h.snippet for h in index.regex(numbers, top_k=50)}
@@ -64,6 +64,31 @@ def test_exclude_drops_the_cases_own_number(case):
     assert any("25-12873" in s for s in everything)
     assert kept and all(h.repeats == 0 for h in kept)
     assert any("1:24-cv-00077" in h.snippet for h in kept) and any("24-1305" in h.snippet for h in kept)
+
+
+def test_exclude_skips_a_match_whose_line_names_it_though_the_match_does_not():
+    opinion = "\n".join(
+        [
+            f"{FILLER}",
+            "The consent decree in Sanders v. Lockett, 123 F.3d 45, bound the county.",
+            f"{FILLER}",
+            "Here the parties entered a consent decree on May 2, 2019.",
+            f"{FILLER}",
+            "See also Lockett v. Board, where a consent decree was vacated.",
+            FILLER,
+        ]
+    )
+    index = SearchIndex(Case(name="c", documents=[Document(name="opinion", text=opinion)]))
+    assert len(index.regex("consent decree", top_k=10)) == 3
+    kept = index.regex("consent decree", top_k=10, exclude="Sanders|Lockett")
+    assert len(kept) == 1 and "May 2, 2019" in kept[0].snippet
+
+
+def test_a_regex_is_case_sensitive_unless_flagged(case):
+    text = f"{FILLER}\nCount I alleges a violation.\n{FILLER}\nThe County of Kern answered.\n{FILLER}"
+    index = SearchIndex(Case(name="c", documents=[Document(name="complaint", text=text)]))
+    assert len(index.regex("count")) == 0 and len(index.regex("count", "i")) == 2
+    assert len(index.regex(r"Count\b")) == 1
 
 
 def test_hits_are_shared_out_across_documents_and_grouped(case):

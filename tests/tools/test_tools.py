@@ -210,7 +210,7 @@ def test_update_replaces_with_the_values_that_pass_and_reports_each(ws):
     lines = mixed.text.splitlines()
     assert lines[0] == "statutory_basis: stored 1 value(s); the item now has 1."
     assert lines[1].startswith("- refused 'First Amendment': quote not found")
-    assert lines[2].startswith("- stored 'U.S. Const. amend. VIII' (support related")
+    assert lines[2].startswith("- stored 'U.S. Const. amend. VIII', but WEAKLY SUPPORTED (")
     assert [v.value for v in ws.checklist.items["statutory_basis"]] == ["U.S. Const. amend. VIII"]
 
 
