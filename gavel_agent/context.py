@@ -9,21 +9,23 @@ its end, so each request repeats the previous one's prefix token for token and
 providers' prompt caches (OpenAI, Anthropic, vLLM, llama.cpp) serve it; a
 pruning costs one cache miss every several steps instead of one every step.
 
-Why at least 40,000 tokens (the ``history`` policy in backends/models.json, or
-``history_tokens`` per model family) and a third after a pruning: a default read
-is 3,000 tokens, so after a pruning the last three or four reads stay with the
-writes made from them (GAVEL-Agent keeps its last five actions in full) and
-before one about twelve; the prompt stays under ~45,000 tokens however long the
-run. A larger window keeps a quarter of itself, up to 65,536 tokens (a 200K
-model 50,000, a 262K one 65,536): on a 262K-window model a 40K budget dropped
-23 earlier results by turn 9 of a hand-played run, while every kept token is
-re-sent with each request, which is why the share stops at a cap.
-A step adds about one read, so between prunings a request repeats 85-90% of
-the previous one, and pruning deep (to a third, not to just under the budget)
-makes the cache misses rare: bench/llm_wire.py measures the shares. Cached
-prompt tokens cost a tenth (Anthropic) to a quarter (GPT-4.1) of fresh ones.
-A model whose context window is under 80,000 tokens gets half its window (a
-32K local model: 16,384); the offline model reads only its latest turn and gets none.
+Why 20,000 tokens (the ``history`` policy in backends/models.json, or
+``history_tokens`` per model family) whatever the window: a capable model writes
+the values a passage gives in the turn after reading it, so what it needs kept
+is the latest read or two, while every kept token is re-sent with each request.
+Hand-played runs of the five dev GAVEL cases (bench/hand_played.py, one run per
+case and budget) found as much with 20,000 as with 65,536 for about half the
+prompt tokens: S_checklist 47.0 against 48.3 on the two cases played under both
+on one tree, 48.2 over all five against 48.4 in the previous round's runs; and
+40,000 cost no fewer tokens than 65,536.
+A smaller history is pruned more often, so fewer requests repeat the previous
+one's prefix (about 75-80% of tokens sent instead of 88-90%), yet the prompts
+still cost less with a prompt cache serving the repeats (bench/llm_wire.py
+prints both prices; cached tokens cost a tenth to a quarter of fresh ones).
+A pruning goes deep, to a third of the budget, so cache misses stay several
+steps apart. A model whose context window is under 40,000 tokens gets half its
+window (a 32K local model: 16,384); the offline model reads only its latest turn
+and gets none.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ class Prices:
 class AgentOptions:
     """How the agent loop treats a model family (see gavel_agent/context.py for the history budget)."""
 
-    history_tokens: int = 40_000
+    history_tokens: int = 20_000
     strict_tools: bool = False
 
 
