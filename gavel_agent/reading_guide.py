@@ -79,5 +79,8 @@ def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str])
     if len(named) > PAPERS_SHOWN:
         lines.append(f"- and {len(named) - PAPERS_SHOWN} more")
     if idle:
-        lines.append(f"{idle} more unread paper(s) answer only filled items: read them only to check a doubt.")
+        lines.append(
+            f"{idle} more unread paper(s) could add only to items that already have values: search them "
+            "when a list may be incomplete (parties, remedies, rulings, counsel)."
+        )
     return lines

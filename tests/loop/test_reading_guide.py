@@ -51,9 +51,11 @@ def test_unread_papers_are_named_with_the_empty_items_they_could_answer_docket_f
     assert [line.split(" (")[0] for line in lines[1:4]] == ["- docket", "- order", "- brief"]
     assert lines[1].endswith(": filing_date, court_rulings")
     assert "complaint" not in "\n".join(lines)
-    assert lines[-1].startswith("1 more unread paper(s) answer only filled items")  # the monitor report
+    assert lines[-1].startswith(
+        "1 more unread paper(s) could add only to items that already have values"
+    )  # the monitor report
     assert reading_guide.unread_lines(case, read, []) == [
-        "4 more unread paper(s) answer only filled items: read them only to check a doubt."
+        "4 more unread paper(s) could add only to items that already have values: search them when a list may be incomplete (parties, remedies, rulings, counsel)."
     ]
 
 
