@@ -111,4 +111,14 @@ def findings(state: ChecklistState) -> list[str]:
                 )
         for a, b in _duplicates(values):
             lines.append(f"{key}: {a!r} and {b!r} look like the same value: keep one (remove_values).")
+        for value, why in state.refused.get(key, {}).items():
+            lines.append(
+                f"{key}: {value!r} was refused ({_first_sentence(why)}) and nothing like it was stored since: "
+                "send it again with a quote that states it, or leave it out on purpose."
+            )
     return lines
+
+
+def _first_sentence(text: str) -> str:
+    """A refusal's reason without its advice (the finding gives its own)."""
+    return text.split(". ")[0].rstrip(".")

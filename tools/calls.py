@@ -358,6 +358,7 @@ def write_values(
                 value = written = ws.checklist.verified(v.value, evidence, entry.item)
         except EvidenceError as e:
             results.append(f"- refused {v.value!r}: {e}")
+            ws.checklist.note_refused(entry.item, v.value, str(e))
             continue
         stored.append(value)
         results += [stored_line(value, quotes_added=twin is not None), *correction_notes([written])]
@@ -365,6 +366,7 @@ def write_values(
         ws.checklist.resolve(entry.item)  # an unknown item is still an EvidenceError
         return None, [], results
     key = (ws.checklist.replace if replace else ws.checklist.append)(entry.item, stored)
+    ws.checklist.note_stored(key, stored)
     return key, stored, results
 
 

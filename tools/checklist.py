@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rapidfuzz import fuzz
+
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import ALIGNMENT_ORDER, ChecklistFile, Evidence, NoneInRecord, Value
@@ -10,6 +12,9 @@ from gavel_agent.tools import injection, quotes, support
 # The nearest passage named in a rejection is found for the quote's start: the search grows with the square
 # of the quote's length (a 3,000-character near miss took 0.24 s per document), and its start places it.
 CLOSEST_QUOTE_CHARS = 400
+# A refused value counts as mended once a value this alike (rapidfuzz token-set ratio of the folded
+# texts) is stored in its item: a model usually sends it again reworded or with a date dropped.
+MENDED_SIMILARITY = 70
 
 
 class EvidenceError(ValueError):
@@ -23,6 +28,9 @@ class ChecklistState:
         self.case = case
         self.items: dict[str, list[Value]] = {k: [] for k in self.item_keys}
         self.settled: dict[str, NoneInRecord] = {}  # items settled as having no value in the record
+        # item -> refused value -> why, for values no later write mended: the first-stop review names them,
+        # since a refusal the model never answered otherwise leaves no trace in what it sees.
+        self.refused: dict[str, dict[str, str]] = {}
 
     # -- reading -------------------------------------------------------------
     def resolve(self, item: str) -> str:
@@ -227,6 +235,19 @@ class ChecklistState:
         found = {quotes.fold_quote(v) for v in removed}
         return key, removed, [v for f, v in wanted.items() if f not in found]
 
+    def note_refused(self, item: str, value: str, why: str) -> None:
+        key = self.spec.try_resolve(item)
+        if key in self.items:
+            self.refused.setdefault(key, {})[value] = why
+
+    def note_stored(self, key: str, stored: list[Value]) -> None:
+        """Forget the item's refusals that a stored value mends."""
+        folded = [quotes.fold_quote(v.value) for v in stored]
+        pending = self.refused.get(key, {})
+        for value in list(pending):
+            if any(fuzz.token_set_ratio(quotes.fold_quote(value), f) >= MENDED_SIMILARITY for f in folded):
+                del pending[value]
+
     def settle(self, item: str, settlement: NoneInRecord) -> str:
         """Settle an empty item as having no value in the record."""
         key = self.resolve(item)
@@ -235,6 +256,7 @@ class ChecklistState:
                 f"{key} has {len(self.items[key])} value(s): remove them with remove_values before settling it as none"
             )
         self.settled[key] = settlement
+        self.refused.pop(key, None)  # settled as none: its refused values are answered
         return key
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
+from gavel_agent.checklists.record import NoneInRecord
 from gavel_agent.review_findings import findings
 from gavel_agent.tools import calls
 from gavel_agent.tools.workspace import Workspace
@@ -76,3 +77,25 @@ def test_an_update_replaces_the_value_rather_than_adding_quotes(ws):
     assert result.ok and "quotes added" not in result.text
     (value,) = ws.checklist.items["settlement_terms"]
     assert [e.quote.lower() for e in value.evidence] == [both.lower()]
+
+
+def test_a_refused_value_never_mended_is_named_at_the_review_until_sent_again_or_settled(ws):
+    """Hand-played 12429: two values refused for a date their quotes lacked were never sent again and
+    nothing the model saw later said so."""
+    dated = "June 3, 2020: the county pays $250,000 to the class"
+    refused = write(ws, "append_checklist", dated, PART)
+    assert not refused.ok and "does not state June 3, 2020" in refused.text
+    (finding,) = [line for line in findings(ws.checklist) if "was refused" in line]
+    assert finding.startswith(f"settlement_terms: {dated!r} was refused (")
+    assert "does not state June 3, 2020" in finding and "leave it out on purpose" in finding
+
+    # Sent again reworded, with the date dropped: mended.
+    assert write(ws, "append_checklist", "The county pays $250,000 to the class", PART).ok
+    assert not [line for line in findings(ws.checklist) if "was refused" in line]
+
+    # Refused again, then the item is emptied and settled as none: answered too.
+    write(ws, "append_checklist", dated, PART)
+    assert [line for line in findings(ws.checklist) if "was refused" in line]
+    ws.checklist.items["settlement_terms"] = []
+    ws.checklist.settle("settlement_terms", NoneInRecord(reason="none", searches=[]))
+    assert not [line for line in findings(ws.checklist) if "was refused" in line]
