@@ -370,6 +370,13 @@ def test_figures_inside_a_legal_name_are_stated_by_the_name(key, value, quote):
             "5",
         ),
         ("cause_of_action", "Section 504 of the Rehabilitation Act", "Section 503 of the Rehabilitation Act", "504"),
+        ("cause_of_action", "Civil Rights Act of 1964", "the Civil Rights Act of 1991", "1964"),
+        (
+            "cause_of_action",
+            "Title VI of the Civil Rights Act of 1964, 42 U.S.C. § 2000d",
+            "Title VII of the Civil Rights Act of 1964",
+            "2000",
+        ),
         (
             "cause_of_action",
             "Title IX of the Education Amendments of 1972",

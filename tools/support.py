@@ -46,8 +46,11 @@ _LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / 
 # A figure inside a statute's name: the year of an act ("Civil Rights Act of 1964", "Education Amendments
 # of 1972") or the section that names it ("Section 504 of the Rehabilitation Act").
 _NAME_FIGURE = re.compile(r"\b(?:Acts?|Amendments)\s+of\s+\d{4}\b|\bSection\s+\d+[a-z]?(?=\s+of\s+(?:the\s+)?[A-Z])")
-# A designation a statute or rule is known by: "Title VI", "Section 504", "Rule 23" (label, designator).
-_DESIGNATION = re.compile(r"\b(Title|Section|Rule|Article)\s+([IVXLC]+|\d+[a-z]?)\b")
+# A designation a statute or rule is known by: "Title VI", "Section 504", "Rule 23", an act's year
+# ("Act of 1991") (label, designator).
+_DESIGNATION = re.compile(
+    r"\b(Title|Section|Rule|Article)\s+([IVXLC]+|\d+[a-z]?)\b|\b(?:Acts?|Amendments)\s+(of)\s+(\d{4})\b"
+)
 _BRACKETED_INITIALISM = re.compile(r"\(([A-Z]{2,})\)")  # "Administrative Procedure Act (APA)"
 # A court of appeals by its number as a word ("Fifth Circuit" for "5th Cir.").
 _CIRCUIT_ORDINAL = re.compile(
@@ -197,7 +200,9 @@ def _asked_figures(value: str, quoted: str, figures: set[float]) -> str:
 
 
 def _designations(text: str) -> set[tuple[str, str]]:
-    return {(m.group(1).lower(), m.group(2).upper()) for m in _DESIGNATION.finditer(text)}
+    return {
+        ((m.group(1) or m.group(3)).lower(), (m.group(2) or m.group(4)).upper()) for m in _DESIGNATION.finditer(text)
+    }
 
 
 def _names_the_statute(name: str, quoted: str) -> bool:
@@ -205,10 +210,12 @@ def _names_the_statute(name: str, quoted: str) -> bool:
     ("Title VI"), by its initialism ("the APA"), or by most of its name's words, and by no other
     designation of the same kind ("Title VIII" names another title of the Act)."""
     own, theirs = _designations(name), _designations(quoted)
+    for label, mark in own:
+        marks = {m for other, m in theirs if other == label}
+        if marks and mark not in marks:
+            return False
     if own & theirs:
         return True
-    if {label for label, _ in own} & {label for label, _ in theirs}:
-        return False
     quoted_stems = content_stems(quoted)
     initialisms = {m.group(1).lower()[:5] for m in _BRACKETED_INITIALISM.finditer(name)}
     if initialisms & quoted_stems:
