@@ -120,7 +120,7 @@ def _yearless_days(value: str, quotes: list[str]) -> tuple[str, list[str]]:
     """The value without its days written without a year ("until December 31"), each stated by a quoted
     date of that month and day, and the days no quote states, in the value's order."""
     quoted = dates("\n".join(quotes))
-    missing = []
+    missing: list[str] = []
     for m in reversed(list(_YEARLESS_DAY.finditer(value))):
         month = next(i for i, name in enumerate(MONTH_NAMES, 1) if name.lower().startswith(m.group(1).lower()[:3]))
         day = int(m.group(2))
