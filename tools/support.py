@@ -27,7 +27,7 @@ from typing import Literal
 
 from gavel_agent.checklists import ItemSpec
 from gavel_agent.text.regexes import MONTH, MONTH_NAMES
-from gavel_agent.text.values import DateParts, dates, numbers, without_dates
+from gavel_agent.text.values import DateParts, dates, numbers, spelled_numbers, without_dates
 from gavel_agent.tools.search import words
 
 SupportStatus = Literal["states", "related", "unsupported"]
@@ -43,6 +43,22 @@ _SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
 _CODE_CITATION = re.compile(r"\b(\d+)\s+U\.?\s?S\.?\s?C\.?(?:\s?A\.?)?\s*§*\s*(\d+[\w.-]*(?:\([\w]+\))*)")
 _YEARLESS_DAY = re.compile(rf"\b({MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d{{4}})(?!\s*/)")
 _LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / "Appeal: ..."
+# A figure inside a statute's name: the year of an act ("Civil Rights Act of 1964", "Education Amendments
+# of 1972") or the section that names it ("Section 504 of the Rehabilitation Act").
+_NAME_FIGURE = re.compile(r"\b(?:Acts?|Amendments)\s+of\s+\d{4}\b|\bSection\s+\d+[a-z]?(?=\s+of\s+(?:the\s+)?[A-Z])")
+# A designation a statute or rule is known by: "Title VI", "Section 504", "Rule 23", an act's year
+# ("Act of 1991") (label, designator).
+_DESIGNATION = re.compile(
+    r"\b(Title|Section|Rule|Article)\s+([IVXLC]+|\d+[a-z]?)\b|\b(?:Acts?|Amendments)\s+(of)\s+(\d{4})\b"
+)
+_BRACKETED_INITIALISM = re.compile(r"\(([A-Z]{2,})\)")  # "Administrative Procedure Act (APA)"
+# A court of appeals by its number as a word ("Fifth Circuit" for "5th Cir.").
+_CIRCUIT_ORDINAL = re.compile(
+    r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh)\s+cir(?:cuit|\.)", re.I
+)
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh".split()
+# A range of code sections: "§§ 701-706", "§§ 701–06".
+_SECTION_RANGE = re.compile(r"(\d+)\s*[-\u2013]\s*(\d+)")
 
 
 @dataclass(frozen=True)
@@ -100,25 +116,27 @@ def unstated_dates(value: str, quotes: list[str]) -> list[DateParts]:
     return [d for d in sorted(dates(value), key=lambda p: tuple(x or 0 for x in p)) if not _stated(d, quoted)]
 
 
-def _yearless_days(value: str, quotes: list[str]) -> tuple[str, str | None]:
+def _yearless_days(value: str, quotes: list[str]) -> tuple[str, list[str]]:
     """The value without its days written without a year ("until December 31"), each stated by a quoted
-    date of that month and day, and the first such day no quote states (None when all are)."""
+    date of that month and day, and the days no quote states, in the value's order."""
     quoted = dates("\n".join(quotes))
-    missing = None
+    missing: list[str] = []
     for m in reversed(list(_YEARLESS_DAY.finditer(value))):
         month = next(i for i, name in enumerate(MONTH_NAMES, 1) if name.lower().startswith(m.group(1).lower()[:3]))
         day = int(m.group(2))
         if not any(q[1] == month and q[2] == day for q in quoted):
-            missing = f"{MONTH_NAMES[month - 1]} {day}"
+            missing.insert(0, f"{MONTH_NAMES[month - 1]} {day}")
         value = value[: m.start()] + value[m.end() :]
     return value, missing
 
 
 def _figures(text: str) -> set[float]:
-    """Every figure in ``text`` outside its dates: digit runs ("01187" is 1187) and quantities ("three years")."""
+    """Every figure in ``text`` outside its dates: digit runs ("01187" is 1187), quantities ("three years"),
+    numbers in words ("one hundred officers"), a circuit's number ("Fifth Circuit" is 5)."""
     bare = without_dates(text)
     found = {float(m.group(0).replace(",", "")) for m in _DIGITS.finditer(bare) if _number(m.group(0))}
-    return found | {value for value, _ in numbers(bare)}
+    circuits = {float(_ORDINALS.index(m.group(1).lower()) + 1) for m in _CIRCUIT_ORDINAL.finditer(bare)}
+    return found | {value for value, _ in numbers(bare)} | spelled_numbers(bare) | circuits
 
 
 def _number(raw: str) -> bool:
@@ -129,20 +147,20 @@ def _number(raw: str) -> bool:
     return True
 
 
-def _missing_figure(value: str, quoted: set[float]) -> str | None:
-    """The first figure of the value its quotes do not give, as the value writes it, or None."""
+def _missing_figures(value: str, quoted: set[float]) -> list[str]:
+    """The figures of the value its quotes do not give, as the value writes them."""
     bare = without_dates(value)
     quantities = numbers(bare)
     scaled = {q for q, _ in quantities if q in quoted}  # "$1.5 million" stated as "$1,500,000"
     runs = {raw: float(raw.replace(",", "")) for m in _DIGITS.finditer(bare) if _number(raw := m.group(0))}
-    for raw, figure in runs.items():
-        if figure not in quoted and not any(figure * k in scaled for k in _SCALES):
-            return raw
-    for q, unit in quantities:  # what is left: figures in words ("three years")
+    missing = [
+        raw for raw, figure in runs.items() if figure not in quoted and not any(figure * k in scaled for k in _SCALES)
+    ]
+    for q, unit in sorted(quantities, key=lambda x: (x[0], x[1] or "")):  # what is left: in words ("three years")
         written = any(q == figure * k for figure in runs.values() for k in (1, *_SCALES))
         if not written and q not in quoted:
-            return f"{q:g} {unit or ''}".strip()
-    return None
+            missing.append(f"{q:g} {unit or ''}".strip())
+    return missing
 
 
 def _cited_figures(value: str, quoted: str, figures: set[float]) -> str:
@@ -156,7 +174,7 @@ def _cited_figures(value: str, quoted: str, figures: set[float]) -> str:
         return value
     bare = _CODE_CITATION.sub(" ", value)
     name = content_stems(without_dates(bare))
-    if name and len(name & content_stems(quoted)) / len(name) >= STATES_SHARE:
+    if name and _names_the_statute(bare, quoted):
         return bare
     asked, cited = [], False
     for m in citations:
@@ -171,6 +189,41 @@ def _cited_figures(value: str, quoted: str, figures: set[float]) -> str:
     return " ".join(asked) if cited else value
 
 
+def _asked_figures(value: str, quoted: str, figures: set[float]) -> str:
+    """The part of the value whose figures the quotes must give: its citation or its name
+    (``_cited_figures``), less the figures inside a statute's name ("of 1964", "Section 504 of") where
+    the quotes name that statute."""
+    asked = _cited_figures(value, quoted, figures)
+    if _NAME_FIGURE.search(asked) and _names_the_statute(_CODE_CITATION.sub(" ", value), quoted):
+        return _NAME_FIGURE.sub(" ", asked)
+    return asked
+
+
+def _designations(text: str) -> set[tuple[str, str]]:
+    return {
+        ((m.group(1) or m.group(3)).lower(), (m.group(2) or m.group(4)).upper()) for m in _DESIGNATION.finditer(text)
+    }
+
+
+def _names_the_statute(name: str, quoted: str) -> bool:
+    """Whether the quotes name the statute (or rule) the value names: by a designation it is known by
+    ("Title VI"), by its initialism ("the APA"), or by most of its name's words, and by no other
+    designation of the same kind ("Title VIII" names another title of the Act)."""
+    own, theirs = _designations(name), _designations(quoted)
+    for label, mark in own:
+        marks = {m for other, m in theirs if other == label}
+        if marks and mark not in marks:
+            return False
+    if own & theirs:
+        return True
+    quoted_stems = content_stems(quoted)
+    initialisms = {m.group(1).lower()[:5] for m in _BRACKETED_INITIALISM.finditer(name)}
+    if initialisms & quoted_stems:
+        return True
+    stems = content_stems(without_dates(name))
+    return bool(stems) and len(stems & quoted_stems) / len(stems) >= STATES_SHARE
+
+
 def _cites_the_act(citation: re.Match[str], quoted: str) -> bool:
     """Whether the quotes cite a section of the act a value cites by its first section: the same title,
     a section up to ACT_SECTIONS after it ("42 U.S.C. 3604(a)" for "Fair Housing Act, 42 U.S.C. § 3601")."""
@@ -180,9 +233,20 @@ def _cites_the_act(citation: re.Match[str], quoted: str) -> bool:
     start = float(first.group(0))
     for m in _CODE_CITATION.finditer(quoted):
         section = _DIGITS.match(m.group(2))
-        if m.group(1) == title and section and start <= float(section.group(0)) < start + ACT_SECTIONS:
+        if m.group(1) != title or section is None:
+            continue
+        if start <= float(section.group(0)) < start + ACT_SECTIONS:
+            return True
+        if (span := _SECTION_RANGE.match(quoted, m.start(2))) and _in_range(start, span.group(1), span.group(2)):
             return True
     return False
+
+
+def _in_range(section: float, low: str, high: str) -> bool:
+    """Whether a range of sections ("701-706", "701–06": the end may drop the start's leading digits)
+    holds the section."""
+    high = low[: max(0, len(low) - len(high))] + high
+    return float(low) <= section <= float(high)
 
 
 def _label_words(item: ItemSpec) -> set[str]:
@@ -254,15 +318,15 @@ def _decides(item: ItemSpec, quoted: str) -> bool:
 def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     """How well ``quotes`` (all of one value's, taken together) state ``value`` for ``item``."""
     quoted = "\n".join(quotes)
-    for d in unstated_dates(value, quotes):
-        return Support("unsupported", f"the quote does not state {spoken_date(d)}")
-    dated, day = _yearless_days(value, quotes)
-    if day is not None:
-        return Support("unsupported", f"the quote does not state {day}")
+    dated, days = _yearless_days(value, quotes)
     figures = _figures(quoted)
-    figure = _missing_figure(_cited_figures(dated, quoted, figures), figures)
-    if figure is not None:
-        return Support("unsupported", f"the quote does not state the figure {figure}")
+    lacking = [
+        *map(spoken_date, unstated_dates(value, quotes)),
+        *days,
+        *(f"the figure {f}" for f in _missing_figures(_asked_figures(dated, quoted, figures), figures)),
+    ]
+    if lacking:
+        return Support("unsupported", f"the quote does not state {', nor '.join(lacking)}")
     if item.support == "name" and not _names_it(value, quoted):
         return Support("unsupported", f"the quote does not name {' '.join(_name_words(value)).title()}")
     if item.support == "decision":

@@ -34,15 +34,17 @@ DATE = (
 )
 DATE_RE = re.compile(DATE, re.I)
 
+YEAR_GAP = r"(?:,\s*|\s+)"  # between a day and its year: a comma, a space, or a comma whose space was lost
+
 # A date as a value states it, looser than DATE: also ISO dates, a month and year alone, any year, and
 # parts the source left blank ("[]/[]/2015").
 VALUE_DATE_RE = re.compile(
     rf"""(?<![\w/])(?:
         \d{{4}}-\d{{1,2}}-\d{{1,2}}                                  # 2014-05-08
       | (?:\d{{1,2}}|\[\s*\])/(?:\d{{1,2}}|\[\s*\])/(?:\d{{4}}|\d{{2}})\b  # 5/8/2014, []/[]/2015
-      | {ORDINAL_DAY}\s+{DAY_OF}{MONTH},?\s+\d{{4}}                 # 8th day of May, 2014
-      | {MONTH}\s+{ORDINAL_DAY},?\s+\d{{4}}                         # May 8, 2014
-      | {MONTH},?\s+\d{{4}}                                         # May 2014
+      | {ORDINAL_DAY}\s+{DAY_OF}{MONTH}{YEAR_GAP}\d{{4}}            # 8th day of May, 2014
+      | {MONTH}\s+{ORDINAL_DAY}{YEAR_GAP}\d{{4}}                    # May 8, 2014; December 15,2016
+      | {MONTH}(?:,|\s+of)?\s+\d{{4}}                               # May 2014, March of 2018
     )""",
     re.I | re.X,
 )

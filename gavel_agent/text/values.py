@@ -21,9 +21,45 @@ _NUMBER_WORDS = {
     w: n
     for n, w in enumerate(
         "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+        "fifteen sixteen seventeen eighteen nineteen".split()
     )
-} | {"thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100}
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+
+
+def _alternation(words) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+# A number in words, as papers spell terms and counts: "four", "twenty-four", "forty five", "one hundred",
+# "two hundred and fifty", "two-and-a-half", "three and one-half"; "hundred" alone is a hundred.
+_BELOW_HUNDRED = rf"(?:(?:{_alternation(_TENS)})(?:[\s-]+(?:{_alternation(w for w, n in _NUMBER_WORDS.items() if 0 < n < 10)}))?|{_alternation(_NUMBER_WORDS)})"
+WORD_NUMBER = (
+    rf"(?:(?:{_BELOW_HUNDRED}|a)[\s-]+hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_HUNDRED})?|{_BELOW_HUNDRED}|hundred)"
+    r"(?:[\s-]+and[\s-]+(?:a|one)[\s-]+half)?"
+)
+_WORD_NUMBER_RE = re.compile(rf"\b(?:{WORD_NUMBER})\b", re.I)
+
+
+def spelled_number(words: str) -> float:
+    """The value of a number written in words (a match of WORD_NUMBER): "twenty-four" -> 24,
+    "one hundred" -> 100, "two-and-a-half" -> 2.5."""
+    total = 0.0
+    for word in re.split(r"[\s-]+", words.lower()):
+        if word == "hundred":
+            total = (total or 1) * 100
+        elif word == "half":
+            total += 0.5
+        else:
+            total += _NUMBER_WORDS.get(word, _TENS.get(word, 0))
+    return total
+
+
+def spelled_numbers(text: str) -> set[float]:
+    """Every number the text writes in words, with or without a unit ("one hundred officers")."""
+    return {spelled_number(m.group(0)) for m in _WORD_NUMBER_RE.finditer(text)}
+
+
 _UNITS = {
     "%": "percent",
     "percent": "percent",
@@ -55,7 +91,7 @@ _MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _UNIT_AFTER = "|".join(sorted((re.escape(u) for u in _UNITS if u not in "$€£"), key=len, reverse=True))
 NUMBER = re.compile(
     rf"""(?P<cur>us\$|\$|€|£)?\s?
-        (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|{"|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\b
+        (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|{WORD_NUMBER})\b
         \)?\s*(?P<mult>thousand|million|billion)?\s*
         (?:\((?:\d+|\$?[\d,.]+)\)\s*)?       # 'five (5) years': the figure in brackets repeats the word
         (?P<unit>{_UNIT_AFTER})?(?![a-z])""",
@@ -107,6 +143,7 @@ _date_parser = DateDataParser(
     languages=["en"], settings={"DATE_ORDER": "MDY", "PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["year"]}
 )
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_DATE_FILLER = re.compile(r"\b(?:day\s+)?of\b", re.I)  # "the 3rd day of May", "March of 2018"
 
 
 @lru_cache(maxsize=50_000)
@@ -127,7 +164,7 @@ def parse_date(text: str) -> DateParts | None:
             return None
         month, day, year = (None if _UNKNOWN_PART.fullmatch(p) else int(p) for p in parts)
         return (year + 2000 if year is not None and year < 100 else year, month, day)
-    cleaned = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", re.sub(r"\bday\s+of\b", "", text, flags=re.I))
+    cleaned = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", _DATE_FILLER.sub(" ", text)).replace(",", ", ")
     data = _date_parser.get_date_data(cleaned)
     if data.date_obj is None:
         return None
@@ -165,9 +202,10 @@ def numbers(text: str) -> set[tuple[float, str | None]]:
         if _REFERENCE_WORDS.search(text[: m.start()].rstrip()[-12:]):
             continue
         raw = m.group("num").lower()
-        value = float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else float(raw.replace(",", ""))
+        spelled = not raw[0].isdigit()
+        value = spelled_number(raw) if spelled else float(raw.replace(",", ""))
         unit = _UNITS.get((m.group("cur") or m.group("unit") or "").lower())
-        if raw in _NUMBER_WORDS and unit is None:
+        if spelled and unit is None:
             continue  # 'one of the parties': a number word counts only with a unit
         value *= _MULTIPLIERS.get((m.group("mult") or "").lower(), 1.0)
         found.add((value, unit))
@@ -197,9 +235,8 @@ def conditions(text: str) -> set[str]:
 
 # -- terms: how long something runs, in years or months ----------------------------------------------
 
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _COUNTS = (
-    {w: n for w, n in _NUMBER_WORDS.items() if 0 < n < 20}
+    {w: n for w, n in _NUMBER_WORDS.items() if n}
     | _TENS
     | {f"{tens}-{w}": t + n for tens, t in _TENS.items() for w, n in _NUMBER_WORDS.items() if 0 < n < 10}
     | {"a": 1, "an": 1}

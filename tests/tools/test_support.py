@@ -285,3 +285,163 @@ def test_a_quote_citing_the_statute_states_the_name_s_own_section():
 def test_enjoining_states_injunctive_relief(quote):
     assert judge("Injunctive relief", [quote], item("remedy_sought")).status == "states"
     assert judge("Monetary damages", [quote], item("remedy_sought")).status == "unsupported"
+
+
+# -- issue 38, friction found by capable models played through the loop ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "quote"),
+    [
+        ("decree_duration", "24 months: monitoring", "monitoring shall continue for twenty-four months"),
+        ("decree_duration", "3 months: compliance", "after three consecutive months of compliance"),
+        ("decree_duration", "2.5 years: monitoring", "monitoring for two-and-a-half years"),
+        ("settlement_terms", "Defendants must hire 100 officers", "the City shall hire one hundred officers"),
+        (
+            "settlement_terms",
+            "Defendants must pay $250 per day",
+            "Defendants shall pay two hundred and fifty dollars per day",
+        ),
+    ],
+)
+def test_numbers_written_in_words_state_their_figures(key, value, quote):
+    assert judge(value, [quote], item(key)).status == "states"
+
+
+def test_a_number_in_words_still_has_to_be_the_value_s_number():
+    refused = judge("24 months: monitoring", ["monitoring for twenty-three months"], item("decree_duration"))
+    assert refused.status == "unsupported" and "24" in refused.reason
+
+
+@pytest.mark.parametrize(
+    ("value", "quote"),
+    [
+        ("March 2018", "the complaint was filed in March of 2018"),
+        ("December 15, 2016", "On December 15,2016, Plaintiffs filed"),
+        ("May 3, 2019", "SO ORDERED this the 3rd day of May, 2019."),
+        ("May 3, 2019", "entered on May 3rd, 2019"),
+        ("2025-05-02", "Case 1:25-cv-00012 Document 1 Filed 05/02/25 Page 1 of 9"),
+    ],
+)
+def test_dates_as_papers_write_them_state_the_date(value, quote):
+    assert judge(value, [quote], item("filing_date")).status == "states"
+
+
+def test_a_date_in_another_form_must_still_be_the_same_day():
+    assert judge("May 4, 2019", ["the 3rd day of May, 2019"], item("filing_date")).status == "unsupported"
+    assert judge("March 2019", ["in March of 2018"], item("filing_date")).status == "unsupported"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "quote"),
+    [
+        ("cause_of_action", "Rule 23(b)(3) class action", "certified a class under Fed. R. Civ. P. 23(b)(3)"),
+        ("appeals", "Appeal: plaintiffs appealed to the Court of Appeals (5th Cir.)", "appeal to the Fifth Circuit"),
+        ("cause_of_action", "42 U.S.C. § 1983", "claims under 42 U.S.C. § 1983 for"),
+        (
+            "cause_of_action",
+            "Title VI of the Civil Rights Act of 1964, 42 U.S.C. § 2000d",
+            "Title VI prohibits discrimination by recipients of Federal financial assistance",
+        ),
+        (
+            "cause_of_action",
+            "Section 504 of the Rehabilitation Act, 29 U.S.C. § 794",
+            "defendants have violated their rights under the ADA and Rehabilitation Act",
+        ),
+        ("cause_of_action", "Administrative Procedure Act (APA), 5 U.S.C. § 702", "final agency action under the APA"),
+        (
+            "cause_of_action",
+            "Administrative Procedure Act (APA), 5 U.S.C. § 702",
+            "jurisdiction under 5 U.S.C. §§ 701–06.",
+        ),
+    ],
+)
+def test_figures_inside_a_legal_name_are_stated_by_the_name(key, value, quote):
+    assert judge(value, [quote], item(key)).status != "unsupported"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "quote", "lacks"),
+    [
+        (
+            "appeals",
+            "Appeal: plaintiffs appealed to the Court of Appeals (5th Cir.)",
+            "appeal to the Sixth Circuit",
+            "5",
+        ),
+        ("cause_of_action", "Section 504 of the Rehabilitation Act", "Section 503 of the Rehabilitation Act", "504"),
+        ("cause_of_action", "Civil Rights Act of 1964", "the Civil Rights Act of 1991", "1964"),
+        (
+            "cause_of_action",
+            "Title VI of the Civil Rights Act of 1964, 42 U.S.C. § 2000d",
+            "Title VII of the Civil Rights Act of 1964",
+            "2000",
+        ),
+        (
+            "cause_of_action",
+            "Title IX of the Education Amendments of 1972",
+            "Title VII of the Civil Rights Act",
+            "1972",
+        ),
+        (
+            "cause_of_action",
+            "Administrative Procedure Act (APA), 5 U.S.C. § 702",
+            "the Freedom of Information Act, 5 U.S.C. § 552",
+            "702",
+        ),
+    ],
+)
+def test_another_statute_or_court_does_not_state_the_name_s_figures(key, value, quote, lacks):
+    verdict = judge(value, [quote], item(key))
+    assert verdict.status == "unsupported" and lacks in verdict.reason
+
+
+def test_a_refusal_names_every_missing_date_and_figure():
+    verdict = judge(
+        "March 3, 2020 to June 30, 2021: pay $500 for 24 months",
+        ["the County shall pay $400"],
+        item("settlement_terms"),
+    )
+    assert verdict.status == "unsupported"
+    for lacking in ("March 3, 2020", "June 30, 2021", "500", "24"):
+        assert lacking in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "quote"),
+    [
+        ("type_of_counsel", "Plaintiff: Public interest nonprofit (ACLU)", "New York Civil Liberties Union"),
+        ("type_of_counsel", "Plaintiff: Government attorneys", "Chief, Special Litigation Section"),
+        ("type_of_counsel", "Plaintiff: Government attorneys", "Roberta RANDALL et al.\nUNITED STATES\nv.\nSUMTER"),
+    ],
+)
+def test_counsel_named_in_other_words(key, value, quote):
+    assert judge(value, [quote], item(key)).status != "unsupported"
+    assert judge("Plaintiff: Private attorneys", [quote], item(key)).status == "unsupported"
+
+
+DOCKET = (
+    "1 | 2019-03-01 | COMPLAINT against City of Riverside filed by Jane Doe. (Attachments: # 1 Civil Cover Sheet)"
+    " (Smith, John) (Entered: 03/04/2019)\n"
+    "169 | 2019-07-26 | MOTION to Certify Class by Jane Doe. (Attachments: # 1 Exhibit A) (Smith, John)"
+    " (Entered: 07/26/2019)\n"
+)
+
+
+@pytest.fixture
+def docket_ws():
+    return Workspace.open(Case("t", [Document("docket", DOCKET, "Docket", "docket", None)]), SPEC, SPEC.keys)
+
+
+def test_a_whole_docket_entry_states_its_filing_and_the_prefix_alone_does_not(docket_ws):
+    value = "July 26, 2019: Plaintiffs filed a motion to certify the class"
+    prefix = {"value": value, "evidence": [{"document": "docket", "quote": "169 | 2019-07-26 |"}]}
+    refused = write(docket_ws, "append_checklist", "important_filings", [prefix])
+    assert not refused.ok and "no words" in refused.text
+    entry = DOCKET.splitlines()[1]
+    whole = {"value": value, "evidence": [{"document": "docket", "quote": entry}]}
+    assert write(docket_ws, "append_checklist", "important_filings", [whole]).ok
+    (stored,) = docket_ws.checklist.items["important_filings"]
+    assert stored.support == "states" and DOCKET[stored.evidence[0].start_char :].startswith("169 | 2019-07-26")
+    first = {"value": "March 1, 2019", "evidence": [{"document": "docket", "quote": DOCKET.splitlines()[0]}]}
+    assert write(docket_ws, "append_checklist", "filing_date", [first]).ok
