@@ -1,0 +1,112 @@
+"""A page's characters, with their boxes, grouped into words, a whole page at a time.
+
+A word ends at a space, and also where the text layer marked none: where a character's top moves
+by over half its height from the word's (a new line), where it starts more than half its height
+left of the word's right edge (a step back), or more than 0.3 of its height right of it (a gap).
+
+The rule compares each character with the word built so far: its highest top and its rightmost
+edge. Where a word's tops never drop and its right edges never step back, those are the top and
+right edge of the character before, so numpy can judge every character of a page at once against
+its neighbour. A run of characters between spaces where that does not hold (small capitals, a
+glyph drawn over the one before) is judged one character at a time by ``_run_words``, the rule as
+written; so are all runs of a page whose boxes are not finite numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+NEW_LINE = 0.5  # a top this many character heights from the word's starts a new word
+STEP_BACK = 0.5  # ... as does a left edge this many heights left of the word's right edge
+GAP = 0.3  # ... or this many heights right of it
+MIN_HEIGHT = 1.0  # a character box flatter than this counts as this high
+
+
+@dataclass(frozen=True)
+class Chars:
+    """The characters of a page that are not spaces, in text order, and their boxes (y grows down)."""
+
+    at: np.ndarray  # each one's index in the page's text
+    left: np.ndarray
+    top: np.ndarray
+    right: np.ndarray
+    bottom: np.ndarray
+
+
+Span = tuple[int, int, float, float, float, float]  # text[start:end], x0, x1, top, bottom
+
+
+def word_spans(chars: Chars) -> list[Span]:
+    """Each word as (its first character's index in the text, one past its last, x0, x1, top, bottom)."""
+    n = len(chars.at)
+    if not n:
+        return []
+    run_starts = np.ones(n, dtype=bool)
+    run_starts[1:] = chars.at[1:] != chars.at[:-1] + 1  # a space (or the page's start) came before
+    runs = np.flatnonzero(run_starts)
+    boxes = (chars.left, chars.top, chars.right, chars.bottom)
+    if not all(np.isfinite(b).all() for b in boxes):
+        return [w for run in range(len(runs)) for w in _words_of_run(chars, runs, run)]
+    left, top, right, bottom = boxes
+    height = np.maximum(bottom - top, MIN_HEIGHT)
+    starts = run_starts.copy()
+    starts[1:] |= (
+        (np.abs(top[1:] - top[:-1]) > NEW_LINE * height[1:])
+        | (left[1:] < right[:-1] - STEP_BACK * height[1:])
+        | (left[1:] - right[:-1] > GAP * height[1:])
+    )
+    first = np.flatnonzero(starts)
+    spans = list(
+        zip(
+            chars.at[first].tolist(),
+            (chars.at[np.append(first[1:], n) - 1] + 1).tolist(),
+            left[first].tolist(),
+            np.maximum.reduceat(right, first).tolist(),
+            np.minimum.reduceat(top, first).tolist(),
+            np.maximum.reduceat(bottom, first).tolist(),
+            strict=True,
+        )
+    )
+    # Inside a word, a character lower or ending further left than the one before: there the
+    # neighbour did not stand for the word so far, and its run is judged again.
+    misjudged = np.flatnonzero(~starts[1:] & ((right[1:] < right[:-1]) | (top[1:] > top[:-1]))) + 1
+    if not len(misjudged):
+        return spans
+    run_of = np.cumsum(run_starts) - 1
+    redo = np.unique(run_of[misjudged])
+    kept = (~np.isin(run_of[first], redo)).tolist()
+    out = [span for span, keep in zip(spans, kept, strict=True) if keep]
+    for run in redo.tolist():
+        out += _words_of_run(chars, runs, run)
+    out.sort()
+    return out
+
+
+def _words_of_run(chars: Chars, runs: np.ndarray, run: int) -> list[Span]:
+    a = int(runs[run])
+    b = int(runs[run + 1]) if run + 1 < len(runs) else len(chars.at)
+    return _run_words(*(v[a:b].tolist() for v in (chars.at, chars.left, chars.top, chars.right, chars.bottom)))
+
+
+def _run_words(
+    at: list[int], left: list[float], top: list[float], right: list[float], bottom: list[float]
+) -> list[Span]:
+    """The words of one run of characters between spaces, judged one character at a time."""
+    words: list[Span] = []
+    start, x0, x1, top0, bottom0 = at[0], left[0], right[0], top[0], bottom[0]
+    for i in range(1, len(at)):
+        height = bottom[i] - top[i] if bottom[i] - top[i] > MIN_HEIGHT else MIN_HEIGHT
+        if abs(top[i] - top0) > NEW_LINE * height or left[i] < x1 - STEP_BACK * height or left[i] - x1 > GAP * height:
+            words.append((start, at[i - 1] + 1, x0, x1, top0, bottom0))
+            start, x0, x1, top0, bottom0 = at[i], left[i], right[i], top[i], bottom[i]
+            continue
+        if right[i] > x1:
+            x1 = right[i]
+        if top[i] < top0:
+            top0 = top[i]
+        if bottom[i] > bottom0:
+            bottom0 = bottom[i]
+    words.append((start, at[-1] + 1, x0, x1, top0, bottom0))
+    return words

@@ -1,0 +1,56 @@
+"""A PDF page's text layer as pdfium holds it: every character, and the box of each one not a space.
+
+The characters come in one call where pdfium's text buffer matches its character list one to one
+(it leaves out control characters and can split a character in two UTF-16 units; then they are
+read one at a time). The boxes are read one call per character straight into a numpy array: pdfium
+has no call for many at once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+
+import numpy as np
+
+from gavel_agent.documents import pdfium_calls as calls
+from gavel_agent.documents.char_words import Chars
+
+# What separates words: whitespace, and what pdfium reports for a character it has no Unicode for.
+SEPARATOR = re.compile(r"[\s\x00\ufffe\uffff]")
+NO_UNICODE = "\ufffe"  # pdfium's text buffer holds this where its character list holds 0 or a hyphen (2)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_BOX_BYTES = ctypes.sizeof(ctypes.c_float) * 4  # FS_RECTF: left, top, right, bottom
+
+
+def page_chars(textpage, height: float) -> tuple[str, Chars]:
+    """The page's characters (one per pdfium character index) and, for those not separators, their
+    loose boxes with the origin at the top left of a page ``height`` points high."""
+    text = page_unicode(textpage)
+    at = np.flatnonzero(
+        np.frombuffer(SEPARATOR.sub(" ", text).encode("utf-32-le", "surrogatepass"), dtype=np.uint32) != ord(" ")
+    )
+    boxes = np.empty((len(at), 4), dtype=np.float32)
+    start = boxes.ctypes.data
+    into = ctypes.c_void_p()
+    for i, address in zip(at.tolist(), range(start, start + _BOX_BYTES * len(at), _BOX_BYTES), strict=True):
+        into.value = address
+        calls.loose_char_box(textpage, i, into)
+    b = boxes.astype(np.float64)  # as Python reads a C float, before any arithmetic
+    return text, Chars(at, b[:, 0], height - b[:, 1], b[:, 2], height - b[:, 3])
+
+
+def page_unicode(textpage) -> str:
+    """``chr(FPDFText_GetUnicode(i))`` for every character index ``i`` of the page."""
+    n = calls.count_chars(textpage)
+    if n <= 0:
+        return ""
+    buffer = (ctypes.c_uint16 * (2 * n + 1))()  # room for every character as two UTF-16 units
+    written = calls.text_of(textpage, 0, n, buffer) - 1  # less its terminator
+    if written == n and calls.text_index(textpage, n - 1) == n - 1:
+        text = bytes(buffer)[: 2 * n].decode("utf-16-le", "surrogatepass")
+        if len(text) == n and not _SURROGATE.search(text):
+            if NO_UNICODE not in text:
+                return text
+            return "".join(chr(calls.unicode_at(textpage, i)) if c == NO_UNICODE else c for i, c in enumerate(text))
+    return "".join(chr(calls.unicode_at(textpage, i)) for i in range(n))
