@@ -20,12 +20,12 @@ import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gavel_agent.text.regexes import GARBLED_PAGE_OF_RE, LAID_OUT_PAGE_NUMBER_RE, STAMP_WORDS
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(NamedTuple):  # a tuple: a page holds thousands, and a frozen dataclass is slow to build and compare
     text: str
     x0: float
     x1: float
@@ -85,7 +85,8 @@ def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
     ordered = [int(w.text) for w in sorted(column, key=lambda w: w.top)]
     rising = sum(b > a for a, b in itertools.pairwise(ordered))
     right_edge = max(w.x1 for w in column)
-    others = [w for w in words if w not in column]
+    in_column = set(column)
+    others = [w for w in words if w not in in_column]
     if rising < 0.8 * (len(ordered) - 1) or not others:
         return words
     # The column lies left of the text it numbers.

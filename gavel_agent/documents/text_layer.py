@@ -18,7 +18,8 @@ from gavel_agent.documents.char_words import Chars
 
 # What separates words: whitespace, and what pdfium reports for a character it has no Unicode for.
 SEPARATOR = re.compile(r"[\s\x00\ufffe\uffff]")
-NO_UNICODE = "\ufffe"  # pdfium's text buffer holds this where its character list holds 0 or a hyphen (2)
+# pdfium's text buffer holds U+FFFE where its character list holds 0 or a line-end hyphen (2): ask for those
+_NO_UNICODE = re.compile("\ufffe")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _BOX_BYTES = ctypes.sizeof(ctypes.c_float) * 4  # FS_RECTF: left, top, right, bottom
 
@@ -50,7 +51,5 @@ def page_unicode(textpage) -> str:
     if written == n and calls.text_index(textpage, n - 1) == n - 1:
         text = bytes(buffer)[: 2 * n].decode("utf-16-le", "surrogatepass")
         if len(text) == n and not _SURROGATE.search(text):
-            if NO_UNICODE not in text:
-                return text
-            return "".join(chr(calls.unicode_at(textpage, i)) if c == NO_UNICODE else c for i, c in enumerate(text))
+            return _NO_UNICODE.sub(lambda m: chr(calls.unicode_at(textpage, m.start())), text)
     return "".join(chr(calls.unicode_at(textpage, i)) for i in range(n))
