@@ -50,13 +50,25 @@ def word_spans(chars: Chars) -> list[Span]:
     if not all(np.isfinite(b).all() for b in boxes):
         return [w for run in range(len(runs)) for w in _words_of_run(chars, runs, run)]
     left, top, right, bottom = boxes
-    height = np.maximum(bottom - top, MIN_HEIGHT)
-    starts = run_starts.copy()
-    starts[1:] |= (
-        (np.abs(top[1:] - top[:-1]) > NEW_LINE * height[1:])
-        | (left[1:] < right[:-1] - STEP_BACK * height[1:])
-        | (left[1:] - right[:-1] > GAP * height[1:])
-    )
+    height = np.maximum(bottom - top, MIN_HEIGHT)[1:]
+
+    def starts_after(word_right: np.ndarray, word_top: np.ndarray) -> np.ndarray:
+        """Where words start, given each character's word so far (right edge, top) ending at it."""
+        starts = run_starts.copy()
+        starts[1:] |= (
+            (np.abs(top[1:] - word_top[:-1]) > NEW_LINE * height)
+            | (left[1:] < word_right[:-1] - STEP_BACK * height)
+            | (left[1:] - word_right[:-1] > GAP * height)
+        )
+        return starts
+
+    starts = starts_after(right, top)
+    wrong = np.zeros(0, dtype=np.intp)
+    if (~starts[1:] & ((right[1:] < right[:-1]) | (top[1:] > top[:-1]))).any():
+        # The neighbour stood in for a word that was higher or reached further right: judge again
+        # against each word's true top and right edge so far; where a start moves, redo its run.
+        word = np.cumsum(starts) - 1
+        wrong = np.flatnonzero(starts_after(_running_max(right, word), -_running_max(-top, word)) != starts)
     first = np.flatnonzero(starts)
     spans = list(
         zip(
@@ -69,19 +81,23 @@ def word_spans(chars: Chars) -> list[Span]:
             strict=True,
         )
     )
-    # Inside a word, a character lower or ending further left than the one before: there the
-    # neighbour did not stand for the word so far, and its run is judged again.
-    misjudged = np.flatnonzero(~starts[1:] & ((right[1:] < right[:-1]) | (top[1:] > top[:-1]))) + 1
-    if not len(misjudged):
+    if not len(wrong):
         return spans
     run_of = np.cumsum(run_starts) - 1
-    redo = np.unique(run_of[misjudged])
+    redo = np.unique(run_of[wrong])
     kept = (~np.isin(run_of[first], redo)).tolist()
     out = [span for span, keep in zip(spans, kept, strict=True) if keep]
     for run in redo.tolist():
         out += _words_of_run(chars, runs, run)
     out.sort()
     return out
+
+
+def _running_max(values: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """The largest of ``values`` so far within each run of equal, rising ``group`` numbers."""
+    distinct, rank = np.unique(values, return_inverse=True)
+    offset = group * len(distinct)  # every group's ranks above all earlier groups': the maximum restarts
+    return distinct[np.maximum.accumulate(offset + rank) - offset]
 
 
 def _words_of_run(chars: Chars, runs: np.ndarray, run: int) -> list[Span]:

@@ -20,6 +20,7 @@ import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 from gavel_agent.text.regexes import GARBLED_PAGE_OF_RE, LAID_OUT_PAGE_NUMBER_RE, STAMP_WORDS
@@ -55,6 +56,20 @@ class Page:
     lines: list[Line]
     width: float
     height: float
+
+    @cached_property
+    def edge_lines(self) -> list[int]:
+        """Indexes of the lines that may be furniture: the first and last few, inside the bands at the top
+        and bottom of the printed area (a slip opinion prints a 6x9 page in the middle of a letter page).
+        Kept once worked out: the furniture passes ask for each page's more than once."""
+        n = len(self.lines)
+        if not n:
+            return []
+        top, bottom = self.lines[0].top, max(line.bottom for line in self.lines)
+        band = EDGE_BAND * max(bottom - top, self.height / 2)
+        first = [i for i in range(min(EDGE_LINES, n)) if self.lines[i].top <= top + band]
+        last = [i for i in range(max(0, n - EDGE_LINES), n) if self.lines[i].bottom >= bottom - band]
+        return sorted(set(first + last))
 
 
 MAX_LINE_NUMBER = 28  # pleading paper numbers 26 or 28 lines a page
@@ -138,26 +153,13 @@ def _shape(text: str) -> str:
     return re.sub(r"\d+", "#", " ".join(text.lower().split()))
 
 
-def _edge_lines(page: Page) -> list[int]:
-    """Indexes of the lines that may be furniture: the first and last few, inside the bands at the top
-    and bottom of the printed area (a slip opinion prints a 6x9 page in the middle of a letter page)."""
-    n = len(page.lines)
-    if not n:
-        return []
-    top, bottom = page.lines[0].top, max(line.bottom for line in page.lines)
-    band = EDGE_BAND * max(bottom - top, page.height / 2)
-    first = [i for i in range(min(EDGE_LINES, n)) if page.lines[i].top <= top + band]
-    last = [i for i in range(max(0, n - EDGE_LINES), n) if page.lines[i].bottom >= bottom - band]
-    return sorted(set(first + last))
-
-
 def strip_furniture(pages: list[Page]) -> list[list[Line]]:
     """Each page's lines without running headers, footers and page numbers."""
     recurring: set[str] = set()
     if len(pages) >= 2:
         # A slip opinion alternates two running heads ("2 TARRANT ... v. HERRMANN", "Cite as: 569 U. S.
         # ____ (2013) 3"): each is on half the pages, so a quarter of them is enough.
-        counts = Counter(s for p in pages for s in {_shape(p.lines[i].text) for i in _edge_lines(p)})
+        counts = Counter(s for p in pages for s in {_shape(p.lines[i].text) for i in p.edge_lines})
         recurring = {s for s, c in counts.items() if c >= max(2, RECURRING_SHARE * len(pages)) and len(s) >= 3}
     out = []
     for number, page in enumerate(pages, 1):
@@ -165,7 +167,7 @@ def strip_furniture(pages: list[Page]) -> list[list[Line]]:
         # later ("No. 363A14-4", "2022-NCSC-1") are the document's own there, so only stamps go.
         drop = {
             i
-            for i in _edge_lines(page)
+            for i in page.edge_lines
             if _is_stamp(page.lines[i].text) or (number > 1 and _shape(page.lines[i].text) in recurring)
         }
         out.append([line for i, line in enumerate(page.lines) if i not in drop])
@@ -176,7 +178,7 @@ def first_stamp(pages: list[Page]) -> str:
     """The first page's filing stamp ("Case 1:25-cv-01266-TNM Document 30 Filed 07/21/25 Page 1 of 48"):
     furniture the text leaves out, yet the line that says which paper of which case this is."""
     for page in pages[:1]:
-        for i in _edge_lines(page):
+        for i in page.edge_lines:
             text = page.lines[i].text
             if _is_stamp(text) and re.search(r"[A-Za-z]{4}", text):
                 return text

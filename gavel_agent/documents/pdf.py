@@ -9,8 +9,9 @@ layer holds (next to) nothing but which shows an image is a scan: it is read wit
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -38,15 +39,11 @@ DARK = 64
 _SOFT_HYPHEN = str.maketrans({"\x02": "-", "\u00ad": "-"})
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):  # a tuple: a page of vector drawing has thousands of paths
     x0: float
     top: float
     x1: float
     bottom: float
-
-    def holds(self, x: float, y: float) -> bool:
-        return self.x0 <= x <= self.x1 and self.top <= y <= self.bottom
 
 
 def open_pdf(path: Path, data: bytes) -> pdfium.PdfDocument:
@@ -82,24 +79,25 @@ def page_boxes(page: pdfium.PdfPage, height: float) -> Boxes:
     corners = [ctypes.c_float() for _ in range(4)]
     pointers = [ctypes.byref(c) for c in corners]
 
-    def walk(objects: list[calls.Handle], level: int) -> None:
-        for obj in objects:
-            if not obj.value:
-                raise pdfium.PdfiumError("Failed to get pageobject.")
-            kind = calls.object_type(obj)
+    def walk(parent, count, get, level: int) -> None:
+        n = count(parent)
+        if n < 0:
+            raise pdfium.PdfiumError("Failed to get number of pageobjects.")
+        objects = list(map(get, repeat(parent, n), map(ctypes.c_ulong, range(n)) if level else range(n)))
+        kinds = list(map(calls.object_type, objects))
+        for i in [i for i, kind in enumerate(kinds) if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]:  # most are text
+            obj, kind = objects[i], kinds[i]
             if kind in out:
                 if not calls.object_bounds(obj, *pointers):
                     raise pdfium.PdfiumError("Failed to get bounds.")
                 left, bottom, right, top = (c.value for c in corners)
                 out[kind].append((Box(left, height - top, right, height - bottom), obj))
             elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and level < FORM_DEPTH - 1:
-                inner = range(calls.count_form_objects(obj))
-                walk([calls.form_object(obj, ctypes.c_ulong(i)) for i in inner], level + 1)
+                walk(obj, calls.count_form_objects, calls.form_object, level + 1)
+            elif not obj.value:
+                raise pdfium.PdfiumError("Failed to get pageobject.")
 
-    count = calls.count_page_objects(page.raw)
-    if count < 0:
-        raise pdfium.PdfiumError("Failed to get number of pageobjects.")
-    walk([calls.page_object(page.raw, i) for i in range(count)], 0)
+    walk(page.raw, calls.count_page_objects, calls.page_object, 0)
     return out
 
 
