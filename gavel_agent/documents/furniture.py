@@ -21,6 +21,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 from typing import NamedTuple
 
 from gavel_agent.text.regexes import GARBLED_PAGE_OF_RE, LAID_OUT_PAGE_NUMBER_RE, STAMP_WORDS
@@ -48,7 +49,7 @@ class Line:
 
     @property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        return " ".join([w.text for w in self.words])
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a colum
 EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
 EDGE_BAND = 0.12  # ... and within this share of the printed area's height from its top or bottom
 RECURRING_SHARE = 0.25  # an edge line on at least this share of the pages (and two) is a running head or foot
+_LEFT_EDGE = attrgetter("x0")
 _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
 
 
@@ -115,14 +117,16 @@ def group_lines(words: list[Word]) -> list[Line]:
     """Words in reading order, grouped into lines: a word whose middle lies within the line's height
     joins it (OCR boxes of "you" and "have" differ in height but share a middle)."""
     lines: list[Line] = []
+    line: list[Word] = []
+    top = bottom = 0.0  # of the current line's first word
     for w in sorted(words, key=lambda w: ((w.top + w.bottom) / 2, w.x0)):
-        middle = (w.top + w.bottom) / 2
-        if lines and lines[-1].words[0].top <= middle <= lines[-1].words[0].bottom:
-            lines[-1].words.append(w)
+        if line and top <= (w.top + w.bottom) / 2 <= bottom:
+            line.append(w)
         else:
-            lines.append(Line([w]))
-    for line in lines:
-        line.words.sort(key=lambda w: w.x0)
+            line, top, bottom = [w], w.top, w.bottom
+            lines.append(Line(line))
+    for each in lines:
+        each.words.sort(key=_LEFT_EDGE)
     return lines
 
 

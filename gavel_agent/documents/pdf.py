@@ -9,6 +9,7 @@ layer holds (next to) nothing but which shows an image is a scan: it is read wit
 from __future__ import annotations
 
 import ctypes
+from functools import partial
 from itertools import repeat
 from pathlib import Path
 from typing import NamedTuple
@@ -36,6 +37,8 @@ REDACTED = "\u2588"  # a full block stands where a character under a redaction b
 SCAN_MAX_WORDS = 20
 # Dark enough to hide black text: every channel at most this (0-255).
 DARK = 64
+# Word._make without its length check: a Word from a tuple with no Python call per word (a page has thousands).
+_as_word = partial(tuple.__new__, Word)
 _SOFT_HYPHEN = str.maketrans({"\x02": "-", "\u00ad": "-"})
 
 
@@ -137,7 +140,7 @@ def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tu
         for i in hidden:
             letters[i] = REDACTED
         shown = "".join(letters)
-    words = [Word(shown[a:b], x0, x1, top, bottom) for a, b, x0, x1, top, bottom in word_spans(chars)]
+    words = list(map(_as_word, [(shown[a:b], x0, x1, top, bottom) for a, b, x0, x1, top, bottom in word_spans(chars)]))
     return words, len(hidden)
 
 
