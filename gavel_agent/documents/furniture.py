@@ -35,17 +35,20 @@ class Word(NamedTuple):  # a tuple: a page holds thousands, and a frozen datacla
     bottom: float
 
 
+_LEFT_EDGE, _TOP, _BOTTOM = attrgetter("x0"), attrgetter("top"), attrgetter("bottom")
+
+
 @dataclass
 class Line:
     words: list[Word]
 
     @property
     def top(self) -> float:
-        return min(w.top for w in self.words)
+        return min(map(_TOP, self.words))
 
     @property
     def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
+        return max(map(_BOTTOM, self.words))
 
     @property
     def text(self) -> str:
@@ -78,15 +81,14 @@ MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a colum
 EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
 EDGE_BAND = 0.12  # ... and within this share of the printed area's height from its top or bottom
 RECURRING_SHARE = 0.25  # an edge line on at least this share of the pages (and two) is a running head or foot
-_LEFT_EDGE = attrgetter("x0")
 _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
 
 
 def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
     """The words without a pleading-paper line-number column, when the page has one."""
-    numbers = [
-        w for w in words if w.text.isdigit() and 1 <= int(w.text) <= MAX_LINE_NUMBER and w.x1 < page_width * 0.25
-    ]
+    # isdecimal, not isdigit: a footnote mark "¹" is a digit that int() cannot read.
+    left_margin = page_width * 0.25
+    numbers = [w for w in words if w.x1 < left_margin and w.text.isdecimal() and 1 <= int(w.text) <= MAX_LINE_NUMBER]
     if len(numbers) < MIN_COLUMN_NUMBERS:
         return words
     # The numbers are right-aligned in one column: group them by their right edge.
