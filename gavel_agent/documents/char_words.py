@@ -15,6 +15,7 @@ written; so are all runs of a page whose boxes are not finite numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -38,17 +39,28 @@ class Chars:
 Span = tuple[int, int, float, float, float, float]  # text[start:end], x0, x1, top, bottom
 
 
-def word_spans(chars: Chars) -> list[Span]:
-    """Each word as (its first character's index in the text, one past its last, x0, x1, top, bottom)."""
+class Spans(NamedTuple):
+    """The words of a page, column by column: word ``i`` is ``text[start[i]:end[i]]`` in its box."""
+
+    start: list[int]
+    end: list[int]
+    x0: list[float]
+    x1: list[float]
+    top: list[float]
+    bottom: list[float]
+
+
+def word_spans(chars: Chars) -> Spans:
+    """The page's words, in text order."""
     n = len(chars.at)
     if not n:
-        return []
+        return Spans([], [], [], [], [], [])
     run_starts = np.ones(n, dtype=bool)
     run_starts[1:] = chars.at[1:] != chars.at[:-1] + 1  # a space (or the page's start) came before
     runs = np.flatnonzero(run_starts)
     boxes = (chars.left, chars.top, chars.right, chars.bottom)
     if not all(np.isfinite(b).all() for b in boxes):
-        return [w for run in range(len(runs)) for w in _words_of_run(chars, runs, run)]
+        return _columns([w for run in range(len(runs)) for w in _words_of_run(chars, runs, run)])
     left, top, right, bottom = boxes
     height = np.maximum(bottom - top, MIN_HEIGHT)[1:]
 
@@ -64,33 +76,46 @@ def word_spans(chars: Chars) -> list[Span]:
 
     starts = starts_after(right, top)
     wrong = np.zeros(0, dtype=np.intp)
-    if (~starts[1:] & ((right[1:] < right[:-1]) | (top[1:] > top[:-1]))).any():
+    doubted = ~starts[1:] & ((right[1:] < right[:-1]) | (top[1:] > top[:-1]))
+    if doubted.any():
         # The neighbour stood in for a word that was higher or reached further right: judge again
-        # against each word's true top and right edge so far; where a start moves, redo its run.
+        # against each such word's true top and right edge so far; where a start moves, redo its run.
         word = np.cumsum(starts) - 1
-        wrong = np.flatnonzero(starts_after(_running_max(right, word), -_running_max(-top, word)) != starts)
+        in_doubt = _marked(word[1:][doubted], word)
+        word_right, word_top = right.copy(), top.copy()
+        word_right[in_doubt] = _running_max(right[in_doubt], word[in_doubt])
+        word_top[in_doubt] = -_running_max(-top[in_doubt], word[in_doubt])
+        wrong = np.flatnonzero(starts_after(word_right, word_top) != starts)
     first = np.flatnonzero(starts)
-    spans = list(
-        zip(
-            chars.at[first].tolist(),
-            (chars.at[np.append(first[1:], n) - 1] + 1).tolist(),
-            left[first].tolist(),
-            np.maximum.reduceat(right, first).tolist(),
-            np.minimum.reduceat(top, first).tolist(),
-            np.maximum.reduceat(bottom, first).tolist(),
-            strict=True,
-        )
+    spans = Spans(
+        chars.at[first].tolist(),
+        (chars.at[np.append(first[1:], n) - 1] + 1).tolist(),
+        left[first].tolist(),
+        np.maximum.reduceat(right, first).tolist(),
+        np.minimum.reduceat(top, first).tolist(),
+        np.maximum.reduceat(bottom, first).tolist(),
     )
     if not len(wrong):
         return spans
     run_of = np.cumsum(run_starts) - 1
     redo = np.unique(run_of[wrong])
-    kept = (~np.isin(run_of[first], redo)).tolist()
-    out = [span for span, keep in zip(spans, kept, strict=True) if keep]
+    kept = (~_marked(redo, run_of[first])).tolist()
+    rows = [row for row, keep in zip(zip(*spans), kept, strict=True) if keep]
     for run in redo.tolist():
-        out += _words_of_run(chars, runs, run)
-    out.sort()
-    return out
+        rows += _words_of_run(chars, runs, run)
+    rows.sort()
+    return _columns(rows)
+
+
+def _marked(chosen: np.ndarray, numbers: np.ndarray) -> np.ndarray:
+    """Which of ``numbers`` (small non-negative ints) are among ``chosen``."""
+    mark = np.zeros(int(numbers.max()) + 1, dtype=bool)
+    mark[chosen] = True
+    return mark[numbers]
+
+
+def _columns(rows: list[Span]) -> Spans:
+    return Spans(*(list(column) for column in zip(*rows))) if rows else Spans([], [], [], [], [], [])
 
 
 def _running_max(values: np.ndarray, group: np.ndarray) -> np.ndarray:

@@ -140,7 +140,9 @@ def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tu
         for i in hidden:
             letters[i] = REDACTED
         shown = "".join(letters)
-    words = list(map(_as_word, [(shown[a:b], x0, x1, top, bottom) for a, b, x0, x1, top, bottom in word_spans(chars)]))
+    spans = word_spans(chars)
+    texts = [shown[a:b] for a, b in zip(spans.start, spans.end, strict=True)]
+    words = list(map(_as_word, zip(texts, spans.x0, spans.x1, spans.top, spans.bottom, strict=True)))
     return words, len(hidden)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ctypes
 import re
+from collections import deque
+from itertools import repeat
 
 import numpy as np
 
@@ -31,12 +33,12 @@ def page_chars(textpage, height: float) -> tuple[str, Chars]:
     at = np.flatnonzero(
         np.frombuffer(SEPARATOR.sub(" ", text).encode("utf-32-le", "surrogatepass"), dtype=np.uint32) != ord(" ")
     )
-    boxes = np.empty((len(at), 4), dtype=np.float32)
-    start = boxes.ctypes.data
-    into = ctypes.c_void_p()
-    for i, address in zip(at.tolist(), range(start, start + _BOX_BYTES * len(at), _BOX_BYTES), strict=True):
-        into.value = address
-        calls.loose_char_box(textpage, i, into)
+    boxes = np.zeros((len(at), 4), dtype=np.float32)
+    if len(at):
+        # One call per character, each writing its FS_RECTF into its row; map keeps the loop in C.
+        rows = (ctypes.c_float * boxes.size).from_buffer(boxes.data)
+        offsets = range(0, _BOX_BYTES * len(at), _BOX_BYTES)
+        deque(map(calls.loose_char_box, repeat(textpage), at.tolist(), map(ctypes.byref, repeat(rows), offsets)), 0)
     b = boxes.astype(np.float64)  # as Python reads a C float, before any arithmetic
     return text, Chars(at, b[:, 0], height - b[:, 1], b[:, 2], height - b[:, 3])
 
