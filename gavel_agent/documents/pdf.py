@@ -79,29 +79,30 @@ FORM_DEPTH = 4  # page objects inside forms inside forms ... are looked at this 
 def page_boxes(page: pdfium.PdfPage, height: float) -> Boxes:
     """The page's paths and images with their boxes, in one walk over its objects and its forms'."""
     out: Boxes = {pdfium_c.FPDF_PAGEOBJ_PATH: [], pdfium_c.FPDF_PAGEOBJ_IMAGE: []}
+    _add_boxes(out, page.raw, calls.count_page_objects, calls.page_object, 0, height)
+    return out
+
+
+def _add_boxes(out: Boxes, parent, count, get, level: int, height: float) -> None:
+    """Add the paths and images among ``parent``'s objects (a page's or a form's) to ``out``."""
+    n = count(parent)
+    if n < 0:
+        raise pdfium.PdfiumError("Failed to get number of pageobjects.")
+    objects = list(map(get, repeat(parent, n), map(ctypes.c_ulong, range(n)) if level else range(n)))
+    kinds = list(map(calls.object_type, objects))
     corners = [ctypes.c_float() for _ in range(4)]
     pointers = [ctypes.byref(c) for c in corners]
-
-    def walk(parent, count, get, level: int) -> None:
-        n = count(parent)
-        if n < 0:
-            raise pdfium.PdfiumError("Failed to get number of pageobjects.")
-        objects = list(map(get, repeat(parent, n), map(ctypes.c_ulong, range(n)) if level else range(n)))
-        kinds = list(map(calls.object_type, objects))
-        for i in [i for i, kind in enumerate(kinds) if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]:  # most are text
-            obj, kind = objects[i], kinds[i]
-            if kind in out:
-                if not calls.object_bounds(obj, *pointers):
-                    raise pdfium.PdfiumError("Failed to get bounds.")
-                left, bottom, right, top = (c.value for c in corners)
-                out[kind].append((Box(left, height - top, right, height - bottom), obj))
-            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and level < FORM_DEPTH - 1:
-                walk(obj, calls.count_form_objects, calls.form_object, level + 1)
-            elif not obj.value:
-                raise pdfium.PdfiumError("Failed to get pageobject.")
-
-    walk(page.raw, calls.count_page_objects, calls.page_object, 0)
-    return out
+    for i in [i for i, kind in enumerate(kinds) if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]:  # most are text
+        obj, kind = objects[i], kinds[i]
+        if kind in out:
+            if not calls.object_bounds(obj, *pointers):
+                raise pdfium.PdfiumError("Failed to get bounds.")
+            left, bottom, right, top = (c.value for c in corners)
+            out[kind].append((Box(left, height - top, right, height - bottom), obj))
+        elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and level < FORM_DEPTH - 1:
+            _add_boxes(out, obj, calls.count_form_objects, calls.form_object, level + 1, height)
+        elif not obj.value:
+            raise pdfium.PdfiumError("Failed to get pageobject.")
 
 
 def redaction_boxes(boxes_of: Boxes) -> list[Box]:
