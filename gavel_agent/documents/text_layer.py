@@ -35,10 +35,12 @@ def page_chars(textpage, height: float) -> tuple[str, Chars]:
     )
     boxes = np.zeros((len(at), 4), dtype=np.float32)
     if len(at):
-        # One call per character, each writing its FS_RECTF into its row; map keeps the loop in C.
-        rows = (ctypes.c_float * boxes.size).from_buffer(boxes.data)
+        # One call per character, each writing its FS_RECTF into its row (a pointer ``offset`` bytes past
+        # the buffer's first float); map keeps the loop in C. No ctypes array type: making one per
+        # page size costs more than a page's other calls and leaves a reference cycle behind.
+        first = ctypes.c_float.from_buffer(boxes.data)
         offsets = range(0, _BOX_BYTES * len(at), _BOX_BYTES)
-        deque(map(calls.loose_char_box, repeat(textpage), at.tolist(), map(ctypes.byref, repeat(rows), offsets)), 0)
+        deque(map(calls.loose_char_box, repeat(textpage), at.tolist(), map(ctypes.byref, repeat(first), offsets)), 0)
     b = boxes.astype(np.float64)  # as Python reads a C float, before any arithmetic
     return text, Chars(at, b[:, 0], height - b[:, 1], b[:, 2], height - b[:, 3])
 
@@ -48,10 +50,10 @@ def page_unicode(textpage) -> str:
     n = calls.count_chars(textpage)
     if n <= 0:
         return ""
-    buffer = (ctypes.c_uint16 * (2 * n + 1))()  # room for every character as two UTF-16 units
-    written = calls.text_of(textpage, 0, n, buffer) - 1  # less its terminator
+    buffer = np.zeros(2 * n + 1, dtype=np.uint16)  # room for every character as two UTF-16 units
+    written = calls.text_of(textpage, 0, n, buffer.ctypes.data_as(ctypes.c_void_p)) - 1  # less its terminator
     if written == n and calls.text_index(textpage, n - 1) == n - 1:
-        text = bytes(buffer)[: 2 * n].decode("utf-16-le", "surrogatepass")
+        text = buffer[:n].tobytes().decode("utf-16-le", "surrogatepass")
         if len(text) == n and not _SURROGATE.search(text):
             return _NO_UNICODE.sub(lambda m: chr(calls.unicode_at(textpage, m.start())), text)
     return "".join(chr(calls.unicode_at(textpage, i)) for i in range(n))
