@@ -81,6 +81,7 @@ MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a colum
 EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
 EDGE_BAND = 0.12  # ... and within this share of the printed area's height from its top or bottom
 RECURRING_SHARE = 0.25  # an edge line on at least this share of the pages (and two) is a running head or foot
+_PAGE_N = re.compile(r"page\s+\d{1,5}", re.IGNORECASE)
 _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
 
 
@@ -121,7 +122,8 @@ def group_lines(words: list[Word]) -> list[Line]:
     lines: list[Line] = []
     line: list[Word] = []
     top = bottom = 0.0  # of the current line's first word
-    for w in sorted(words, key=lambda w: ((w.top + w.bottom) / 2, w.x0)):
+    reading_order = [((w.top + w.bottom) / 2, w.x0) for w in words]
+    for w in map(words.__getitem__, sorted(range(len(words)), key=reading_order.__getitem__)):
         if line and top <= (w.top + w.bottom) / 2 <= bottom:
             line.append(w)
         else:
@@ -139,11 +141,7 @@ def laid_out(words: list[Word], width: float, height: float) -> Page:
 
 def _is_stamp(text: str) -> bool:
     """A CM/ECF stamp or a page number: only stamp words and tokens with digits."""
-    if (
-        LAID_OUT_PAGE_NUMBER_RE.match(text)
-        or GARBLED_PAGE_OF_RE.search(text)
-        or re.fullmatch(r"page\s+\d{1,5}", text.strip(), re.IGNORECASE)
-    ):
+    if LAID_OUT_PAGE_NUMBER_RE.match(text) or GARBLED_PAGE_OF_RE.search(text) or _PAGE_N.fullmatch(text.strip()):
         return True
     tokens = [_TOKEN_EDGES.sub("", t).lower() for t in text.split()]
     tokens = [t for t in tokens if t]

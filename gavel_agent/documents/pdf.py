@@ -108,15 +108,12 @@ def _add_boxes(out: Boxes, parent, count, get, level: int, height: float) -> Non
 def redaction_boxes(boxes_of: Boxes) -> list[Box]:
     """Filled dark rectangles big enough to cover a line of text (rules and underlines are thin)."""
     boxes = []
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
     for box, obj in boxes_of[pdfium_c.FPDF_PAGEOBJ_PATH]:
-        fill, stroke = ctypes.c_int(), ctypes.c_int()
-        calls.path_draw_mode(obj, ctypes.byref(fill), ctypes.byref(stroke))
-        if (
-            fill.value
-            and box.bottom - box.top >= 4
-            and box.x1 - box.x0 >= 4
-            and _is_dark(_color(calls.object_fill_color, obj))
-        ):
+        if box.bottom - box.top < 4 or box.x1 - box.x0 < 4:  # most paths are rules and glyph strokes
+            continue
+        drawn = calls.path_draw_mode(obj, ctypes.byref(fill), ctypes.byref(stroke))
+        if drawn and fill.value and _is_dark(_color(calls.object_fill_color, obj)):
             boxes.append(box)
     return boxes
 
