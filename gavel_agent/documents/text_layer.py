@@ -41,8 +41,9 @@ def page_chars(textpage, height: float) -> tuple[str, Chars]:
         first = ctypes.c_float.from_buffer(boxes.data)
         offsets = range(0, _BOX_BYTES * len(at), _BOX_BYTES)
         deque(map(calls.loose_char_box, repeat(textpage), at.tolist(), map(ctypes.byref, repeat(first), offsets)), 0)
-    b = boxes.astype(np.float64)  # as Python reads a C float, before any arithmetic
-    return text, Chars(at, b[:, 0], height - b[:, 1], b[:, 2], height - b[:, 3])
+    # Column by column (numpy is faster on contiguous rows), as doubles as Python reads a C float.
+    left, top, right, bottom = boxes.T.astype(np.float64, order="C")
+    return text, Chars(at, left, height - top, right, height - bottom)
 
 
 def page_unicode(textpage) -> str:
