@@ -73,6 +73,7 @@ def _is_dark(rgba: tuple[int, int, int, int]) -> bool:
 
 
 Boxes = dict[int, list[tuple[Box, calls.Handle]]]  # page object kind -> (box, object)
+_FOUR_FLOATS = ctypes.c_float * 4  # an object's bounds: left, bottom, right, top
 FORM_DEPTH = 4  # page objects inside forms inside forms ... are looked at this many levels down
 
 
@@ -90,14 +91,14 @@ def _add_boxes(out: Boxes, parent, count, get, level: int, height: float) -> Non
         raise pdfium.PdfiumError("Failed to get number of pageobjects.")
     objects = list(map(get, repeat(parent, n), map(ctypes.c_ulong, range(n)) if level else range(n)))
     kinds = list(map(calls.object_type, objects))
-    corners = [ctypes.c_float() for _ in range(4)]
-    pointers = [ctypes.byref(c) for c in corners]
+    corners = _FOUR_FLOATS()
+    pointers = [ctypes.byref(corners, 4 * k) for k in range(4)]
     for i in [i for i, kind in enumerate(kinds) if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]:  # most are text
         obj, kind = objects[i], kinds[i]
         if kind in out:
             if not calls.object_bounds(obj, *pointers):
                 raise pdfium.PdfiumError("Failed to get bounds.")
-            left, bottom, right, top = (c.value for c in corners)
+            left, bottom, right, top = corners
             out[kind].append((Box(left, height - top, right, height - bottom), obj))
         elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and level < FORM_DEPTH - 1:
             _add_boxes(out, obj, calls.count_form_objects, calls.form_object, level + 1, height)
