@@ -22,21 +22,25 @@ def _new_temp(path: Path) -> tuple[int, Path]:
     return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
 
 
-def write_text(path: str | Path, text: str) -> None:
+def write_text(path: str | Path, text: str, *, durable: bool = True) -> None:
+    """Replace ``path`` with ``text`` at once. ``durable=False`` skips waiting for the disk: a power
+    cut may then leave the old file, an empty one or a torn one, so only for files whose reader
+    treats those as missing (a cache), where the wait can cost more than what is written."""
     fd, tmp = _new_temp(Path(path))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def write_json(path: str | Path, data: Any) -> None:
-    write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+def write_json(path: str | Path, data: Any, *, durable: bool = True) -> None:
+    write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", durable=durable)
 
 
 def append_line(path: str | Path, line: str) -> None:

@@ -44,6 +44,8 @@ def store(key: str, extracted: Extracted) -> None:
     """Best effort: a read-only or full cache folder costs a rerun its speed, never the run."""
     try:
         cache_dir().mkdir(parents=True, exist_ok=True)
-        atomic.write_json(cache_dir() / f"{key}.json", dataclasses.asdict(extracted))
+        # Not durable: waiting for the disk would cost a first read more than the cache saves a rerun,
+        # and an entry torn by a power cut is read as missing (see ``load``).
+        atomic.write_json(cache_dir() / f"{key}.json", dataclasses.asdict(extracted), durable=False)
     except OSError:
         pass

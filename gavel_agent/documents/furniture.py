@@ -20,17 +20,22 @@ import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
+from operator import attrgetter
+from typing import NamedTuple
 
 from gavel_agent.text.regexes import GARBLED_PAGE_OF_RE, LAID_OUT_PAGE_NUMBER_RE, STAMP_WORDS
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(NamedTuple):  # a tuple: a page holds thousands, and a frozen dataclass is slow to build and compare
     text: str
     x0: float
     x1: float
     top: float
     bottom: float
+
+
+_LEFT_EDGE, _TOP, _BOTTOM = attrgetter("x0"), attrgetter("top"), attrgetter("bottom")
 
 
 @dataclass
@@ -39,15 +44,15 @@ class Line:
 
     @property
     def top(self) -> float:
-        return min(w.top for w in self.words)
+        return min(map(_TOP, self.words))
 
     @property
     def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
+        return max(map(_BOTTOM, self.words))
 
     @property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        return " ".join([w.text for w in self.words])
 
 
 @dataclass(frozen=True)
@@ -56,20 +61,35 @@ class Page:
     width: float
     height: float
 
+    @cached_property
+    def edge_lines(self) -> list[int]:
+        """Indexes of the lines that may be furniture: the first and last few, inside the bands at the top
+        and bottom of the printed area (a slip opinion prints a 6x9 page in the middle of a letter page).
+        Kept once worked out: the furniture passes ask for each page's more than once."""
+        n = len(self.lines)
+        if not n:
+            return []
+        top, bottom = self.lines[0].top, max(line.bottom for line in self.lines)
+        band = EDGE_BAND * max(bottom - top, self.height / 2)
+        first = [i for i in range(min(EDGE_LINES, n)) if self.lines[i].top <= top + band]
+        last = [i for i in range(max(0, n - EDGE_LINES), n) if self.lines[i].bottom >= bottom - band]
+        return sorted(set(first + last))
+
 
 MAX_LINE_NUMBER = 28  # pleading paper numbers 26 or 28 lines a page
 MIN_COLUMN_NUMBERS = 8  # fewer stacked numbers than this is a list, not a column
 EDGE_LINES = 3  # headers and footers sit among a page's first or last three lines
 EDGE_BAND = 0.12  # ... and within this share of the printed area's height from its top or bottom
 RECURRING_SHARE = 0.25  # an edge line on at least this share of the pages (and two) is a running head or foot
+_PAGE_N = re.compile(r"page\s+\d{1,5}", re.IGNORECASE)
 _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
 
 
 def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
     """The words without a pleading-paper line-number column, when the page has one."""
-    numbers = [
-        w for w in words if w.text.isdigit() and 1 <= int(w.text) <= MAX_LINE_NUMBER and w.x1 < page_width * 0.25
-    ]
+    # isdecimal, not isdigit: a footnote mark "¹" is a digit that int() cannot read.
+    left_margin = page_width * 0.25
+    numbers = [w for w in words if w.x1 < left_margin and w.text.isdecimal() and 1 <= int(w.text) <= MAX_LINE_NUMBER]
     if len(numbers) < MIN_COLUMN_NUMBERS:
         return words
     # The numbers are right-aligned in one column: group them by their right edge.
@@ -85,7 +105,8 @@ def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
     ordered = [int(w.text) for w in sorted(column, key=lambda w: w.top)]
     rising = sum(b > a for a, b in itertools.pairwise(ordered))
     right_edge = max(w.x1 for w in column)
-    others = [w for w in words if w not in column]
+    in_column = set(column)
+    others = [w for w in words if w not in in_column]
     if rising < 0.8 * (len(ordered) - 1) or not others:
         return words
     # The column lies left of the text it numbers.
@@ -99,14 +120,17 @@ def group_lines(words: list[Word]) -> list[Line]:
     """Words in reading order, grouped into lines: a word whose middle lies within the line's height
     joins it (OCR boxes of "you" and "have" differ in height but share a middle)."""
     lines: list[Line] = []
-    for w in sorted(words, key=lambda w: ((w.top + w.bottom) / 2, w.x0)):
-        middle = (w.top + w.bottom) / 2
-        if lines and lines[-1].words[0].top <= middle <= lines[-1].words[0].bottom:
-            lines[-1].words.append(w)
+    line: list[Word] = []
+    top = bottom = 0.0  # of the current line's first word
+    reading_order = [((w.top + w.bottom) / 2, w.x0) for w in words]
+    for w in map(words.__getitem__, sorted(range(len(words)), key=reading_order.__getitem__)):
+        if line and top <= (w.top + w.bottom) / 2 <= bottom:
+            line.append(w)
         else:
-            lines.append(Line([w]))
-    for line in lines:
-        line.words.sort(key=lambda w: w.x0)
+            line, top, bottom = [w], w.top, w.bottom
+            lines.append(Line(line))
+    for each in lines:
+        each.words.sort(key=_LEFT_EDGE)
     return lines
 
 
@@ -117,11 +141,7 @@ def laid_out(words: list[Word], width: float, height: float) -> Page:
 
 def _is_stamp(text: str) -> bool:
     """A CM/ECF stamp or a page number: only stamp words and tokens with digits."""
-    if (
-        LAID_OUT_PAGE_NUMBER_RE.match(text)
-        or GARBLED_PAGE_OF_RE.search(text)
-        or re.fullmatch(r"page\s+\d{1,5}", text.strip(), re.IGNORECASE)
-    ):
+    if LAID_OUT_PAGE_NUMBER_RE.match(text) or GARBLED_PAGE_OF_RE.search(text) or _PAGE_N.fullmatch(text.strip()):
         return True
     tokens = [_TOKEN_EDGES.sub("", t).lower() for t in text.split()]
     tokens = [t for t in tokens if t]
@@ -137,26 +157,13 @@ def _shape(text: str) -> str:
     return re.sub(r"\d+", "#", " ".join(text.lower().split()))
 
 
-def _edge_lines(page: Page) -> list[int]:
-    """Indexes of the lines that may be furniture: the first and last few, inside the bands at the top
-    and bottom of the printed area (a slip opinion prints a 6x9 page in the middle of a letter page)."""
-    n = len(page.lines)
-    if not n:
-        return []
-    top, bottom = page.lines[0].top, max(line.bottom for line in page.lines)
-    band = EDGE_BAND * max(bottom - top, page.height / 2)
-    first = [i for i in range(min(EDGE_LINES, n)) if page.lines[i].top <= top + band]
-    last = [i for i in range(max(0, n - EDGE_LINES), n) if page.lines[i].bottom >= bottom - band]
-    return sorted(set(first + last))
-
-
 def strip_furniture(pages: list[Page]) -> list[list[Line]]:
     """Each page's lines without running headers, footers and page numbers."""
     recurring: set[str] = set()
     if len(pages) >= 2:
         # A slip opinion alternates two running heads ("2 TARRANT ... v. HERRMANN", "Cite as: 569 U. S.
         # ____ (2013) 3"): each is on half the pages, so a quarter of them is enough.
-        counts = Counter(s for p in pages for s in {_shape(p.lines[i].text) for i in _edge_lines(p)})
+        counts = Counter(s for p in pages for s in {_shape(p.lines[i].text) for i in p.edge_lines})
         recurring = {s for s, c in counts.items() if c >= max(2, RECURRING_SHARE * len(pages)) and len(s) >= 3}
     out = []
     for number, page in enumerate(pages, 1):
@@ -164,7 +171,7 @@ def strip_furniture(pages: list[Page]) -> list[list[Line]]:
         # later ("No. 363A14-4", "2022-NCSC-1") are the document's own there, so only stamps go.
         drop = {
             i
-            for i in _edge_lines(page)
+            for i in page.edge_lines
             if _is_stamp(page.lines[i].text) or (number > 1 and _shape(page.lines[i].text) in recurring)
         }
         out.append([line for i, line in enumerate(page.lines) if i not in drop])
@@ -175,7 +182,7 @@ def first_stamp(pages: list[Page]) -> str:
     """The first page's filing stamp ("Case 1:25-cv-01266-TNM Document 30 Filed 07/21/25 Page 1 of 48"):
     furniture the text leaves out, yet the line that says which paper of which case this is."""
     for page in pages[:1]:
-        for i in _edge_lines(page):
+        for i in page.edge_lines:
             text = page.lines[i].text
             if _is_stamp(text) and re.search(r"[A-Za-z]{4}", text):
                 return text

@@ -9,13 +9,18 @@ layer holds (next to) nothing but which shows an image is a scan: it is read wit
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
+from functools import partial
+from itertools import repeat
 from pathlib import Path
+from typing import NamedTuple
 
+import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from gavel_agent.documents import limits, ocr
+from gavel_agent.documents import pdfium_calls as calls
+from gavel_agent.documents.char_words import Chars, word_spans
 from gavel_agent.documents.furniture import (
     Page,
     Word,
@@ -25,24 +30,23 @@ from gavel_agent.documents.furniture import (
     strip_furniture,
 )
 from gavel_agent.documents.model import DocumentReadError, Extracted
+from gavel_agent.documents.text_layer import page_chars
 
 REDACTED = "\u2588"  # a full block stands where a character under a redaction box was
 # A page with fewer words than this (furniture aside) that shows an image is a scan.
 SCAN_MAX_WORDS = 20
 # Dark enough to hide black text: every channel at most this (0-255).
 DARK = 64
-_SOFT_HYPHEN = {"\x02": "-", "\u00ad": "-"}
+# Word._make without its length check: a Word from a tuple with no Python call per word (a page has thousands).
+_as_word = partial(tuple.__new__, Word)
+_SOFT_HYPHEN = str.maketrans({"\x02": "-", "\u00ad": "-"})
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):  # a tuple: a page of vector drawing has thousands of paths
     x0: float
     top: float
     x1: float
     bottom: float
-
-    def holds(self, x: float, y: float) -> bool:
-        return self.x0 <= x <= self.x1 and self.top <= y <= self.bottom
 
 
 def open_pdf(path: Path, data: bytes) -> pdfium.PdfDocument:
@@ -59,7 +63,7 @@ def open_pdf(path: Path, data: bytes) -> pdfium.PdfDocument:
 
 def _color(getter, handle, *index) -> tuple[int, int, int, int]:
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    ok = getter(handle, *index, r, g, b, a)
+    ok = getter(handle, *index, ctypes.byref(r), ctypes.byref(g), ctypes.byref(b), ctypes.byref(a))
     return (r.value, g.value, b.value, a.value) if ok else (255, 255, 255, 0)
 
 
@@ -68,30 +72,49 @@ def _is_dark(rgba: tuple[int, int, int, int]) -> bool:
     return a > 200 and max(r, g, b) <= DARK
 
 
-Boxes = dict[int, list[tuple[Box, pdfium.PdfObject]]]  # page object kind -> (box, object)
+Boxes = dict[int, list[tuple[Box, calls.Handle]]]  # page object kind -> (box, object)
+_FOUR_FLOATS = ctypes.c_float * 4  # an object's bounds: left, bottom, right, top
+FORM_DEPTH = 4  # page objects inside forms inside forms ... are looked at this many levels down
 
 
 def page_boxes(page: pdfium.PdfPage, height: float) -> Boxes:
-    """The page's paths and images with their boxes, in one walk over its objects."""
+    """The page's paths and images with their boxes, in one walk over its objects and its forms'."""
     out: Boxes = {pdfium_c.FPDF_PAGEOBJ_PATH: [], pdfium_c.FPDF_PAGEOBJ_IMAGE: []}
-    for obj in page.get_objects(filter=tuple(out), max_depth=4):
-        left, bottom, right, top = obj.get_bounds()
-        out[obj.type].append((Box(left, height - top, right, height - bottom), obj))
+    _add_boxes(out, page.raw, calls.count_page_objects, calls.page_object, 0, height)
     return out
+
+
+def _add_boxes(out: Boxes, parent, count, get, level: int, height: float) -> None:
+    """Add the paths and images among ``parent``'s objects (a page's or a form's) to ``out``."""
+    n = count(parent)
+    if n < 0:
+        raise pdfium.PdfiumError("Failed to get number of pageobjects.")
+    objects = list(map(get, repeat(parent, n), map(ctypes.c_ulong, range(n)) if level else range(n)))
+    kinds = list(map(calls.object_type, objects))
+    corners = _FOUR_FLOATS()
+    pointers = [ctypes.byref(corners, 4 * k) for k in range(4)]
+    for i in [i for i, kind in enumerate(kinds) if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]:  # most are text
+        obj, kind = objects[i], kinds[i]
+        if kind in out:
+            if not calls.object_bounds(obj, *pointers):
+                raise pdfium.PdfiumError("Failed to get bounds.")
+            left, bottom, right, top = corners
+            out[kind].append((Box(left, height - top, right, height - bottom), obj))
+        elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and level < FORM_DEPTH - 1:
+            _add_boxes(out, obj, calls.count_form_objects, calls.form_object, level + 1, height)
+        elif not obj.value:
+            raise pdfium.PdfiumError("Failed to get pageobject.")
 
 
 def redaction_boxes(boxes_of: Boxes) -> list[Box]:
     """Filled dark rectangles big enough to cover a line of text (rules and underlines are thin)."""
     boxes = []
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
     for box, obj in boxes_of[pdfium_c.FPDF_PAGEOBJ_PATH]:
-        fill, stroke = ctypes.c_int(), ctypes.c_int()
-        pdfium_c.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
-        if (
-            fill.value
-            and box.bottom - box.top >= 4
-            and box.x1 - box.x0 >= 4
-            and _is_dark(_color(pdfium_c.FPDFPageObj_GetFillColor, obj.raw))
-        ):
+        if box.bottom - box.top < 4 or box.x1 - box.x0 < 4:  # most paths are rules and glyph strokes
+            continue
+        drawn = calls.path_draw_mode(obj, ctypes.byref(fill), ctypes.byref(stroke))
+        if drawn and fill.value and _is_dark(_color(calls.object_fill_color, obj)):
             boxes.append(box)
     return boxes
 
@@ -105,48 +128,30 @@ def image_area(boxes_of: Boxes, width: float, height: float) -> float:
 def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tuple[list[Word], int]:
     """The page's words from its text layer, and how many characters lay under a redaction box."""
     textpage = page.get_textpage()
-    raw = textpage.raw
-    # pdfium's own calls, one rectangle reused: the helpers' per-character checks and objects cost more
-    # than the reading itself (this loop is most of a PDF's reading time).
-    unicode_at, loose_box, rect = pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetLooseCharBox, pdfium_c.FS_RECTF()
-    words: list[Word] = []
-    chars: list[str] = []
-    x0 = top0 = x1 = bottom0 = 0.0  # the box of the word being built
-    hidden = 0
-    for i in range(pdfium_c.FPDFText_CountChars(raw)):
-        ch = chr(unicode_at(raw, i))
-        if ch.isspace() or ch in ("\x00", "\ufffe", "\uffff"):
-            if chars:
-                words.append(Word("".join(chars), x0, x1, top0, bottom0))
-                chars.clear()
-            continue
-        loose_box(raw, i, rect)
-        left, right, top, bottom = rect.left, rect.right, height - rect.top, height - rect.bottom
-        line_height = bottom - top if bottom - top > 1.0 else 1.0  # max() per character costs a tenth of the loop
-        if chars and (
-            abs(top - top0) > 0.5 * line_height or left < x1 - 0.5 * line_height or left - x1 > 0.3 * line_height
-        ):  # a new line, or a gap the text layer did not mark with a space
-            words.append(Word("".join(chars), x0, x1, top0, bottom0))
-            chars.clear()
-        if redactions:
-            x, y = (left + right) / 2, (top + bottom) / 2
-            if any(r.holds(x, y) for r in redactions) and _is_dark(_color(pdfium_c.FPDFText_GetFillColor, raw, i)):
-                ch, hidden = REDACTED, hidden + 1
-        ch = _SOFT_HYPHEN.get(ch, ch)
-        if not chars:
-            x0, top0, x1, bottom0 = left, top, right, bottom
-        else:
-            if right > x1:
-                x1 = right
-            if top < top0:
-                top0 = top
-            if bottom > bottom0:
-                bottom0 = bottom
-        chars.append(ch)
-    if chars:
-        words.append(Word("".join(chars), x0, x1, top0, bottom0))
-    textpage.close()
-    return words, hidden
+    try:
+        text, chars = page_chars(textpage.raw, height)
+        hidden = _redacted(textpage.raw, chars, redactions) if redactions else []
+    finally:
+        textpage.close()
+    shown = text.translate(_SOFT_HYPHEN)
+    if hidden:
+        letters = list(shown)
+        for i in hidden:
+            letters[i] = REDACTED
+        shown = "".join(letters)
+    spans = word_spans(chars)
+    texts = [shown[a:b] for a, b in zip(spans.start, spans.end, strict=True)]
+    words = list(map(_as_word, zip(texts, spans.x0, spans.x1, spans.top, spans.bottom, strict=True)))
+    return words, len(hidden)
+
+
+def _redacted(textpage, chars: Chars, redactions: list[Box]) -> list[int]:
+    """The text indexes of the characters whose middle lies under a redaction box, drawn dark."""
+    x, y = (chars.left + chars.right) / 2, (chars.top + chars.bottom) / 2
+    under = np.zeros(len(x), dtype=bool)
+    for r in redactions:
+        under |= (r.x0 <= x) & (x <= r.x1) & (r.top <= y) & (y <= r.bottom)
+    return [i for i in chars.at[under].tolist() if _is_dark(_color(calls.char_fill_color, textpage, i))]
 
 
 def read_pdf(path: Path, data: bytes) -> Extracted:

@@ -56,6 +56,14 @@ def test_a_few_numbers_in_the_margin_are_not_a_column():
     assert drop_line_numbers(words, WIDTH) == words
 
 
+def test_a_footnote_mark_in_the_margin_is_not_read_as_a_line_number():
+    # "¹" is a digit to str.isdigit but no number to int(): the page used to fail to read.
+    words = pleading_page("Case 1:20-cv-00001 Document 5 Filed 01/02/20 Page 1 of 2", BODY)
+    words.append(Word("\u00b9", 20, 24, 300, 306))
+    kept = drop_line_numbers(words, WIDTH)
+    assert [w.text for w in kept if w.x1 <= 50] == ["\u00b9"]
+
+
 def test_stamps_and_page_numbers_go_and_recurring_titles_after_the_first_page():
     pages = []
     for n, fruit in ((1, "apples"), (2, "pears"), (3, "plums")):
