@@ -412,3 +412,22 @@ def test_a_list_fields_threshold_comes_from_its_own_grid():
     # parties' held-out recall falls by points between neighbours of the default grid: a finer one
     parties = next(f for f in FIELDS if f.item == "parties")
     assert min(b - a for a, b in zip(parties.thresholds, parties.thresholds[1:])) < THRESHOLDS[1] - THRESHOLDS[0]
+
+
+def test_a_papers_place_among_the_papers_leaves_out_the_docket_built_from_entries():
+    """The docket built from a record's entries is dated by its first entry, so it would sort before the
+    complaint; the fitted models learned papers' places from cases without it."""
+    from gavel_agent.offline.learned.selection import candidate_rows
+    from gavel_agent.offline.registry import DocInfo, Finding
+
+    docs = {
+        "docket": DocInfo("docket", "Docket (40 entries)", "docket", "2019-03-01"),
+        "complaint": DocInfo("complaint", "Complaint", "Complaint", "2019-03-01"),
+        "order": DocInfo("order", "Order", "Order/Opinion", "2020-01-05"),
+        "pacer-docket": DocInfo("pacer-docket", "Docket [PACER]", "Docket", "2021-06-01"),
+    }
+    found = [(1.0, Finding("Private", "a quote"), name) for name in docs]
+    rows = {r["document"]: r for r in candidate_rows(found, docs)}
+    assert [rows[n]["doc_order"] for n in ("complaint", "order", "pacer-docket")] == [0, 1, 2]
+    assert rows["docket"]["doc_order"] == 3  # a finding in the built docket ranks after every paper
+    assert {r["doc_count"] for r in rows.values()} == {3}

@@ -17,6 +17,7 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+from gavel_agent.documents.docket import DOCKET_TYPE
 from gavel_agent.offline.item_plan import ItemPlan
 from gavel_agent.offline.learned.features import candidate_features, category_features, value_key
 from gavel_agent.offline.registry import DocInfo, Finding, get_completer, get_settler
@@ -42,8 +43,13 @@ def recording() -> Iterator[list[dict]]:
 
 
 def candidate_rows(found: Found, docs: dict[str, DocInfo]) -> list[dict]:
-    """Candidates as plain data: the finding, its window's rank score and its document's listing."""
-    order = {name: rank for rank, name in enumerate(sorted(docs, key=lambda n: (docs[n].date or "9999", n)))}
+    """Candidates as plain data: the finding, its window's rank score and its document's listing.
+
+    A paper's place among the case's papers leaves out the docket built from a record's entries: the
+    fitted models learned it from cases without one, and the docket, dated by its first entry, would
+    take the complaint's first place and shift every other paper (a finding in it ranks last)."""
+    papers = [name for name in docs if docs[name].type != DOCKET_TYPE]
+    order = {name: rank for rank, name in enumerate(sorted(papers, key=lambda n: (docs[n].date or "9999", n)))}
     rows = []
     for score, finding, doc_name in found:
         info = docs.get(doc_name, DocInfo(doc_name))
@@ -59,7 +65,7 @@ def candidate_rows(found: Found, docs: dict[str, DocInfo]) -> list[dict]:
                 "doc_date": info.date,
                 "doc_tokens": info.tokens,
                 "doc_order": order.get(doc_name, len(order)),
-                "doc_count": len(docs),
+                "doc_count": len(papers),
             }
         )
     return rows
