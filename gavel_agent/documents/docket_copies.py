@@ -32,12 +32,14 @@ _SHEET_ENTRY = re.compile(r"^[ \t]*(\d{1,2}/\d{1,2}/\d{2,4})[ \t]+(\d{1,6})(?=\s
 class DocketCopy:
     copy: str  # the document that copies a docket
     of: str  # the document holding all its entries
-    same: bool  # each holds the other's entries: one docket twice, not a shorter copy
+    same: bool  # each holds the other's entries: one docket twice, not an earlier printing
 
     def note(self) -> str:
         if self.same:
             return f"another copy of the docket: {self.of}"
-        return f"a shorter copy of the docket: all its entries are in {self.of}"
+        # Not "shorter": a PACER sheet printed earlier has fewer entries but may run longer (its header
+        # lists the parties' attorneys), and a player took "shorter" to mean skippable.
+        return f"an earlier printing of the docket: all its entries are also in {self.of}; its header may list the attorneys"
 
 
 @lru_cache(maxsize=64)  # each snapshot asks again; a document's text does not change

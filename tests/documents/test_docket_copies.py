@@ -69,9 +69,12 @@ def test_once_either_copy_is_read_the_other_is_not_offered():
 
 def test_a_sheet_printed_before_the_later_entries_is_a_shorter_copy():
     c = case(ENTRIES[:25])
-    assert "(a shorter copy of the docket: all its entries are in docket-entries)" in listing(c)["docket"]
+    assert (
+        "(an earlier printing of the docket: all its entries are also in docket-entries; its header may list the attorneys)"
+        in listing(c)["docket"]
+    )
     assert "docket" not in offered(c, {"docket-entries": c.document("docket-entries").token_count})
-    # the shorter copy read, the full docket still has entries to tell
+    # the earlier printing read, the full docket still has entries to tell
     assert "docket-entries" in offered(c, {"docket": c.document("docket").token_count})
 
 
@@ -94,6 +97,6 @@ def test_the_dev_case_17701_lists_its_pacer_sheet_as_a_copy(shared):
     if not path.exists():
         pytest.skip(f"{path} is not in the shared data")
     c = load_case(path)
-    assert "a shorter copy of the docket: all its entries are in docket-entries" in listing(c)["docket"]
+    assert "an earlier printing of the docket: all its entries are also in docket-entries" in listing(c)["docket"]
     entries = c.document("docket-entries")
     assert "docket" not in offered(c, {entries.name: entries.token_count})
