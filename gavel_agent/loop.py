@@ -176,7 +176,7 @@ class AgentRun:
         """The run's state, sent after the history at every step (and never kept in it)."""
         lines = [
             f"State after step {self.stats.steps - 1} of at most {self.max_steps}.",
-            "Token ranges read (do not read them again):",
+            "Token ranges read (do not read them again, except to quote for a refused value):",
         ]
         for doc in self.case.documents:
             spans = self.ws.reads.spans.get(doc.name)

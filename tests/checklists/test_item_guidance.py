@@ -97,6 +97,7 @@ def test_system_prompt_carries_the_working_rules():
         "record every value the passage supports",
         "every distinct value",
         "Never re-read",
+        "except to quote again for a value refused",
         "settled with settle_none",
         'Never write "Not applicable"',
         "eventually dropped",
