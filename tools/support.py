@@ -42,6 +42,11 @@ _SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
 # A code citation: its title number, the code ("U.S.C.", "U.S.C.A."), the section ("1983", "2000e-2(a)").
 _CODE_CITATION = re.compile(r"\b(\d+)\s+U\.?\s?S\.?\s?C\.?(?:\s?A\.?)?\s*§*\s*(\d+[\w.-]*(?:\([\w]+\))*)")
 _YEARLESS_DAY = re.compile(rf"\b({MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d{{4}})(?!\s*/)")
+# A reporter's series printed with or without a space ("72 F. 4th 868", "591 F. Supp. 2d"): closed up
+# before figures and words are read, so "4th" is part of the reporter's name, as in "F.4th", not a figure.
+_REPORTER_SERIES = re.compile(r"\.\s+(\d(?:d|nd|rd|th))\b")
+# A code section numbered in dotted parts ("5.61.020"): a name, stated only as written, not three figures.
+_DOTTED_SECTION = re.compile(r"(?<![\d.])\d+(?:\.\d+){2,}(?![\d.])")
 _LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}):\s*")  # "Plaintiff: ..." / "Appeal: ..."
 # A figure inside a statute's name: the year of an act ("Civil Rights Act of 1964", "Education Amendments
 # of 1972") or the section that names it ("Section 504 of the Rehabilitation Act").
@@ -317,12 +322,16 @@ def _decides(item: ItemSpec, quoted: str) -> bool:
 
 def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     """How well ``quotes`` (all of one value's, taken together) state ``value`` for ``item``."""
+    value, quotes = _REPORTER_SERIES.sub(r".\1", value), [_REPORTER_SERIES.sub(r".\1", q) for q in quotes]
     quoted = "\n".join(quotes)
+    sections = [f"section {s}" for s in dict.fromkeys(_DOTTED_SECTION.findall(value)) if s not in quoted]
+    value, quoted = _DOTTED_SECTION.sub(" ", value), _DOTTED_SECTION.sub(" ", quoted)
     dated, days = _yearless_days(value, quotes)
-    figures = _figures(quoted)
+    figures = _figures(quoted) | {float(year) for year, _, _ in dates(quoted) if year}  # "2017" in a full date
     lacking = [
         *map(spoken_date, unstated_dates(value, quotes)),
         *days,
+        *sections,
         *(f"the figure {f}" for f in _missing_figures(_asked_figures(dated, quoted, figures), figures)),
     ]
     if lacking:

@@ -445,3 +445,62 @@ def test_a_whole_docket_entry_states_its_filing_and_the_prefix_alone_does_not(do
     assert stored.support == "states" and DOCKET[stored.evidence[0].start_char :].startswith("169 | 2019-07-26")
     first = {"value": "March 1, 2019", "evidence": [{"document": "docket", "quote": DOCKET.splitlines()[0]}]}
     assert write(docket_ws, "append_checklist", "filing_date", [first]).ok
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "quotes", "status", "reason"),
+    [
+        # Hand-played 43966: an ordinance's dotted section numbers were three figures each, never stated.
+        (
+            "factual_basis",
+            "Municipal Code 5.61.020 bans sleeping on sidewalks and 5.61.030 bans camping on public property",
+            [
+                "5.61.020 Sleeping on Sidewalks. No person may sleep on public sidewalks",
+                "5.61.030 Camping on public property",
+            ],
+            "states",
+            "",
+        ),
+        (
+            "factual_basis",
+            "Municipal Code 5.61.040 bans camping on public property",
+            ["5.61.030 Camping on public property is prohibited"],
+            "unsupported",
+            "the quote does not state section 5.61.040",
+        ),
+        # A reporter's series with or without its space (43966 "72 F. 4th 868", 12429 "591 F.Supp.2d 1186").
+        ("reported_opinions", "72 F.4th 868", ["72 F. 4th 868"], "states", ""),
+        (
+            "reported_opinions",
+            "Blake v. City of Grants Pass, 72 F. 4th 868",
+            ["Blake v. City of Grants Pass, 72 F.4th 868"],
+            "states",
+            "",
+        ),
+        (
+            "reported_opinions",
+            "72 F.4th 869",
+            ["72 F. 4th 868"],
+            "unsupported",
+            "the quote does not state the figure 869",
+        ),
+        # A year the value gives alone is stated by a full date of that year (12429).
+        (
+            "factual_basis",
+            "By 2017 caseworkers made 97.7% of required visits",
+            ["as of January 1, 2017, caseworkers made 97.7% of required visits"],
+            "states",
+            "",
+        ),
+        (
+            "factual_basis",
+            "By 2018 caseworkers made 97.7% of required visits",
+            ["as of January 1, 2017, caseworkers made 97.7% of required visits"],
+            "unsupported",
+            "the quote does not state the figure 2018",
+        ),
+    ],
+)
+def test_section_numbers_reporter_series_and_years_in_dates(key, value, quotes, status, reason):
+    got = judge(value, quotes, SPEC.item(key))
+    assert (got.status, got.reason) == (status, reason)
