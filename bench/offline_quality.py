@@ -6,6 +6,10 @@ command ``python -m gavel_agent.offline.learned.train --runs`` reuses), and prin
     folds fixed by sha256(case id) % 5, its range, pooled counts) beside the training-fold figure
     and the rules' own choice; items with a learned model are re-fitted on each fold's four
     training folds; list fields get precision as well as recall, and an empty extraction is a miss;
+    important filings and court rulings are measured against the papers the record lists (complaints,
+    motions and briefs; orders and opinions) with a real day: a listed paper is found when a value writes
+    its day and, where the paper's title says what it is about ("Motion to Dismiss", "Order Granting
+    Preliminary Injunction"; evaluators/checklist/crlc_papers.json), names that too;
 (b) S_checklist per item and overall on the cases GAVEL's human checklists share with the records,
     by the offline judge, beside GAVEL's own extractions of those cases (a check, never a source of rules);
 (c) evidence: share of stored quotes found again at their offsets, share of items left empty,
@@ -43,6 +47,7 @@ from gavel_agent.checklists import load_spec  # noqa: E402
 from gavel_agent.checklists.record import ChecklistFile  # noqa: E402
 from gavel_agent.documents.docket import is_entry_list  # noqa: E402
 from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference  # noqa: E402
+from gavel_agent.evaluators.checklist import crlc_papers  # noqa: E402
 from gavel_agent.evaluators.checklist import crlc_reference as crlc  # noqa: E402
 from gavel_agent.evaluators.checklist.judges.offline import OfflineJudge  # noqa: E402
 from gavel_agent.evaluators.checklist.readers import read_checklists  # noqa: E402
@@ -128,12 +133,18 @@ ROWS = (
     "reported opinions (precision)",
     "judges named in summary (recall)",
     "judge values (precision)",
-    # Weak references from the document listing: appellate courts the documents come from, and the dates
-    # of listed orders/opinions (precision: values whose date is a listed order date).
+    # A weak reference from the document listing: the appellate courts the documents come from.
     "appellate courts (recall)",
     "appeals values (precision)",
-    "listed rulings dated (recall)",
-    "ruling values (precision)",
+    # The listed papers (crlc_papers): complaints, motions and briefs for important filings, orders and
+    # opinions for court rulings; a value matches one when it writes its day and names what its title is
+    # about. Precision is a floor: the listing keeps some of a case's papers, not all.
+    "important filings (recall)",
+    "  listed filings, day alone",
+    "important filings (precision)",
+    "court rulings (recall)",
+    "  listed rulings, day alone",
+    "court rulings (precision)",
     # The decree's coded term (injunction_duration, in months) and its order's start and end years; see
     # _decree_term.
     "decree duration (coded months)",
@@ -258,8 +269,8 @@ def _court_side(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> N
 def _appeals_and_rulings(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> None:
     """Appeals against the appellate courts the documents come from (precision only on records that have
     such documents: the listing misses many appeals, so a value elsewhere is not known wrong; a value naming
-    a court the summary tells the case went to is right though the listing lacks it); rulings against the
-    listed orders' dates (precision only on records with listed order dates)."""
+    a court the summary tells the case went to is right though the listing lacks it); filings and rulings
+    against the listed papers (see _listed_papers)."""
     appeals = got.get("appeals", [])
     for key in coded.appellate_courts:
         rows["appellate courts (recall)"].add(any(court_reference.appeal_names_court(key, v) for v in appeals))
@@ -270,12 +281,25 @@ def _appeals_and_rulings(rows: dict[str, Tally], coded: crlc.CodedCase, got: Val
         for value in appeals:
             named = any(court_reference.appeal_names_court(key, value) for key in reached)
             rows["appeals values (precision)"].add(named)
-    dated = [court_reference.stated_dates(v) for v in got.get("court_rulings", [])]
-    for day in coded.ruling_dates:
-        rows["listed rulings dated (recall)"].add(any(day in d for d in dated))
-    if coded.ruling_dates:
-        for days in dated:
-            rows["ruling values (precision)"].add(bool(days & set(coded.ruling_dates)))
+    _listed_papers(
+        rows, "important filings", "  listed filings, day alone", coded.filings, got.get("important_filings", [])
+    )
+    _listed_papers(rows, "court rulings", "  listed rulings, day alone", coded.rulings, got.get("court_rulings", []))
+
+
+def _listed_papers(
+    rows: dict[str, Tally], item: str, day_alone: str, papers: list[crlc_papers.ListedPaper], values: list[str]
+) -> None:
+    """One item's values against the papers the record lists for it: a paper is found when a value writes
+    its day and, where the paper's title names what it is about (a motion to dismiss, a preliminary
+    injunction, a complaint ...), names that too; the day-alone row drops the second condition. Precision
+    counts values that match a listed paper, on records that list any."""
+    for paper in papers:
+        rows[f"{item} (recall)"].add(any(crlc_papers.value_matches(paper, v) for v in values))
+        rows[day_alone].add(any(crlc_papers.value_matches(paper, v, by_day_only=True) for v in values))
+    if papers:
+        for value in values:
+            rows[f"{item} (precision)"].add(any(crlc_papers.value_matches(p, value) for p in papers))
 
 
 def _decree_term(rows: dict[str, Tally], coded: crlc.CodedCase, got: Values) -> None:
@@ -638,6 +662,15 @@ def bench(args: argparse.Namespace) -> None:
         f"  ceiling: the coded filing date is written in the texts of {Tally(sum(written[c] for c in dated), len(dated))}"
         f" records, the docket's entries included; in the papers alone {Tally(sum(in_papers[c] for c in dated), len(dated))}"
     )
+    for item, listed in (
+        ("filings", [r.coded.filings for r in records]),
+        ("rulings", [r.coded.rulings for r in records]),
+    ):
+        print(
+            f"  listed {item}: {sum(map(bool, listed))} of {len(records)} records list dated {item},"
+            f" {sum(map(len, listed))} papers, {sum(bool(p.kinds) for papers in listed for p in papers)} of them"
+            " with a title that says what they are about"
+        )
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
     verified, empty = evidence_audit(checklists, case_files, {r.case: d for r, d in zip(records, run_dirs)})

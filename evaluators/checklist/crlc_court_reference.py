@@ -89,7 +89,7 @@ def judge_value_coded(value: str, surnames: list[str]) -> bool:
     return _surname(value) in {s.lower() for s in surnames}
 
 
-# --- appeals and court rulings: the documents' courts and order dates -----------------------------------
+# --- appeals: the documents' courts ---------------------------------------------------------------------
 # A record with documents from an appellate court was appealed there: "U.S. Court of Appeals for the Ninth
 # Circuit", "Supreme Court of the United States", "California state appellate court". Its reference for the
 # appeals item is the set of such courts; a value finds one when it names it (circuit by ordinal or number,
@@ -219,55 +219,3 @@ def summary_appellate_courts(record: dict) -> list[str]:
             if key not in keys:
                 keys.append(key)
     return keys
-
-
-# A case's rulings: its documents of type Order/Opinion with a real (not estimated) date.
-def ruling_dates(record: dict) -> list[str]:
-    """The ISO dates of a record's listed orders and opinions, each once, in order."""
-    dates: list[str] = []
-    for doc in record.get("documents") or []:
-        if doc.get("document_type") != "Order/Opinion" or str(doc.get("date_is_estimate")) == "True":
-            continue
-        day = str(doc.get("date") or "")
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day) and day not in dates:
-            dates.append(day)
-    return dates
-
-
-_MONTH_NUMBER = {
-    m: i
-    for i, m in enumerate(
-        (
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ),
-        1,
-    )
-}
-_WRITTEN_DATE = re.compile(r"\b([A-Z][a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b")
-
-
-def stated_dates(value: str) -> set[str]:
-    """The ISO dates a value writes ("Motion denied (October 8, 2003)" -> {"2003-10-08"})."""
-    found = set()
-    for m in _WRITTEN_DATE.finditer(value):
-        if m.group(4):
-            found.add(f"{m.group(4)}-{m.group(5)}-{m.group(6)}")
-            continue
-        month = _MONTH_NUMBER.get(m.group(1).lower()) or next(
-            (n for name, n in _MONTH_NUMBER.items() if len(m.group(1)) >= 3 and name.startswith(m.group(1).lower())),
-            None,
-        )
-        if month:
-            found.add(f"{m.group(3)}-{month:02d}-{int(m.group(2)):02d}")
-    return found

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, utils
 
 from gavel_agent.evaluators.checklist import crlc_court_reference as court_reference
+from gavel_agent.evaluators.checklist import crlc_papers
 from gavel_agent.evaluators.checklist.canonical_forms import usc_sections
 from gavel_agent.evaluators.json_files import read_json
 from gavel_agent.text.values import parse_date, terms
@@ -53,11 +54,14 @@ class CodedCase(BaseModel):
     # keys, from the documents' coded citations; the surnames of the judges the summary names.
     reported_opinions: list[list[str]] = Field(default_factory=list)
     judges: list[str] = Field(default_factory=list)
-    # Weak references for appeals and court rulings: the appellate courts the documents come from (and those
-    # the summary tells the case went to, which the listing may lack), the listed orders' and opinions' dates (ISO).
+    # A weak reference for appeals: the appellate courts the documents come from (and those the summary
+    # tells the case went to, which the listing may lack).
     appellate_courts: list[str] = Field(default_factory=list)
     summary_appellate_courts: list[str] = Field(default_factory=list)
-    ruling_dates: list[str] = Field(default_factory=list)
+    # References for important filings and court rulings: the listed complaints, motions and briefs, and
+    # the listed orders and opinions, each with its day and what its title says it is about (crlc_papers).
+    filings: list[crlc_papers.ListedPaper] = Field(default_factory=list)
+    rulings: list[crlc_papers.ListedPaper] = Field(default_factory=list)
     # The decree's term as coded (injunction_duration, order_start_year, order_end_year): how long the
     # injunctive order runs, in months, and the years it began and ended; None where not coded.
     decree_months: int | None = None
@@ -164,7 +168,8 @@ def coded_case(record: dict) -> CodedCase:
         judges=court_reference.summary_judges(record),
         appellate_courts=court_reference.appellate_courts(record),
         summary_appellate_courts=court_reference.summary_appellate_courts(record),
-        ruling_dates=court_reference.ruling_dates(record),
+        filings=crlc_papers.listed_filings(record),
+        rulings=crlc_papers.listed_rulings(record),
         decree_months=decree_months(data.get("injunction_duration")),
         order_start_year=_order_year(data.get("order_start_year")),
         order_end_year=_order_year(data.get("order_end_year")),

@@ -204,21 +204,6 @@ def test_the_summary_names_appellate_courts_the_listing_lacks():
     assert court.summary_appellate_courts(record) == ["sixth circuit", "supreme court", "state appellate"]
 
 
-def test_ruling_dates_are_the_listed_orders_real_dates_and_values_state_them():
-    record = {
-        "documents": [
-            {"document_type": "Order/Opinion", "date": "2003-10-08", "date_is_estimate": "False"},
-            {"document_type": "Order/Opinion", "date": "2004-01-01", "date_is_estimate": "True"},
-            {"document_type": "Complaint", "date": "2002-05-05", "date_is_estimate": "False"},
-            {"document_type": "Order/Opinion", "date": None},
-        ]
-    }
-    assert court.ruling_dates(record) == ["2003-10-08"]
-    assert court.stated_dates("Motion denied (October 8, 2003)") == {"2003-10-08"}
-    assert court.stated_dates("Judgment granted (Sept. 3, 1999)") == {"1999-09-03"}
-    assert court.stated_dates("Motion granted") == set()
-
-
 def test_an_order_is_itself_a_ruling_dated_by_its_signature_line():
     signed = "The hearing was held and the parties were heard.\nSO ORDERED this 3rd day of May, 2001.\n"
     assert values("court_rulings", signed) == ["Memorandum Opinion entered (May 3, 2001)"]  # named by its title

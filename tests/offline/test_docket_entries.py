@@ -16,12 +16,17 @@ COMPLAINT_TEXT = (
 )
 
 
-def record(first_entry: str) -> dict:
+# A district docket numbers its entries 1, 2, ...; a court of appeals' CM/ECF docket by document id.
+DISTRICT_NUMBERS = ("1", "2", "12")
+APPELLATE_NUMBERS = ("1207854707", "1207854717", "1207854731")
+
+
+def record(first_entry: str, numbers: tuple[str, str, str] = DISTRICT_NUMBERS) -> dict:
     entries = [
-        {"entry_number": "1", "date_filed": "2023-01-17", "description": first_entry},
-        {"entry_number": "2", "date_filed": "2023-01-18", "description": "Summons Issued as to City of Gretna."},
+        {"entry_number": numbers[0], "date_filed": "2023-01-17", "description": first_entry},
+        {"entry_number": numbers[1], "date_filed": "2023-01-18", "description": "Summons Issued as to City of Gretna."},
         {
-            "entry_number": "12",
+            "entry_number": numbers[2],
             "date_filed": "2023-05-02",
             "description": "ORDER granting 9 Motion to Dismiss. Signed by Judge Carl J Barbier on 5/2/2023.",
         },
@@ -35,9 +40,9 @@ def record(first_entry: str) -> dict:
     }
 
 
-def filing_date(tmp_path, monkeypatch, first_entry: str):
+def filing_date(tmp_path, monkeypatch, first_entry: str, numbers: tuple[str, str, str] = DISTRICT_NUMBERS):
     path = tmp_path / "case_4242.json"
-    path.write_text(json.dumps(record(first_entry)), encoding="utf-8")
+    path.write_text(json.dumps(record(first_entry, numbers)), encoding="utf-8")
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     monkeypatch.chdir(tmp_path)
@@ -67,6 +72,29 @@ def test_the_docket_first_pleading_entry_gives_the_filing_date_over_the_complain
 def test_a_first_entry_that_is_no_pleading_does_not_outrank_the_complaint(tmp_path, monkeypatch):
     value = filing_date(tmp_path, monkeypatch, "MOTION for Leave to Proceed in forma pauperis by Jane Doe.")
     assert value.value == "January 12, 2023"
+    assert value.evidence[0].document != "docket"
+
+
+def test_a_docket_numbered_by_document_id_opens_with_its_first_line_when_that_is_the_pleading(tmp_path, monkeypatch):
+    first_entry = "PETITION FOR REVIEW [1635527] filed of a decision by federal agency filed by Jane Doe."
+    value = filing_date(tmp_path, monkeypatch, first_entry, APPELLATE_NUMBERS)
+    assert value.value == "January 17, 2023"
+    assert value.evidence[0].document == "docket" and value.evidence[0].quote.startswith("1207854707 | 2023-01-17 | ")
+
+
+@pytest.mark.parametrize(
+    "first_entry",
+    [
+        "ORDER denying motion to dismiss the complaint. Signed by Judge Carl J Barbier.",
+        "PETITION for attorney fees by Jane Doe.",
+        "AMENDED COMPLAINT against City of Gretna filed by Jane Doe.",
+    ],
+)
+def test_a_docket_numbered_otherwise_whose_first_line_is_another_paper_gives_no_filing_date(
+    tmp_path, monkeypatch, first_entry
+):
+    value = filing_date(tmp_path, monkeypatch, first_entry, APPELLATE_NUMBERS)
+    assert value.value == "January 12, 2023"  # the complaint's own account
     assert value.evidence[0].document != "docket"
 
 
