@@ -24,9 +24,9 @@ def test_sides_and_boundaries_follow_gavel():
     not_a_cause = " ".join(spec.item("cause_of_action").exclude)
     for doctrine in ("Rule 23", "Ex parte Young", "standing", "jurisdiction"):
         assert doctrine in not_a_cause
-    assert "consent decree is a decree" in spec.item("decree_terms").definition
-    assert "consent decree" in " ".join(spec.item("settlement_terms").exclude)
-    assert "consent decree" in " ".join(spec.item("court_enforced").exclude)
+    assert "is a consent decree" in spec.item("decree_terms").definition
+    assert "litigated" in " ".join(spec.item("settlement_terms").exclude)
+    assert "litigated" in " ".join(spec.item("court_enforced").exclude)
     assert spec.item("court_enforced").value_format == "Yes or No"
     assert spec.item("appeals").value_format.startswith("Appeal: [who] appealed to [court]")
     for key in ("decree_dates", "settlement_date", "important_filings", "court_rulings"):
@@ -55,10 +55,14 @@ def test_boundaries_the_hand_played_runs_found_ambiguous_are_drawn():
     assert any("in-house" in i for i in spec.item("type_of_counsel").include)
     assert "pleaded" in spec.item("cause_of_action").definition
     assert any("never pleaded" in e for e in spec.item("cause_of_action").exclude)
-    # GAVEL's line: an agreement the court approves or keeps jurisdiction over stays a settlement.
-    assert "court-approved or under retained jurisdiction" in spec.item("settlement_terms").definition
+    # GAVEL's line, as its human checklists of the dev cases draw it: an agreement the court only approves or
+    # keeps jurisdiction over is a settlement; one it enters as its order is a consent decree, filed under
+    # both groups (9 of the 20 human checklists fill decree and settlement items alike).
+    assert "keeps jurisdiction over it, or enters it as a consent decree" in spec.item("settlement_terms").definition
+    assert "under settlement_terms too" in spec.item("decree_terms").definition
     assert any("retains jurisdiction" in e for e in spec.item("decree_terms").exclude)
     assert "retains jurisdiction" in spec.item("court_enforced").definition
+    assert "entered it as a consent decree" in spec.item("court_enforced").definition
 
 
 def test_every_list_item_carries_its_typical_count_and_the_task_states_it():
