@@ -66,8 +66,12 @@ def format_problem(item: ItemSpec, value: str) -> str | None:
 
 
 def _fragments(value: Value) -> list[str]:
-    """The value's quotes when every one of them is a fragment, else none."""
+    """The value's quotes when every one of them is a fragment, else none. A quote that holds the whole
+    value is no fragment, however short: a citation ("2009 WL 1011595") or a docket number is its own
+    evidence, and the item may say the cite alone will do."""
     short = [e.quote for e in value.evidence if len(_WORD.findall(e.quote)) < FRAGMENT_WORDS]
+    if any(fold_quote(value.value) in fold_quote(e.quote) for e in value.evidence):
+        return []
     return short if short and len(short) == len(value.evidence) else []
 
 

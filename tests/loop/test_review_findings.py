@@ -76,3 +76,16 @@ def test_values_that_each_name_something_of_their_own_are_not_duplicates():
     ]
     duplicates = [line for line in findings(state) if "look like the same value" in line]
     assert len(duplicates) == 1 and "J.P." in duplicates[0] and "D.G." not in duplicates[0]
+
+
+def test_a_quote_that_holds_the_whole_value_is_no_fragment():
+    """Hand-played 12429 and 43966: the review asked for 'the sentence that states' WL cites the item
+    says may stand alone."""
+    case = Case("t", [Document("d", "text", "D", "", None)])
+    state = ChecklistState(SPEC, ["reported_opinions", "court_rulings"], case)
+    state.items["reported_opinions"] = [Value(value="2009 WL 1011595", evidence=[evidence("2009 WL 1011595")])]
+    state.items["court_rulings"] = [
+        Value(value="June 1, 2022: court denied the motion", evidence=[evidence("ECF 31 at 27")])
+    ]
+    fragments = [line for line in findings(state) if "fragments only" in line]
+    assert len(fragments) == 1 and fragments[0].startswith("court_rulings:")
