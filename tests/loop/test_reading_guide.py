@@ -46,7 +46,7 @@ def test_unread_papers_are_named_with_the_empty_items_they_could_answer_docket_f
         ],
     )
     read = {"complaint": case.document("complaint").token_count}  # read through
-    lines = reading_guide.unread_lines(case, read, ["court_rulings", "filing_date", "factual_basis"])
+    lines = reading_guide.unread_lines(case, read, ["court_rulings", "filing_date", "important_filings"])
     assert lines[0].startswith("Unread papers")
     assert [line.split(" (")[0] for line in lines[1:4]] == ["- docket", "- order", "- brief"]
     assert lines[1].endswith(": filing_date, court_rulings")
@@ -54,6 +54,8 @@ def test_unread_papers_are_named_with_the_empty_items_they_could_answer_docket_f
     assert lines[-1].startswith(
         "1 more unread paper(s) could add only to items that already have values"
     )  # the monitor report
+    # A report typed as a monitor's is offered for facts too (17762: the DOJ findings letter).
+    assert "- report (monitor report" in "\n".join(reading_guide.unread_lines(case, read, ["factual_basis"]))
     assert reading_guide.unread_lines(case, read, []) == [
         "4 more unread paper(s) could add only to items that already have values: search them when a list may be incomplete (parties, remedies, rulings, counsel)."
     ]
