@@ -49,7 +49,7 @@ def test_unread_papers_are_named_with_the_empty_items_they_could_answer_docket_f
     lines = reading_guide.unread_lines(case, read, ["court_rulings", "filing_date", "important_filings"])
     assert lines[0].startswith("Unread papers")
     assert [line.split(" (")[0] for line in lines[1:4]] == ["- docket", "- order", "- brief"]
-    assert lines[1].endswith(": filing_date, court_rulings")
+    assert lines[1].endswith(": filing_date, important_filings, court_rulings")
     assert "complaint" not in "\n".join(lines)
     assert lines[-1].startswith(
         "1 more unread paper(s) could add only to items that already have values"
