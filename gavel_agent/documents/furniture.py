@@ -38,21 +38,21 @@ class Word(NamedTuple):  # a tuple: a page holds thousands, and a frozen datacla
 _LEFT_EDGE, _TOP, _BOTTOM = attrgetter("x0"), attrgetter("top"), attrgetter("bottom")
 
 
-@dataclass
-class Line:
-    words: list[Word]
+class Line(NamedTuple):
+    """A line of a page as furniture and the page's text need it; its words are not kept. A file's
+    lines live until its last page is read, and a word each (tens of thousands, tuples the cycle
+    collector never stops tracking) kept as long made full collections of the heap the slowest part
+    of reading words."""
 
-    @property
-    def top(self) -> float:
-        return min(map(_TOP, self.words))
+    text: str  # its words left to right, one space between
+    top: float
+    bottom: float
+    word_count: int
 
-    @property
-    def bottom(self) -> float:
-        return max(map(_BOTTOM, self.words))
 
-    @property
-    def text(self) -> str:
-        return " ".join([w.text for w in self.words])
+def _line(words: list[Word]) -> Line:
+    words.sort(key=_LEFT_EDGE)
+    return Line(" ".join([w.text for w in words]), min(map(_TOP, words)), max(map(_BOTTOM, words)), len(words))
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
 def group_lines(words: list[Word]) -> list[Line]:
     """Words in reading order, grouped into lines: a word whose middle lies within the line's height
     joins it (OCR boxes of "you" and "have" differ in height but share a middle)."""
-    lines: list[Line] = []
+    lines: list[list[Word]] = []
     line: list[Word] = []
     top = bottom = 0.0  # of the current line's first word
     reading_order = [((w.top + w.bottom) / 2, w.x0) for w in words]
@@ -128,10 +128,8 @@ def group_lines(words: list[Word]) -> list[Line]:
             line.append(w)
         else:
             line, top, bottom = [w], w.top, w.bottom
-            lines.append(Line(line))
-    for each in lines:
-        each.words.sort(key=_LEFT_EDGE)
-    return lines
+            lines.append(line)
+    return list(map(_line, lines))
 
 
 def laid_out(words: list[Word], width: float, height: float) -> Page:

@@ -182,7 +182,7 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument, deadline: limits.Deadline) 
         page.close()
     lines = strip_furniture(pages)
     # A scan: an image, and (furniture aside) next to no text of its own.
-    scans = [n for n in scans if sum(len(line.words) for line in lines[n - 1]) < SCAN_MAX_WORDS]
+    scans = [n for n in scans if sum(line.word_count for line in lines[n - 1]) < SCAN_MAX_WORDS]
     warnings: list[str] = []
     ocr_pages: list[int] = []
     if scans:
