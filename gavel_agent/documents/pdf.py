@@ -39,7 +39,8 @@ SCAN_MAX_WORDS = 20
 DARK = 64
 # Word._make without its length check: a Word from a tuple with no Python call per word (a page has thousands).
 _as_word = partial(tuple.__new__, Word)
-_SOFT_HYPHEN = str.maketrans({"\x02": "-", "\u00ad": "-"})
+# pdfium's mark for a hyphen that ends a line, and the soft hyphen: both shown as "-".
+_SOFT_HYPHENS = ("\x02", "\u00ad")
 
 
 class Box(NamedTuple):  # a tuple: a page of vector drawing has thousands of paths
@@ -133,7 +134,9 @@ def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tu
         hidden = _redacted(textpage.raw, chars, redactions) if redactions else []
     finally:
         textpage.close()
-    shown = text.translate(_SOFT_HYPHEN)
+    shown = text
+    for hyphen in _SOFT_HYPHENS:  # str.replace: str.translate looks up every character of the page
+        shown = shown.replace(hyphen, "-")
     if hidden:
         letters = list(shown)
         for i in hidden:
