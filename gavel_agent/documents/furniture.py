@@ -141,14 +141,16 @@ def _is_stamp(text: str) -> bool:
     """A CM/ECF stamp or a page number: only stamp words and tokens with digits."""
     if LAID_OUT_PAGE_NUMBER_RE.match(text) or GARBLED_PAGE_OF_RE.search(text) or _PAGE_N.fullmatch(text.strip()):
         return True
-    tokens = [_TOKEN_EDGES.sub("", t).lower() for t in text.split()]
-    tokens = [t for t in tokens if t]
-    return (
-        bool(tokens)
-        and any(t in STAMP_WORDS for t in tokens)
-        and any(any(c.isdigit() for c in t) for t in tokens)
-        and all(t in STAMP_WORDS or any(c.isdigit() for c in t) for t in tokens)
-    )
+    stamp_word = digits = False
+    for token in text.split():
+        token = _TOKEN_EDGES.sub("", token).lower()
+        if not token:
+            continue
+        is_word, has_digit = token in STAMP_WORDS, any(map(str.isdigit, token))
+        if not (is_word or has_digit):
+            return False  # most edge lines are the text's own: the first plain word settles it
+        stamp_word, digits = stamp_word or is_word, digits or has_digit
+    return stamp_word and digits
 
 
 def _shape(text: str) -> str:
