@@ -21,7 +21,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from operator import attrgetter
+from operator import itemgetter
 from typing import NamedTuple
 
 from gavel_agent.text.regexes import GARBLED_PAGE_OF_RE, LAID_OUT_PAGE_NUMBER_RE, STAMP_WORDS
@@ -35,7 +35,8 @@ class Word(NamedTuple):  # a tuple: a page holds thousands, and a frozen datacla
     bottom: float
 
 
-_LEFT_EDGE, _TOP, _BOTTOM = attrgetter("x0"), attrgetter("top"), attrgetter("bottom")
+# A Word's fields by position: itemgetter reads a tuple faster than attrgetter reads a named field.
+_TEXT, _LEFT_EDGE, _TOP, _BOTTOM = (itemgetter(Word._fields.index(name)) for name in ("text", "x0", "top", "bottom"))
 
 
 class Line(NamedTuple):
@@ -52,7 +53,7 @@ class Line(NamedTuple):
 
 def _line(words: list[Word]) -> Line:
     words.sort(key=_LEFT_EDGE)
-    return Line(" ".join([w.text for w in words]), min(map(_TOP, words)), max(map(_BOTTOM, words)), len(words))
+    return Line(" ".join(map(_TEXT, words)), min(map(_TOP, words)), max(map(_BOTTOM, words)), len(words))
 
 
 @dataclass(frozen=True)
@@ -119,14 +120,16 @@ def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
 def group_lines(words: list[Word]) -> list[Line]:
     """Words in reading order, grouped into lines: a word whose middle lies within the line's height
     joins it (OCR boxes of "you" and "have" differ in height but share a middle)."""
+    middles = [(w.top + w.bottom) / 2 for w in words]
+    reading_order = list(zip(middles, map(_LEFT_EDGE, words)))
     lines: list[list[Word]] = []
     line: list[Word] = []
     top = bottom = 0.0  # of the current line's first word
-    reading_order = [((w.top + w.bottom) / 2, w.x0) for w in words]
-    for w in map(words.__getitem__, sorted(range(len(words)), key=reading_order.__getitem__)):
-        if line and top <= (w.top + w.bottom) / 2 <= bottom:
-            line.append(w)
+    for i in sorted(range(len(words)), key=reading_order.__getitem__):
+        if line and top <= middles[i] <= bottom:
+            line.append(words[i])
         else:
+            w = words[i]
             line, top, bottom = [w], w.top, w.bottom
             lines.append(line)
     return list(map(_line, lines))
