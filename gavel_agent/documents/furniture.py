@@ -21,7 +21,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from operator import attrgetter
+from operator import itemgetter
 from typing import NamedTuple
 
 from gavel_agent.text.regexes import GARBLED_PAGE_OF_RE, LAID_OUT_PAGE_NUMBER_RE, STAMP_WORDS
@@ -35,24 +35,25 @@ class Word(NamedTuple):  # a tuple: a page holds thousands, and a frozen datacla
     bottom: float
 
 
-_LEFT_EDGE, _TOP, _BOTTOM = attrgetter("x0"), attrgetter("top"), attrgetter("bottom")
+# A Word's fields by position: itemgetter reads a tuple faster than attrgetter reads a named field.
+_TEXT, _LEFT_EDGE, _TOP, _BOTTOM = (itemgetter(Word._fields.index(name)) for name in ("text", "x0", "top", "bottom"))
 
 
-@dataclass
-class Line:
-    words: list[Word]
+class Line(NamedTuple):
+    """A line of a page as furniture and the page's text need it; its words are not kept. A file's
+    lines live until its last page is read, and a word each (tens of thousands, tuples the cycle
+    collector never stops tracking) kept as long made full collections of the heap the slowest part
+    of reading words."""
 
-    @property
-    def top(self) -> float:
-        return min(map(_TOP, self.words))
+    text: str  # its words left to right, one space between
+    top: float
+    bottom: float
+    word_count: int
 
-    @property
-    def bottom(self) -> float:
-        return max(map(_BOTTOM, self.words))
 
-    @property
-    def text(self) -> str:
-        return " ".join([w.text for w in self.words])
+def _line(words: list[Word]) -> Line:
+    words.sort(key=_LEFT_EDGE)
+    return Line(" ".join(map(_TEXT, words)), min(map(_TOP, words)), max(map(_BOTTOM, words)), len(words))
 
 
 @dataclass(frozen=True)
@@ -119,19 +120,19 @@ def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
 def group_lines(words: list[Word]) -> list[Line]:
     """Words in reading order, grouped into lines: a word whose middle lies within the line's height
     joins it (OCR boxes of "you" and "have" differ in height but share a middle)."""
-    lines: list[Line] = []
+    middles = [(w.top + w.bottom) / 2 for w in words]
+    reading_order = list(zip(middles, map(_LEFT_EDGE, words)))
+    lines: list[list[Word]] = []
     line: list[Word] = []
     top = bottom = 0.0  # of the current line's first word
-    reading_order = [((w.top + w.bottom) / 2, w.x0) for w in words]
-    for w in map(words.__getitem__, sorted(range(len(words)), key=reading_order.__getitem__)):
-        if line and top <= (w.top + w.bottom) / 2 <= bottom:
-            line.append(w)
+    for i in sorted(range(len(words)), key=reading_order.__getitem__):
+        if line and top <= middles[i] <= bottom:
+            line.append(words[i])
         else:
+            w = words[i]
             line, top, bottom = [w], w.top, w.bottom
-            lines.append(Line(line))
-    for each in lines:
-        each.words.sort(key=_LEFT_EDGE)
-    return lines
+            lines.append(line)
+    return list(map(_line, lines))
 
 
 def laid_out(words: list[Word], width: float, height: float) -> Page:
@@ -143,14 +144,16 @@ def _is_stamp(text: str) -> bool:
     """A CM/ECF stamp or a page number: only stamp words and tokens with digits."""
     if LAID_OUT_PAGE_NUMBER_RE.match(text) or GARBLED_PAGE_OF_RE.search(text) or _PAGE_N.fullmatch(text.strip()):
         return True
-    tokens = [_TOKEN_EDGES.sub("", t).lower() for t in text.split()]
-    tokens = [t for t in tokens if t]
-    return (
-        bool(tokens)
-        and any(t in STAMP_WORDS for t in tokens)
-        and any(any(c.isdigit() for c in t) for t in tokens)
-        and all(t in STAMP_WORDS or any(c.isdigit() for c in t) for t in tokens)
-    )
+    stamp_word = digits = False
+    for token in text.split():
+        token = _TOKEN_EDGES.sub("", token).lower()
+        if not token:
+            continue
+        is_word, has_digit = token in STAMP_WORDS, any(map(str.isdigit, token))
+        if not (is_word or has_digit):
+            return False  # most edge lines are the text's own: the first plain word settles it
+        stamp_word, digits = stamp_word or is_word, digits or has_digit
+    return stamp_word and digits
 
 
 def _shape(text: str) -> str:

@@ -39,7 +39,8 @@ SCAN_MAX_WORDS = 20
 DARK = 64
 # Word._make without its length check: a Word from a tuple with no Python call per word (a page has thousands).
 _as_word = partial(tuple.__new__, Word)
-_SOFT_HYPHEN = str.maketrans({"\x02": "-", "\u00ad": "-"})
+# pdfium's mark for a hyphen that ends a line, and the soft hyphen: both shown as "-".
+_SOFT_HYPHENS = ("\x02", "\u00ad")
 
 
 class Box(NamedTuple):  # a tuple: a page of vector drawing has thousands of paths
@@ -47,6 +48,9 @@ class Box(NamedTuple):  # a tuple: a page of vector drawing has thousands of pat
     top: float
     x1: float
     bottom: float
+
+
+_as_box = partial(tuple.__new__, Box)  # as _as_word
 
 
 def open_pdf(path: Path, data: bytes) -> pdfium.PdfDocument:
@@ -73,7 +77,6 @@ def _is_dark(rgba: tuple[int, int, int, int]) -> bool:
 
 
 Boxes = dict[int, list[tuple[Box, calls.Handle]]]  # page object kind -> (box, object)
-_FOUR_FLOATS = ctypes.c_float * 4  # an object's bounds: left, bottom, right, top
 FORM_DEPTH = 4  # page objects inside forms inside forms ... are looked at this many levels down
 
 
@@ -91,19 +94,29 @@ def _add_boxes(out: Boxes, parent, count, get, level: int, height: float) -> Non
         raise pdfium.PdfiumError("Failed to get number of pageobjects.")
     objects = list(map(get, repeat(parent, n), map(ctypes.c_ulong, range(n)) if level else range(n)))
     kinds = list(map(calls.object_type, objects))
-    corners = _FOUR_FLOATS()
-    pointers = [ctypes.byref(corners, 4 * k) for k in range(4)]
-    for i in [i for i, kind in enumerate(kinds) if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]:  # most are text
+    others = [i for i, kind in enumerate(kinds) if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]  # most are text
+    boxes = iter(_bounds([objects[i] for i in others if kinds[i] in out], height))
+    for i in others:
         obj, kind = objects[i], kinds[i]
         if kind in out:
-            if not calls.object_bounds(obj, *pointers):
-                raise pdfium.PdfiumError("Failed to get bounds.")
-            left, bottom, right, top = corners
-            out[kind].append((Box(left, height - top, right, height - bottom), obj))
+            out[kind].append((next(boxes), obj))
         elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and level < FORM_DEPTH - 1:
             _add_boxes(out, obj, calls.count_form_objects, calls.form_object, level + 1, height)
         elif not obj.value:
             raise pdfium.PdfiumError("Failed to get pageobject.")
+
+
+def _bounds(objects: list[calls.Handle], height: float) -> list[Box]:
+    """The objects' boxes, origin at the top left: one call each, written into a row of one array."""
+    if not objects:
+        return []
+    corners = np.zeros((len(objects), 4), dtype=np.float32)  # left, bottom, right, top
+    first = ctypes.c_float.from_buffer(corners.data)
+    pointers = (map(ctypes.byref, repeat(first), range(4 * k, 16 * len(objects), 16)) for k in range(4))
+    if not all(map(calls.object_bounds, objects, *pointers)):
+        raise pdfium.PdfiumError("Failed to get bounds.")
+    left, bottom, right, top = corners.T.astype(np.float64).tolist()  # as Python reads a C float
+    return list(map(_as_box, zip(left, [height - t for t in top], right, [height - b for b in bottom], strict=True)))
 
 
 def redaction_boxes(boxes_of: Boxes) -> list[Box]:
@@ -133,7 +146,9 @@ def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tu
         hidden = _redacted(textpage.raw, chars, redactions) if redactions else []
     finally:
         textpage.close()
-    shown = text.translate(_SOFT_HYPHEN)
+    shown = text
+    for hyphen in _SOFT_HYPHENS:  # str.replace: str.translate looks up every character of the page
+        shown = shown.replace(hyphen, "-")
     if hidden:
         letters = list(shown)
         for i in hidden:
@@ -182,7 +197,7 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument, deadline: limits.Deadline) 
         page.close()
     lines = strip_furniture(pages)
     # A scan: an image, and (furniture aside) next to no text of its own.
-    scans = [n for n in scans if sum(len(line.words) for line in lines[n - 1]) < SCAN_MAX_WORDS]
+    scans = [n for n in scans if sum(line.word_count for line in lines[n - 1]) < SCAN_MAX_WORDS]
     warnings: list[str] = []
     ocr_pages: list[int] = []
     if scans:

@@ -24,15 +24,30 @@ SEPARATOR = re.compile(r"[\s\x00\ufffe\uffff]")
 _NO_UNICODE = re.compile("\ufffe")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _BOX_BYTES = ctypes.sizeof(ctypes.c_float) * 4  # FS_RECTF: left, top, right, bottom
+_BEYOND_BMP = 0x10000  # no separator lies above the Basic Multilingual Plane
+
+
+def _separator_table() -> np.ndarray:
+    """Whether each code point of the Basic Multilingual Plane is a separator, and one entry more
+    (False) for every code point beyond it: a page's separators found by one numpy lookup."""
+    plane = "".join(map(chr, range(_BEYOND_BMP)))
+    table = np.zeros(_BEYOND_BMP + 1, dtype=bool)
+    table[:_BEYOND_BMP] = _code_points(SEPARATOR.sub("\0", plane)) == 0
+    return table
+
+
+def _code_points(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+
+
+_IS_SEPARATOR = _separator_table()
 
 
 def page_chars(textpage, height: float) -> tuple[str, Chars]:
     """The page's characters (one per pdfium character index) and, for those not separators, their
     loose boxes with the origin at the top left of a page ``height`` points high."""
     text = page_unicode(textpage)
-    at = np.flatnonzero(
-        np.frombuffer(SEPARATOR.sub(" ", text).encode("utf-32-le", "surrogatepass"), dtype=np.uint32) != ord(" ")
-    )
+    at = np.flatnonzero(~_IS_SEPARATOR[np.minimum(_code_points(text), _BEYOND_BMP)])
     boxes = np.zeros((len(at), 4), dtype=np.float32)
     if len(at):
         # One call per character, each writing its FS_RECTF into its row (a pointer ``offset`` bytes past

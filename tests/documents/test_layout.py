@@ -123,3 +123,10 @@ def test_a_text_layer_pdf_reads_without_the_shared_files(tmp_path, monkeypatch):
     (tmp_path / "order.pdf").write_bytes(one_page_pdf("ORDER", "The motion is granted."))
     found = read_document(tmp_path / "order.pdf")
     assert found.text == "ORDER\nThe motion is granted." and found.page_starts == [0]
+
+
+def test_a_line_keeps_its_text_box_and_word_count_left_to_right():
+    words = [Word("you", 100, 118, 103, 115), Word("have", 72, 96, 100, 112), Word("next", 72, 96, 130, 142)]
+    first, second = group_lines(words)
+    assert (first.text, first.top, first.bottom, first.word_count) == ("have you", 100, 115, 2)
+    assert (second.text, second.word_count) == ("next", 1)
