@@ -18,9 +18,11 @@ is missing, or the quotes share no content word with the value; the reason says 
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from importlib import resources
 from typing import Literal
@@ -152,15 +154,42 @@ def _number(raw: str) -> bool:
     return True
 
 
-def _missing_figures(value: str, quoted: set[float]) -> list[str]:
-    """The figures of the value its quotes do not give, as the value writes them."""
+# Days in each unit a duration is written in, for a duration worked out from two quoted dates.
+_UNIT_DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
+
+
+def _spans(quoted: str) -> set[tuple[int, str]]:
+    """The durations two full dates of the quotes span, rounded in each unit: "August 31, 2020" and "July
+    31, 2024" span 4 years (and 47 months), so a value's "about four years" is stated by quoting both."""
+    days = sorted({day for parts in dates(quoted) if (day := _ordinal(parts)) is not None})
+    return {
+        (round((b - a) / per), unit) for a, b in itertools.combinations(days, 2) for unit, per in _UNIT_DAYS.items()
+    }
+
+
+def _ordinal(parts: DateParts) -> int | None:
+    """The day's ordinal for a full, real date; None for a month or year alone, or an impossible day."""
+    year, month, day = parts
+    if year is None or month is None or day is None:
+        return None
+    try:
+        return date(year, month, day).toordinal()
+    except ValueError:
+        return None
+
+
+def _missing_figures(value: str, quoted: set[float], spans: frozenset[tuple[int, str]] = frozenset()) -> list[str]:
+    """The figures of the value its quotes do not give, as the value writes them; a duration the quoted
+    dates span counts as given."""
     bare = without_dates(value)
-    quantities = numbers(bare)
+    quantities = {(q, unit) for q, unit in numbers(bare) if (q, unit) not in spans}
     scaled = {q for q, _ in quantities if q in quoted}  # "$1.5 million" stated as "$1,500,000"
     runs = {raw: float(raw.replace(",", "")) for m in _DIGITS.finditer(bare) if _number(raw := m.group(0))}
     missing = [
         raw for raw, figure in runs.items() if figure not in quoted and not any(figure * k in scaled for k in _SCALES)
     ]
+    spanned = {float(q) for q, unit in numbers(bare) if (q, unit) in spans}
+    missing = [raw for raw in missing if float(raw.replace(",", "")) not in spanned]
     for q, unit in sorted(quantities, key=lambda x: (x[0], x[1] or "")):  # what is left: in words ("three years")
         written = any(q == figure * k for figure in runs.values() for k in (1, *_SCALES))
         if not written and q not in quoted:
@@ -332,7 +361,10 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
         *map(spoken_date, unstated_dates(value, quotes)),
         *days,
         *sections,
-        *(f"the figure {f}" for f in _missing_figures(_asked_figures(dated, quoted, figures), figures)),
+        *(
+            f"the figure {f}"
+            for f in _missing_figures(_asked_figures(dated, quoted, figures), figures, frozenset(_spans(quoted)))
+        ),
     ]
     if lacking:
         return Support("unsupported", f"the quote does not state {', nor '.join(lacking)}")

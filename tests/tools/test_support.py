@@ -504,3 +504,19 @@ def test_a_whole_docket_entry_states_its_filing_and_the_prefix_alone_does_not(do
 def test_section_numbers_reporter_series_and_years_in_dates(key, value, quotes, status, reason):
     got = judge(value, quotes, SPEC.item(key))
     assert (got.status, got.reason) == (status, reason)
+
+
+def test_a_duration_the_quoted_dates_span_is_stated():
+    """Four hand-played runs worked out a decree's length from its entry and its end and saw it refused."""
+    quotes = [
+        "ORDER APPROVING AND ENTERING CONSENT DECREE. Signed on August 31, 2020",
+        "On July 31, 2024 the action is dismissed",
+    ]
+    item = SPEC.item("decree_duration")
+    assert judge("4 years: the consent decree", quotes, item).status == "states"
+    assert judge("about four years: the consent decree", quotes, item).status != "unsupported"
+    assert judge("47 months: the consent decree", quotes, item).status == "states"
+    five = judge("five years: the consent decree", quotes, item)
+    assert (five.status, five.reason) == ("unsupported", "the quote does not state the figure 5 year")
+    alone = judge("four years: the consent decree", quotes[:1], item)
+    assert alone.status == "unsupported"  # one date spans nothing
