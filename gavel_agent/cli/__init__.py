@@ -45,7 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "gavel_agent.cli.batch",
         "Run the agent (or a baseline) over a folder of cases; failures are recorded, not fatal.",
     ),
-    "extract": ("gavel_agent.cli.extract", "End-to-end or chunk-by-chunk baseline extraction for one case."),
+    "baseline": ("gavel_agent.cli.baseline", "End-to-end or chunk-by-chunk baseline extraction for one case."),
     "compare": (
         "gavel_agent.cli.compare",
         "Compare runs item by item (rich table, JSON, HTML report), optionally against a reference.",
@@ -89,12 +89,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
 }
 
+# Old command names -> new: "extract" ran the baselines while gavel_agent.extract() runs the agent.
+RENAMED = {"extract": "baseline"}
+
 
 class LazyCommands(TyperGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in RENAMED:  # an old name still works, and says the new one
+            typer.echo(f"note: 'gavel-agent {name}' is now 'gavel-agent {RENAMED[name]}'", err=True)
+            name = RENAMED[name]
         if name not in COMMANDS:
             return None
         from gavel_agent.cli.help_text import readable

@@ -130,7 +130,7 @@ def test_openai_batch_partial_failure_then_resume_resubmits_only_the_failed_requ
     out = tmp_path / "run"
 
     def extract(*extra: str):
-        args = ["extract", case, "--spec", spec, "--model", "openai:gpt-4.1", "--batch-api", "--out", out]
+        args = ["baseline", case, "--spec", spec, "--model", "openai:gpt-4.1", "--batch-api", "--out", out]
         return run_cli(monkeypatch, capsys, *args, *extra, "--quiet")
 
     with httpx2_mock(assert_all_called=False) as router:
@@ -227,7 +227,7 @@ def test_anthropic_message_batches_with_an_expired_request(case_and_spec, tmp_pa
         result = run_cli(
             monkeypatch,
             capsys,
-            "extract",
+            "baseline",
             case,
             "--spec",
             spec,
@@ -264,7 +264,7 @@ def test_the_chunk_method_and_offline_models_refuse_the_batch_api(case_and_spec,
     chunk = run_cli(
         monkeypatch,
         capsys,
-        "extract",
+        "baseline",
         case,
         "--spec",
         spec,
@@ -277,7 +277,7 @@ def test_the_chunk_method_and_offline_models_refuse_the_batch_api(case_and_spec,
         tmp_path / "a",
     )
     assert chunk.code == 2 and "end-to-end" in chunk.err
-    offline = run_cli(monkeypatch, capsys, "extract", case, "--spec", spec, "--batch-api", "--out", tmp_path / "b")
+    offline = run_cli(monkeypatch, capsys, "baseline", case, "--spec", spec, "--batch-api", "--out", tmp_path / "b")
     assert offline.code == 2 and "openai:<model> or anthropic:<model>" in offline.err
 
 

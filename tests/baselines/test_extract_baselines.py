@@ -144,7 +144,7 @@ def test_extract_command_rejects_bad_input(tmp_path, monkeypatch, capsys):
 
     case = car_case(tmp_path / "cars")
     for args, message in ((["--method", "sideways"], "unknown --method"), (["--model", "nonsense"], "unknown model")):
-        monkeypatch.setattr(sys, "argv", ["gavel-agent", "extract", str(case), "--out", str(tmp_path / "o"), *args])
+        monkeypatch.setattr(sys, "argv", ["gavel-agent", "baseline", str(case), "--out", str(tmp_path / "o"), *args])
         with pytest.raises(SystemExit) as stop:
             main()
         assert stop.value.code == 2

@@ -181,7 +181,7 @@ def test_case_argument_help_names_every_document_format(gavel):
     """run and extract read one PDF, Word or WordPerfect file as a case, not only .txt/.md."""
     from gavel_agent.documents import SUFFIXES
 
-    for command in ("run", "extract"):
+    for command in ("run", "baseline"):
         result = gavel(command, "--help")
         text = " ".join(result.out.split())
         assert result.code == 0 and all(suffix in text for suffix in SUFFIXES), text
@@ -189,8 +189,8 @@ def test_case_argument_help_names_every_document_format(gavel):
 
 def test_extract_resume_of_a_finished_baseline_says_what_resume_is_for(sample_case, tmp_path, gavel):
     out = tmp_path / "chunk"
-    assert gavel("extract", sample_case, "--items", "judge_name", "--out", out, "--quiet").code == 0
-    result = gavel("extract", sample_case, "--items", "judge_name", "--out", out, "--resume", "--quiet")
+    assert gavel("baseline", sample_case, "--items", "judge_name", "--out", out, "--quiet").code == 0
+    result = gavel("baseline", sample_case, "--items", "judge_name", "--out", out, "--resume", "--quiet")
     assert result.code == 2 and result.err.count("\n") == 1 and "--resume picks up a --batch-api run" in result.err
 
 
@@ -201,3 +201,13 @@ def test_a_folder_of_cases_given_to_run_points_to_batch(tmp_path, gavel):
     result = gavel("run", tmp_path / "many")
     assert result.code == 2 and result.err.count("\n") == 1
     assert "no documents" in result.err and f"gavel-agent batch {tmp_path / 'many'} --out DIR" in result.err
+
+
+def test_the_old_extract_command_runs_the_baseline_and_names_its_new_name(sample_case, tmp_path, gavel):
+    """`gavel-agent extract` ran the baselines while gavel_agent.extract() runs the agent; it is `baseline`."""
+    from gavel_agent.cli import COMMANDS
+
+    assert "baseline" in COMMANDS and "extract" not in COMMANDS
+    result = gavel("extract", sample_case, "--items", "judge_name", "--out", tmp_path / "old", "--quiet")
+    assert result.code == 0
+    assert "note: 'gavel-agent extract' is now 'gavel-agent baseline'" in result.err

@@ -244,14 +244,14 @@ def test_a_failing_llm_judge_ends_in_one_redacted_line(command, tmp_path, monkey
     assert FAKE_KEY not in err + result.out and "Bearer sk-" not in err
 
 
-@pytest.mark.parametrize("command", ["run", "extract"])
+@pytest.mark.parametrize("command", ["run", "baseline"])
 def test_a_run_its_model_server_fails_exits_1_not_bad_input(command, tmp_path, monkeypatch, capsys):
     """README: exit 2 is bad input; a server failing after retries is a failure (1), its stored work kept
     (a run none of whose model calls was answered stored nothing, and keeps no folder)."""
     no_backoff(monkeypatch)
     args = [command, SAMPLE_CASE, "--items", "judge_name", "--out", tmp_path / "r", "--quiet"]
     args += ["--model", "openai-compatible:qwen", "--base-url", "http://127.0.0.1:8000/v1"]
-    args += ["--context-tokens", "100000"] if command == "extract" else []  # no warning about a cut text
+    args += ["--context-tokens", "100000"] if command == "baseline" else []  # no warning about a cut text
     with httpx2_mock() as router:
         router.post(url__regex=r".*").mock(return_value=httpx.Response(500, json={"error": {"message": "down"}}))
         result = run_cli(monkeypatch, capsys, *args)

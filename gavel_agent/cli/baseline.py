@@ -1,4 +1,4 @@
-"""``gavel-agent extract CASE --method end-to-end|chunk``: the baselines without navigation."""
+"""``gavel-agent baseline CASE --method end-to-end|chunk``: the baselines without navigation."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def prepare_baseline(
 
 def register(app: typer.Typer) -> None:
     @app.command()
-    def extract(
+    def baseline(
         case: str = CASE_ARGUMENT,
         method: str = typer.Option(
             "end-to-end", help="end-to-end (whole case per prompt) or chunk (16K-token chunks in order)."
