@@ -6,12 +6,10 @@ from __future__ import annotations
 import importlib.util
 import sys
 from datetime import date
-from pathlib import Path
 
+from conftest import REPO
 from gavel_agent.evaluators.checklist import crlc_papers as papers
 from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 def listed(document_type: str | None, title: str, day: str | None, estimate: str = "False") -> dict:
