@@ -42,6 +42,11 @@ from gavel_agent.tools.bounds import MAX_READ_TOKENS
 DIGEST_SEARCHES = 20
 PRUNED_TO = 3  # a pruning keeps the newest turns within budget / PRUNED_TO tokens
 _MODEL_OUTPUT = ("function_call", "reasoning")
+# Results that show the whole checklist (the first stop's review, get_checklist) get a larger share of the
+# history than one read: a 26-item review of 150 values ran to 41,000 characters and lost its end, the
+# findings the model was asked to act on, under a 20,000-token history.
+WHOLE_RESULTS = frozenset({"stop", "get_checklist"})
+REVIEW_CAP_FACTOR = 3
 # A read's header line and its note, and the few tokens a passage cut at token edges gains when counted
 # on its own: a read of MAX_READ_TOKENS came to 10,022 tokens with its header.
 READ_HEADER_TOKENS = 200
@@ -164,7 +169,16 @@ def fit_newest(items: list[dict], budget: int) -> list[dict]:
     cap = result_cap(budget)
     if not cap:
         return items
-    return [_cut(item, cap) if item_tokens(item) > cap else item for item in items]
+    whole = {i.get("call_id") for i in items if i.get("type") == "function_call" and i.get("name") in WHOLE_RESULTS}
+
+    def limit(item: dict) -> int:
+        return (
+            REVIEW_CAP_FACTOR * cap
+            if item.get("type") == "function_call_output" and item.get("call_id") in whole
+            else cap
+        )
+
+    return [_cut(item, limit(item)) if item_tokens(item) > limit(item) else item for item in items]
 
 
 def _cut(item: dict, cap: int) -> dict:

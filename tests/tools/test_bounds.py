@@ -111,3 +111,21 @@ def test_a_bm25_query_of_too_many_distinct_words_is_refused(ws):
     assert not result.ok and "distinct words" in result.text
     result, _ = call(ws, "search", {"query": "jail " * (bounds.MAX_QUERY_WORDS + 5)})  # repeats are one word
     assert result.ok
+
+
+def test_the_review_of_the_whole_checklist_gets_a_larger_share_than_one_read():
+    """A 41,000-character first-stop review lost its findings under a 20,000-token history (12429)."""
+    review = "- parties: Plaintiff: D.G. (a minor child) [document p. 3, exact]\n" * 600  # ~10,500 tokens
+    items = [
+        {"type": "function_call", "call_id": "s1", "name": "stop", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "s1", "output": review},
+        {"type": "function_call", "call_id": "r1", "name": "read_document", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "r1", "output": review},
+    ]
+    cap = result_cap(20_000)
+    assert item_tokens(items[1]) > cap
+    kept = fit_newest(items, budget=20_000)
+    assert kept[1] == items[1]  # the review whole
+    assert "[cut: " in kept[3]["output"] and item_tokens(kept[3]) <= cap  # a read as large is cut
+    endless = [items[0], {**items[1], "output": review * 10}]
+    assert "[cut: " in fit_newest(endless, budget=20_000)[1]["output"]  # still bounded
