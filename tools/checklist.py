@@ -89,8 +89,9 @@ class ChecklistState:
         for ev in evidence:
             name, quote = ev.get("document", ""), ev.get("quote", "")
             problem = quotes.quote_problem(quote)
-            if problem:
-                raise EvidenceError(f"evidence for {value!r}: {problem}")
+            if problem:  # name the quote: a value of several quotes fails on one of them (43966: "20-35881")
+                which = f" (quote {quote!r}, {len(checked) + 1} of {len(evidence)})" if len(evidence) > 1 else ""
+                raise EvidenceError(f"evidence for {value!r}{which}: {problem}")
             checked.append(self._aligned(name, quote, ev.get("near_char")))
         if item is None:
             return Value(value=value, evidence=checked)

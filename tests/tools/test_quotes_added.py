@@ -99,3 +99,10 @@ def test_a_refused_value_never_mended_is_named_at_the_review_until_sent_again_or
     ws.checklist.items["settlement_terms"] = []
     ws.checklist.settle("settlement_terms", NoneInRecord(reason="none", searches=[]))
     assert not [line for line in findings(ws.checklist) if "was refused" in line]
+
+
+def test_a_value_refused_for_one_of_its_quotes_names_that_quote(ws):
+    """Hand-played 43966: 'quote has no words' refused a value of four quotes without saying which."""
+    result = write(ws, "append_checklist", TERMS, PART, "$250,000.00", REST)
+    assert not result.ok
+    assert "(quote '$250,000.00', 2 of 3): quote has no words" in result.text
