@@ -85,7 +85,7 @@ class ChecklistState:
             )
         if not evidence:
             raise EvidenceError(f"value {value!r} has no evidence: quote the text that supports it")
-        checked = []
+        checked: list[Evidence] = []
         for ev in evidence:
             name, quote = ev.get("document", ""), ev.get("quote", "")
             problem = quotes.quote_problem(quote)

@@ -126,15 +126,22 @@ def unstated_dates(value: str, quotes: list[str]) -> list[DateParts]:
 def _yearless_days(value: str, quotes: list[str]) -> tuple[str, list[str]]:
     """The value without its days written without a year ("until December 31"), each stated by a quoted
     date of that month and day, and the days no quote states, in the value's order."""
-    quoted = dates("\n".join(quotes))
+    text = "\n".join(quotes)
+    # A quote states the day with its year or, as the value does, without one ("arrested on July 25").
+    quoted = {(q[1], q[2]) for q in dates(text)} | {_month_day(m) for m in _YEARLESS_DAY.finditer(text)}
     missing: list[str] = []
     for m in reversed(list(_YEARLESS_DAY.finditer(value))):
-        month = next(i for i, name in enumerate(MONTH_NAMES, 1) if name.lower().startswith(m.group(1).lower()[:3]))
-        day = int(m.group(2))
-        if not any(q[1] == month and q[2] == day for q in quoted):
+        month, day = _month_day(m)
+        if (month, day) not in quoted:
             missing.insert(0, f"{MONTH_NAMES[month - 1]} {day}")
         value = value[: m.start()] + value[m.end() :]
     return value, missing
+
+
+def _month_day(m: re.Match[str]) -> tuple[int, int]:
+    """(month, day) of a ``_YEARLESS_DAY`` match."""
+    month = next(i for i, name in enumerate(MONTH_NAMES, 1) if name.lower().startswith(m.group(1).lower()[:3]))
+    return month, int(m.group(2))
 
 
 def _figures(text: str) -> set[float]:

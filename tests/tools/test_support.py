@@ -520,3 +520,16 @@ def test_a_duration_the_quoted_dates_span_is_stated():
     assert (five.status, five.reason) == ("unsupported", "the quote does not state the figure 5 year")
     alone = judge("four years: the consent decree", quotes[:1], item)
     assert alone.status == "unsupported"  # one date spans nothing
+
+
+def test_a_day_without_its_year_is_stated_by_the_same_day_without_one():
+    """Hand-played 17701, three runs: 'arrested on July 25' was refused as not stating July 25."""
+    item = SPEC.item("factual_basis")
+    value = "Booking records show one person arrested July 25 waited more than 144 hours, another arrested July 23"
+    quote = [
+        "one person arrested on July 25 did not receive a hearing until July 31, more than 144 hours later, "
+        "and another arrested on July 23, waited longer"
+    ]
+    assert judge(value, quote, item).status != "unsupported"
+    other = judge(value.replace("July 23", "July 22"), quote, item)
+    assert (other.status, other.reason) == ("unsupported", "the quote does not state July 22")
