@@ -101,6 +101,11 @@ def findings(state: ChecklistState) -> list[str]:
         )
     for key in state.item_keys:
         item, values = state.spec.item(key), state.items[key]
+        if item.shape == "single" and len(values) > 1:  # an append adds; nothing else says the item takes one
+            lines.append(
+                f"{key} takes one value and holds {len(values)}: keep the one the papers support "
+                "(update_checklist replaces them, remove_values drops one)."
+            )
         for v in values:
             if problem := format_problem(item, v.value):
                 lines.append(f"{key}: {v.value!r} {problem}.")

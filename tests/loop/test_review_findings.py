@@ -89,3 +89,21 @@ def test_a_quote_that_holds_the_whole_value_is_no_fragment():
     ]
     fragments = [line for line in findings(state) if "fragments only" in line]
     assert len(fragments) == 1 and fragments[0].startswith("court_rulings:")
+
+
+def test_a_single_value_item_holding_two_is_named():
+    """Hand-played 12429: append_checklist let class_action take a second value and nothing said so."""
+    case = Case("t", [Document("d", "text", "D", "", None)])
+    state = ChecklistState(SPEC, ["class_action", "parties"], case)
+    quote = [evidence("the named plaintiffs sue for a class of all children in custody")]
+    state.items["class_action"] = [
+        Value(value="Plaintiffs: Class Action", evidence=quote),
+        Value(value="Plaintiffs: Individual", evidence=quote),
+    ]
+    state.items["parties"] = [
+        Value(value="Plaintiff: D.G.", evidence=quote),
+        Value(value="Plaintiff: J.P.", evidence=quote),
+    ]
+    lines = findings(state)
+    assert any(line.startswith("class_action takes one value and holds 2") for line in lines)
+    assert not any(line.startswith("parties takes one value") for line in lines)
