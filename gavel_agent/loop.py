@@ -192,7 +192,8 @@ class AgentRun:
         if self.ws.checklist.settled:
             lines.append(f"Settled as none in the record: {', '.join(self.ws.checklist.settled)}")
         read = {doc.name: self.ws.reads.tokens_read(doc.name) for doc in self.case.documents}
-        return "\n".join(lines + reading_guide.unread_lines(self.case, read, empty))
+        held = {k for k, v in self.ws.checklist.items.items() if v}
+        return "\n".join(lines + reading_guide.unread_lines(self.case, read, reading_guide.answerable(empty, held)))
 
     def review_message(self) -> str:
         found = findings(self.ws.checklist)

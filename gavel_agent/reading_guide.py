@@ -36,6 +36,19 @@ def kinds() -> tuple[PaperKind, ...]:
     return tuple(PaperKind(k["kind"], re.compile(k["pattern"], re.I), tuple(k["items"])) for k in data["kinds"])
 
 
+@lru_cache(maxsize=1)
+def _after() -> dict[str, tuple[str, ...]]:
+    return {k: tuple(v) for k, v in json.loads(prompts.load("reading_guide.json")).get("after", {}).items()}
+
+
+def answerable(open_items: list[str], filled: set[str]) -> list[str]:
+    """The open items a paper could answer now: one that follows others (a dispute over enforcing a decree
+    or settlement) only once one of those holds a value; hand-played runs were offered briefs for
+    enforcement disputes in a case that ended with no decree or settlement."""
+    after = _after()
+    return [k for k in open_items if k not in after or any(p in filled for p in after[k])]
+
+
 def kind_of(doc: Document) -> PaperKind | None:
     """The paper's kind by its document type, else by its title."""
     for label in (doc.type, doc.title):

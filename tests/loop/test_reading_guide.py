@@ -108,3 +108,12 @@ async def test_the_guidance_reaches_the_model_on_the_wire(name, tmp_path, monkey
     size = load_case(CASE_DIR).document("01-complaint").token_count
     assert f"01-complaint (complaint, {size:,} tokens unread)" in first
     assert f"01-complaint (complaint, {size - 3000:,} tokens unread)" in after_read
+
+
+def test_enforcement_disputes_are_offered_only_once_a_decree_or_settlement_holds_a_value():
+    """46210 and 43966: briefs were offered for enforcement disputes in cases with no decree or settlement."""
+    open_items = ["enforcement_disputes", "factual_basis"]
+    assert reading_guide.answerable(open_items, set()) == ["factual_basis"]
+    assert reading_guide.answerable(open_items, {"parties"}) == ["factual_basis"]
+    assert reading_guide.answerable(open_items, {"settlement_terms"}) == open_items
+    assert reading_guide.answerable(open_items, {"decree_terms"}) == open_items
