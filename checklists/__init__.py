@@ -20,10 +20,11 @@ SPEC_DIR = Path(__file__).parent
 
 Category = Literal["temporal", "factual", "obligation", "numeric"]
 # What a value's quotes must state besides its dates and figures (gavel_agent.tools.support): enough of
-# its words ("text"), the name it gives ("name"), nothing more for a dated event ("date"), or one of
-# the item's deciding words ("decision", for a yes/no or either/or answer); or no check ("none": the value
-# is a judgement the quote illustrates, such as a CATO factor, not something the quote states).
-SupportCheck = Literal["text", "name", "date", "decision", "none"]
+# its words ("text"), the name it gives ("name"), nothing more for a dated event ("date") or for a
+# docket number or citation whose figures are quoted ("number"), or one of the item's deciding words
+# ("decision", for a yes/no or either/or answer); or no check ("none": the value is a judgement the
+# quote illustrates, such as a CATO factor, not something the quote states).
+SupportCheck = Literal["text", "name", "date", "number", "decision", "none"]
 
 
 class UnknownItemError(ValueError):

@@ -386,6 +386,8 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
         )
     if item.support == "name":
         return Support("states", "")
+    if item.support == "number" and _figures(value):  # its number quoted: a caption's words add nothing
+        return Support("states", "")
     own = content_stems(without_dates(_CODE_CITATION.sub(" ", value))) - _label_words(
         item
     )  # a citation's are its figures

@@ -533,3 +533,16 @@ def test_a_day_without_its_year_is_stated_by_the_same_day_without_one():
     assert judge(value, quote, item).status != "unsupported"
     other = judge(value.replace("July 23", "July 22"), quote, item)
     assert (other.status, other.reason) == ("unsupported", "the quote does not state July 22")
+
+
+def test_a_case_number_or_citation_is_stated_by_its_number():
+    """Hand-played 17701 and 43966: a related case's number quoted from the docket scored 0% of the value's
+    words because the docket gives no caption."""
+    item = SPEC.item("related_case_numbers")
+    quote = ["Notice of filing of Petition for Writ of Mandamus (USCA No. 19-20377)"]
+    assert judge("Fifth Circuit mandamus petition, No. 19-20377", quote, item).status == "states"
+    wrong = judge("Fifth Circuit mandamus petition, No. 19-20378", quote, item)
+    assert wrong.status == "unsupported" and "19-20378" in wrong.reason or "20378" in wrong.reason
+    # A value with no number is judged by its words, as before.
+    assert judge("Butler v. Denka Performance Elastomer", quote, item).status == "unsupported"
+    assert judge("72 F.4th 868", ["72 F. 4th 868"], SPEC.item("reported_opinions")).status == "states"
