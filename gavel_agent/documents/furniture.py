@@ -19,10 +19,12 @@ import itertools
 import re
 import statistics
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from operator import itemgetter
+from functools import cached_property, partial
 from typing import NamedTuple
+
+import numpy as np
 
 from gavel_agent.text.regexes import GARBLED_PAGE_OF_RE, LAID_OUT_PAGE_NUMBER_RE, STAMP_WORDS
 
@@ -33,10 +35,6 @@ class Word(NamedTuple):  # a tuple: a page holds thousands, and a frozen datacla
     x1: float
     top: float
     bottom: float
-
-
-# A Word's fields by position: itemgetter reads a tuple faster than attrgetter reads a named field.
-_TEXT, _LEFT_EDGE, _TOP, _BOTTOM = (itemgetter(Word._fields.index(name)) for name in ("text", "x0", "top", "bottom"))
 
 
 class Line(NamedTuple):
@@ -51,9 +49,7 @@ class Line(NamedTuple):
     word_count: int
 
 
-def _line(words: list[Word]) -> Line:
-    words.sort(key=_LEFT_EDGE)
-    return Line(" ".join(map(_TEXT, words)), min(map(_TOP, words)), max(map(_BOTTOM, words)), len(words))
+_as_line = partial(tuple.__new__, Line)  # Line._make without its length check
 
 
 @dataclass(frozen=True)
@@ -88,56 +84,150 @@ _TOKEN_EDGES = re.compile(r"^[^\w]+|[^\w]+$")
 
 def drop_line_numbers(words: list[Word], page_width: float) -> list[Word]:
     """The words without a pleading-paper line-number column, when the page has one."""
+    if not words:
+        return words
+    texts, x0, x1, top, bottom = zip(*words, strict=True)
+    drop = line_number_column(texts, x0, x1, top, bottom, page_width)
+    return [w for i, w in enumerate(words) if i not in drop] if drop else words
+
+
+def line_number_column(
+    texts: Sequence[str],
+    x0: Sequence[float],
+    x1: Sequence[float],
+    top: Sequence[float],
+    bottom: Sequence[float],
+    page_width: float,
+) -> set[int]:
+    """The indexes of the words (given column by column) that make a pleading-paper line-number column;
+    none when the page has no such column."""
     # isdecimal, not isdigit: a footnote mark "¹" is a digit that int() cannot read.
     left_margin = page_width * 0.25
-    numbers = [w for w in words if w.x1 < left_margin and w.text.isdecimal() and 1 <= int(w.text) <= MAX_LINE_NUMBER]
+    numbers = [
+        i
+        for i, edge in enumerate(x1)
+        if edge < left_margin and texts[i].isdecimal() and 1 <= int(texts[i]) <= MAX_LINE_NUMBER
+    ]
     if len(numbers) < MIN_COLUMN_NUMBERS:
-        return words
+        return set()
     # The numbers are right-aligned in one column: group them by their right edge.
-    by_edge: dict[int, list[Word]] = {}
-    for w in numbers:
-        by_edge.setdefault(round(w.x1 / 4), []).append(w)
+    by_edge: dict[int, list[int]] = {}
+    for i in numbers:
+        by_edge.setdefault(round(x1[i] / 4), []).append(i)
     best = max(by_edge.values(), key=len)
     column = best + [
-        w for k, group in by_edge.items() if group is not best and abs(k - round(best[0].x1 / 4)) == 1 for w in group
+        i for k, group in by_edge.items() if group is not best and abs(k - round(x1[best[0]] / 4)) == 1 for i in group
     ]
     if len(column) < MIN_COLUMN_NUMBERS:
-        return words
-    ordered = [int(w.text) for w in sorted(column, key=lambda w: w.top)]
+        return set()
+    ordered = [int(texts[i]) for i in sorted(column, key=top.__getitem__)]
     rising = sum(b > a for a, b in itertools.pairwise(ordered))
-    right_edge = max(w.x1 for w in column)
-    in_column = set(column)
-    others = [w for w in words if w not in in_column]
+    right_edge = max(x1[i] for i in column)
+    # A word the same as a column number in text and box counts as one of them.
+    in_column = {(texts[i], x0[i], x1[i], top[i], bottom[i]) for i in column}
+    others = [x0[i] for i, word in enumerate(zip(texts, x0, x1, top, bottom, strict=True)) if word not in in_column]
     if rising < 0.8 * (len(ordered) - 1) or not others:
-        return words
+        return set()
     # The column lies left of the text it numbers.
-    if statistics.median(w.x0 for w in others) <= right_edge:
-        return words
-    drop = set(map(id, column))
-    return [w for w in words if id(w) not in drop]
+    if statistics.median(others) <= right_edge:
+        return set()
+    return set(column)
 
 
 def group_lines(words: list[Word]) -> list[Line]:
     """Words in reading order, grouped into lines: a word whose middle lies within the line's height
     joins it (OCR boxes of "you" and "have" differ in height but share a middle)."""
-    middles = [(w.top + w.bottom) / 2 for w in words]
-    reading_order = list(zip(middles, map(_LEFT_EDGE, words)))
-    lines: list[list[Word]] = []
-    line: list[Word] = []
-    top = bottom = 0.0  # of the current line's first word
-    for i in sorted(range(len(words)), key=reading_order.__getitem__):
-        if line and top <= middles[i] <= bottom:
-            line.append(words[i])
+    if not words:
+        return []
+    texts, x0, _, top, bottom = zip(*words, strict=True)
+    return column_lines(texts, np.array(x0), np.array(top), np.array(bottom))
+
+
+def column_lines(texts: Sequence[str], left: np.ndarray, top: np.ndarray, bottom: np.ndarray) -> list[Line]:
+    """``group_lines`` on words given column by column.
+
+    Reading order sorts by middle, then left edge. A line's first word whose top is above its bottom
+    holds its middle, so every later word's middle is at or below that top: the line takes the words
+    up to the last middle no lower than the first word's bottom, found for every word at once by a
+    binary search; only the lines (not the words) are walked in Python."""
+    n = len(texts)
+    if not n:
+        return []
+    middle = (top + bottom) / 2
+    if not (np.isfinite(middle).all() and np.isfinite(left).all()):  # NaN has no place in a sort: word by word
+        return _lines_one_by_one(texts, left.tolist(), top.tolist(), bottom.tolist(), middle.tolist())
+    order = np.lexsort((left, middle))
+    middle, top, bottom, left = middle[order], top[order], bottom[order], left[order]
+    ends = np.where(top <= bottom, np.searchsorted(middle, bottom, "right"), np.arange(1, n + 1)).tolist()
+    starts = []
+    i = 0
+    while i < n:
+        starts.append(i)
+        i = ends[i]
+    sizes = np.diff(np.append(starts, n))
+    line_of = np.repeat(np.arange(len(starts)), sizes)
+    ordered = [texts[i] for i in order[np.lexsort((left, line_of))].tolist()]  # each line left to right
+    return list(
+        map(
+            _as_line,
+            zip(
+                [" ".join(ordered[a:b]) for a, b in itertools.pairwise([*starts, n])],
+                np.minimum.reduceat(top, starts).tolist(),
+                np.maximum.reduceat(bottom, starts).tolist(),
+                sizes.tolist(),
+                strict=True,
+            ),
+        )
+    )
+
+
+def _lines_one_by_one(
+    texts: Sequence[str], left: list[float], top: list[float], bottom: list[float], middle: list[float]
+) -> list[Line]:
+    """The rule as written: each word in reading order joins the line whose first word's height holds its middle."""
+    lines: list[list[int]] = []
+    line: list[int] = []
+    line_top = line_bottom = 0.0  # of the current line's first word
+    for i in sorted(range(len(texts)), key=list(zip(middle, left, strict=True)).__getitem__):
+        if line and line_top <= middle[i] <= line_bottom:
+            line.append(i)
         else:
-            w = words[i]
-            line, top, bottom = [w], w.top, w.bottom
+            line, line_top, line_bottom = [i], top[i], bottom[i]
             lines.append(line)
-    return list(map(_line, lines))
+    return [
+        Line(
+            " ".join(texts[i] for i in sorted(words, key=left.__getitem__)),
+            min(top[i] for i in words),
+            max(bottom[i] for i in words),
+            len(words),
+        )
+        for words in lines
+    ]
 
 
 def laid_out(words: list[Word], width: float, height: float) -> Page:
     """A page from its words: the line-number column dropped, the rest in lines."""
     return Page(group_lines(drop_line_numbers(words, width)), width, height)
+
+
+def laid_out_columns(
+    texts: list[str],
+    x0: list[float],
+    x1: list[float],
+    top: list[float],
+    bottom: list[float],
+    width: float,
+    height: float,
+) -> Page:
+    """``laid_out`` on words given column by column (a text layer's: no word tuples to build)."""
+    drop = line_number_column(texts, x0, x1, top, bottom, width)
+    left, upper, lower = np.array(x0), np.array(top), np.array(bottom)
+    if drop:
+        kept = np.ones(len(texts), dtype=bool)
+        kept[list(drop)] = False
+        texts = [text for text, keep in zip(texts, kept.tolist(), strict=True) if keep]
+        left, upper, lower = left[kept], upper[kept], lower[kept]
+    return Page(column_lines(texts, left, upper, lower), width, height)
 
 
 def _is_stamp(text: str) -> bool:

@@ -20,12 +20,12 @@ import pypdfium2.raw as pdfium_c
 
 from gavel_agent.documents import limits, ocr
 from gavel_agent.documents import pdfium_calls as calls
-from gavel_agent.documents.char_words import Chars, word_spans
+from gavel_agent.documents.char_words import Chars, Spans, word_spans
 from gavel_agent.documents.furniture import (
     Page,
-    Word,
     first_stamp,
     laid_out,
+    laid_out_columns,
     page_text,
     strip_furniture,
 )
@@ -37,8 +37,6 @@ REDACTED = "\u2588"  # a full block stands where a character under a redaction b
 SCAN_MAX_WORDS = 20
 # Dark enough to hide black text: every channel at most this (0-255).
 DARK = 64
-# Word._make without its length check: a Word from a tuple with no Python call per word (a page has thousands).
-_as_word = partial(tuple.__new__, Word)
 # pdfium's mark for a hyphen that ends a line, and the soft hyphen: both shown as "-".
 _SOFT_HYPHENS = ("\x02", "\u00ad")
 
@@ -50,7 +48,7 @@ class Box(NamedTuple):  # a tuple: a page of vector drawing has thousands of pat
     bottom: float
 
 
-_as_box = partial(tuple.__new__, Box)  # as _as_word
+_as_box = partial(tuple.__new__, Box)  # Box._make without its length check: no Python call per box
 
 
 def open_pdf(path: Path, data: bytes) -> pdfium.PdfDocument:
@@ -138,8 +136,9 @@ def image_area(boxes_of: Boxes, width: float, height: float) -> float:
     return min(1.0, area / max(width * height, 1.0))
 
 
-def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tuple[list[Word], int]:
-    """The page's words from its text layer, and how many characters lay under a redaction box."""
+def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tuple[list[str], Spans, int]:
+    """The page's words from its text layer (their texts, and their spans for the boxes), and how many
+    characters lay under a redaction box."""
     textpage = page.get_textpage()
     try:
         text, chars = page_chars(textpage.raw, height)
@@ -155,9 +154,7 @@ def text_words(page: pdfium.PdfPage, height: float, redactions: list[Box]) -> tu
             letters[i] = REDACTED
         shown = "".join(letters)
     spans = word_spans(chars)
-    texts = [shown[a:b] for a, b in zip(spans.start, spans.end, strict=True)]
-    words = list(map(_as_word, zip(texts, spans.x0, spans.x1, spans.top, spans.bottom, strict=True)))
-    return words, len(hidden)
+    return [shown[a:b] for a, b in zip(spans.start, spans.end, strict=True)], spans, len(hidden)
 
 
 def _redacted(textpage, chars: Chars, redactions: list[Box]) -> list[int]:
@@ -188,10 +185,10 @@ def _read_pages(path: Path, pdf: pdfium.PdfDocument, deadline: limits.Deadline) 
         page = pdf[number - 1]
         width, height = page.get_size()
         boxes = page_boxes(page, height)
-        words, hidden = text_words(page, height, redaction_boxes(boxes))
+        texts, spans, hidden = text_words(page, height, redaction_boxes(boxes))
         if hidden:
             redacted.append(number)
-        pages.append(laid_out(words, width, height))
+        pages.append(laid_out_columns(texts, spans.x0, spans.x1, spans.top, spans.bottom, width, height))
         if image_area(boxes, width, height) > 0:
             scans.append(number)
         page.close()
