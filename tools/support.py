@@ -119,16 +119,18 @@ def _stated(date: DateParts, quoted: set[DateParts]) -> bool:
 
 def unstated_dates(value: str, quotes: list[str]) -> list[DateParts]:
     """The dates of ``value`` that none of ``quotes`` states, earliest first."""
-    quoted = dates("\n".join(quotes))
+    return _unstated(value, dates("\n".join(quotes)))
+
+
+def _unstated(value: str, quoted: set[DateParts]) -> list[DateParts]:
     return [d for d in sorted(dates(value), key=lambda p: tuple(x or 0 for x in p)) if not _stated(d, quoted)]
 
 
-def _yearless_days(value: str, quotes: list[str]) -> tuple[str, list[str]]:
-    """The value without its days written without a year ("until December 31"), each stated by a quoted
-    date of that month and day, and the days no quote states, in the value's order."""
-    text = "\n".join(quotes)
+def _yearless_days(value: str, text: str, quoted_dates: set[DateParts]) -> tuple[str, list[str]]:
+    """The value without its days written without a year ("until December 31"), each stated by a date of
+    that month and day in the quotes' ``text``, and the days no quote states, in the value's order."""
     # A quote states the day with its year or, as the value does, without one ("arrested on July 25").
-    quoted = {(q[1], q[2]) for q in dates(text)} | {_month_day(m) for m in _YEARLESS_DAY.finditer(text)}
+    quoted = {(q[1], q[2]) for q in quoted_dates} | {_month_day(m) for m in _YEARLESS_DAY.finditer(text)}
     missing: list[str] = []
     for m in reversed(list(_YEARLESS_DAY.finditer(value))):
         month, day = _month_day(m)
@@ -165,10 +167,10 @@ def _number(raw: str) -> bool:
 _UNIT_DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 
 
-def _spans(quoted: str) -> set[tuple[int, str]]:
+def _spans(quoted_dates: set[DateParts]) -> set[tuple[int, str]]:
     """The durations two full dates of the quotes span, rounded in each unit: "August 31, 2020" and "July
     31, 2024" span 4 years (and 47 months), so a value's "about four years" is stated by quoting both."""
-    days = sorted({day for parts in dates(quoted) if (day := _ordinal(parts)) is not None})
+    days = sorted({day for parts in quoted_dates if (day := _ordinal(parts)) is not None})
     return {
         (round((b - a) / per), unit) for a, b in itertools.combinations(days, 2) for unit, per in _UNIT_DAYS.items()
     }
@@ -362,15 +364,16 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
     quoted = "\n".join(quotes)
     sections = [f"section {s}" for s in dict.fromkeys(_DOTTED_SECTION.findall(value)) if s not in quoted]
     value, quoted = _DOTTED_SECTION.sub(" ", value), _DOTTED_SECTION.sub(" ", quoted)
-    dated, days = _yearless_days(value, quotes)
-    figures = _figures(quoted) | {float(year) for year, _, _ in dates(quoted) if year}  # "2017" in a full date
+    quoted_dates = dates(quoted)  # read once: dates, days without a year, years and spans all use them
+    dated, days = _yearless_days(value, quoted, quoted_dates)
+    figures = _figures(quoted) | {float(year) for year, _, _ in quoted_dates if year}  # "2017" in a full date
     lacking = [
-        *map(spoken_date, unstated_dates(value, quotes)),
+        *map(spoken_date, _unstated(value, quoted_dates)),
         *days,
         *sections,
         *(
             f"the figure {f}"
-            for f in _missing_figures(_asked_figures(dated, quoted, figures), figures, frozenset(_spans(quoted)))
+            for f in _missing_figures(_asked_figures(dated, quoted, figures), figures, frozenset(_spans(quoted_dates)))
         ),
     ]
     if lacking:
