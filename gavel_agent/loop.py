@@ -241,6 +241,7 @@ class AgentRun:
         result = cut_off_call(self.model, call_id)
         if result is not None:
             self._cut_off()  # marks the step
+            self._reply_writes.ran(spec.name, False, result.summary)  # a stop of the same reply waits for it
             self._record(spec.name, raw_arguments, result)
             return result
         result = calls.invoke(self.ws, spec, raw_arguments)

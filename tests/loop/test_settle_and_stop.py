@@ -129,3 +129,13 @@ def test_a_value_unsettles_an_item_and_a_settled_item_with_values_is_refused(tmp
     assert "judge_name: stored 1 value(s)" in outputs(model.seen[3])[-1]
     assert "has 1 value(s): remove them with remove_values" in outputs(model.seen[4])[-1]
     assert out.stats.settled_none == 0 and ChecklistFile.read(tmp_path / "run" / "checklist.json").settled is None
+
+
+def test_a_stop_is_refused_when_a_write_of_its_reply_was_cut_off_at_the_output_limit(tmp_path):
+    """The cut-off write is refused whole; the stop beside it must see that, not wait for it in vain."""
+    agent_run, model = make_run(tmp_path, [[("stop", {}), APPEND], [("stop", {})], [("stop", {})]])
+    model.cut_call_id = "c2"  # the reply's second call, the write, ended at the output limit
+    asyncio.run(agent_run.run())
+    stop, write = outputs(model.seen[1])[-2:]
+    assert "reached the output limit" in write
+    assert stop.startswith("Stop refused: 1 write(s) in the same reply failed")
