@@ -81,6 +81,12 @@ class Document:
         return text_pages.page_starts(self.text)
 
     @cached_property
+    def is_docket(self) -> bool:
+        """Typed a docket (a record's "Docket", the one built from its entries) or written as a docket sheet;
+        asked at every step's reading guidance, so judged once."""
+        return self.type.lower() == dockets.DOCKET_TYPE or dockets.is_docket_sheet(self.name, self.text)
+
+    @cached_property
     def _tokenized(self) -> tuple[list[int], np.ndarray]:
         return tok.token_char_offsets(self.text)
 

@@ -54,10 +54,6 @@ def numbered_entries(text: str) -> frozenset[tuple[str, str]]:
     )
 
 
-def _is_docket(doc: Document) -> bool:
-    return doc.type.lower() == dockets.DOCKET_TYPE or dockets.is_docket_sheet(doc.name, doc.text)
-
-
 def _covered(entries: frozenset, by: frozenset) -> bool:
     return len(entries) >= MIN_ENTRIES and len(entries & by) >= COVERED_SHARE * len(entries)
 
@@ -65,7 +61,7 @@ def _covered(entries: frozenset, by: frozenset) -> bool:
 def docket_copies(documents: list[Document]) -> list[DocketCopy]:
     """The case's dockets that copy another, in case order. Of one docket held twice, the one listed
     second is the copy."""
-    entries = {d.name: numbered_entries(d.text) for d in documents if _is_docket(d)}
+    entries = {d.name: numbered_entries(d.text) for d in documents if d.is_docket}
     order = list(entries)
     copies = []
     for name in order:

@@ -95,7 +95,9 @@ def stamped_entry(stamp_text: str) -> tuple[str | None, str | None]:
     )
 
 
-@lru_cache(maxsize=256)  # each listing asks again of every document; its text does not change
+# Asked of every document at every step and every listing: a case of more papers than this would
+# rescan them all each time.
+@lru_cache(maxsize=4096)
 def mostly_furniture(text: str) -> bool:
     """Whether the text is (next to) nothing but page stamps and page numbers."""
     letters = sum(c.isalpha() for c in text)
