@@ -164,7 +164,10 @@ class SearchIndex:
             )
         if outcome:
             raise outcome[0]
-        per_document = [_document_hits(doc, [m for m in matches if m.document == doc.name]) for doc in docs]
+        by_document: dict[str, list[_Match]] = {}
+        for m in matches:  # one pass: a document may hold a thousand matches
+            by_document.setdefault(m.document, []).append(m)
+        per_document = [_document_hits(doc, by_document.get(doc.name, [])) for doc in docs]
         return _share_out([hits for hits in per_document if hits], top_k)
 
 

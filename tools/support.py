@@ -150,17 +150,9 @@ def _figures(text: str) -> set[float]:
     """Every figure in ``text`` outside its dates: digit runs ("01187" is 1187), quantities ("three years"),
     numbers in words ("one hundred officers"), a circuit's number ("Fifth Circuit" is 5)."""
     bare = without_dates(text)
-    found = {float(m.group(0).replace(",", "")) for m in _DIGITS.finditer(bare) if _number(m.group(0))}
+    found = {float(m.group(0).replace(",", "")) for m in _DIGITS.finditer(bare)}
     circuits = {float(_ORDINALS.index(m.group(1).lower()) + 1) for m in _CIRCUIT_ORDINAL.finditer(bare)}
     return found | {value for value, _ in numbers(bare)} | spelled_numbers(bare) | circuits
-
-
-def _number(raw: str) -> bool:
-    try:
-        float(raw.replace(",", ""))
-    except ValueError:
-        return False
-    return True
 
 
 # Days in each unit a duration is written in, for a duration worked out from two quoted dates.
@@ -193,7 +185,7 @@ def _missing_figures(value: str, quoted: set[float], spans: frozenset[tuple[int,
     bare = without_dates(value)
     quantities = {(q, unit) for q, unit in numbers(bare) if (q, unit) not in spans}
     scaled = {q for q, _ in quantities if q in quoted}  # "$1.5 million" stated as "$1,500,000"
-    runs = {raw: float(raw.replace(",", "")) for m in _DIGITS.finditer(bare) if _number(raw := m.group(0))}
+    runs = {(raw := m.group(0)): float(raw.replace(",", "")) for m in _DIGITS.finditer(bare)}
     missing = [
         raw for raw, figure in runs.items() if figure not in quoted and not any(figure * k in scaled for k in _SCALES)
     ]
