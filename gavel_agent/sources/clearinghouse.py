@@ -9,7 +9,7 @@ records do) gets them as its docket document. Header: ``Authorization: Token <CL
 
 from __future__ import annotations
 
-from gavel_agent.case import slug, unique_names
+from gavel_agent.case import case_entry_number, slug, unique_names
 from gavel_agent.checklists.record import canonical_case_name
 from gavel_agent.sources.http import ServiceClient
 from gavel_agent.sources.model import (
@@ -39,25 +39,23 @@ def fetch_case(case_id: str, token: str) -> FetchedCase:
             fetched.documents.append(docket)
         for name, row in zip(names, rows):
             fetched.add(
-                _document(http, name, row),
+                _document(http, name, row, str(case.get("court") or "")),
                 f"{SERVICE}: document {row.get('id')} "
                 f"({row.get('title') or 'untitled'}) has neither a file nor text; not fetched",
             )
     return fetched
 
 
-def _document(http: ServiceClient, name: str, row: dict) -> FetchedDocument | None:
+def _document(http: ServiceClient, name: str, row: dict, court: str) -> FetchedDocument | None:
+    """One listed paper; its entry number on this case's docket only as a record's loader takes it."""
     title, kind, date = row.get("title") or name, row.get("document_type") or "", row.get("date")
+    ecf = case_entry_number(row, court)
     if row.get("file"):
-        return FetchedDocument(name, _suffix(row["file"]), http.get(row["file"]).content, title, kind, date, _ecf(row))
+        return FetchedDocument(name, _suffix(row["file"]), http.get(row["file"]).content, title, kind, date, ecf)
     text = row.get("text") or ""
     if not text.strip() and row.get("has_text") and row.get("text_url"):
         text = (http.json(row["text_url"]) or {}).get("text") or ""
-    return FetchedDocument(name, ".txt", text.encode("utf-8"), title, kind, date, _ecf(row)) if text.strip() else None
-
-
-def _ecf(row: dict) -> str | None:
-    return str(row.get("ecf_number") or "").strip() or None
+    return FetchedDocument(name, ".txt", text.encode("utf-8"), title, kind, date, ecf) if text.strip() else None
 
 
 def _suffix(url: str) -> str:

@@ -242,3 +242,15 @@ def test_an_unknown_case_and_a_bad_id_are_one_line(monkeypatch, capsys, tmp_path
         bad = run_cli(monkeypatch, capsys, "import", "clearinghouse:abc", "--out", tmp_path)
     assert missing.code == 2 and "no case 999999" in missing.err
     assert bad.code == 2 and "a case id is a number" in bad.err
+
+
+def test_a_fetched_paper_keeps_an_entry_number_only_as_a_records_loader_would():
+    """An appeal's paper carries the appellate docket's number, which the district docket would date wrongly."""
+    row = {"title": "Order and Amended Opinion", "text": "Opinion text", "date": "2023-07-05"}
+    appellate = {**row, "ecf_number": "95", "court": "U.S. Court of Appeals for the Ninth Circuit"}
+    district = {**row, "ecf_number": "47", "court": "District of Oregon"}
+    broken = {**row, "ecf_number": "None-1", "court": "District of Oregon"}
+    numbers = [
+        clearinghouse._document(None, "d", r, "District of Oregon").ecf_number for r in (appellate, district, broken)
+    ]
+    assert numbers == [None, "47", None]
