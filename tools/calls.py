@@ -237,17 +237,15 @@ def read_document(ws: Workspace, args: ReadDocumentArgs) -> ToolResult:
             start + MAX_READ_TOKENS,
             f" (at most {MAX_READ_TOKENS} tokens per read; continue from {start + MAX_READ_TOKENS})",
         )
-    while ws.result_tokens:
-        text = _read_text(doc, start, end, note)
-        over = tokens.count(text) - ws.result_tokens
-        if over <= 0 or end - start <= 1:
-            break
+    text = _read_text(doc, start, end, note)
+    while ws.result_tokens and end - start > 1 and (over := tokens.count(text) - ws.result_tokens) > 0:
         end = max(start + 1, end - over)
         note = f" (cut to what the context shows whole; continue from {end})"
+        text = _read_text(doc, start, end, note)
     s, e = doc.char_span(start, end)
     ws.reads.add(doc.name, start, end)
     read = DocumentRead(doc.name, start, end, n, s, e, doc.text[s:e])
-    return ToolResult(_read_text(doc, start, end, note), f"{doc.name} tokens {start}-{end}", data=read)
+    return ToolResult(text, f"{doc.name} tokens {start}-{end}", data=read)
 
 
 def _read_text(doc: Document, start: int, end: int, note: str) -> str:
