@@ -13,15 +13,16 @@ from collections.abc import Iterator
 
 from pydantic import ValidationError
 
+from gavel_agent.reply_writes import WRITE_TOOLS
 from gavel_agent.run_folder import RunFiles
 from gavel_agent.tools import calls
 from gavel_agent.tools.checklist import EvidenceError
 from gavel_agent.tools.workspace import Workspace
 
-WRITE_TOOLS = {"append_checklist": False, "update_checklist": True}  # tool -> replaces the item's values
-# The other calls that change the checklist, replayed as the tools themselves run them (settling needs
-# the run's searches in the workspace, which the ledger also gives).
-OTHER_CHANGES = ("remove_values", "settle_none")
+VALUE_WRITES = {"append_checklist": False, "update_checklist": True}  # tool -> replaces the item's values
+# The other calls that change the checklist (reply_writes knows them all), replayed as the tools
+# themselves run them (settling needs the run's searches in the workspace, which the ledger also gives).
+OTHER_CHANGES = WRITE_TOOLS - VALUE_WRITES.keys()
 
 
 def restore_checklist(files: RunFiles, ws: Workspace) -> str | None:
@@ -62,7 +63,7 @@ def replay_writes(files: RunFiles, ws: Workspace) -> int:
             continue
         for entry in args.items:
             try:
-                calls.write_values(ws, entry, replace=WRITE_TOOLS[tool])
+                calls.write_values(ws, entry, replace=VALUE_WRITES[tool])
             except EvidenceError:  # an item outside this run: it was refused then too
                 continue
         replayed += 1
@@ -79,9 +80,7 @@ def _ledger_writes(files: RunFiles) -> Iterator[tuple[str, dict]]:
             entry = json.loads(line)
         except (ValueError, RecursionError):  # a torn or hostile line
             continue
-        replayed = (
-            entry.get("tool") in WRITE_TOOLS or entry.get("tool") in OTHER_CHANGES if isinstance(entry, dict) else False
-        )
+        replayed = entry.get("tool") in WRITE_TOOLS if isinstance(entry, dict) else False
         if replayed and isinstance(entry.get("arguments"), dict):
             yield entry["tool"], entry["arguments"]
 
