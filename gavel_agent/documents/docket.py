@@ -110,18 +110,26 @@ def entries_from_records(rows: list[dict]) -> list[DocketEntry]:
 _LINE = re.compile(rf"^(?P<number>\S+) \| (?P<filed>\d{{4}}-\d{{2}}-\d{{2}}|{NO_DATE}) \| ", re.M)
 
 
+# A docket sheet's entry line: its day filed, then its number.
+_SHEET_ENTRY = re.compile(r"^[ \t]*(\d{1,2}/\d{1,2}/\d{2,4})[ \t]+(\d{1,6})(?=\s)", re.M)
+
+
 def is_entry_list(text: str) -> bool:
     """Whether the text is a docket written as ``docket_text`` writes it (its first line an entry's)."""
     return _LINE.match(text) is not None
 
 
 def filed_days(text: str) -> dict[str, str]:
-    """ECF number -> day filed, from a docket document's lines."""
-    return {
+    """ECF number -> day filed, from a docket document's lines, written as ``docket_text`` writes them or
+    as a docket sheet lists them (day, then number: "08/31/2020  5   ORDER: ...")."""
+    listed = {
         m.group("number"): m.group("filed")
         for m in _LINE.finditer(text)
         if m.group("number") != NO_NUMBER and m.group("filed") != NO_DATE
     }
+    if listed:
+        return listed
+    return {number: day for raw, number in _SHEET_ENTRY.findall(text) if (day := iso_day(raw)) is not None}
 
 
 # A docket sheet's header as PACER and state registers write it (a title line of its own, not a letter's

@@ -12,7 +12,6 @@ once the docket that holds its entries is read.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -24,8 +23,6 @@ if TYPE_CHECKING:
 
 COVERED_SHARE = 0.9  # of one docket's numbered entries found in another (a sheet's wrapped lines miss a few)
 MIN_ENTRIES = 3  # fewer numbered entries tell nothing about which docket they are
-# A docket sheet's entry line: its day filed, then its number ("08/31/2020  5   ORDER: The joint motion ...").
-_SHEET_ENTRY = re.compile(r"^[ \t]*(\d{1,2}/\d{1,2}/\d{2,4})[ \t]+(\d{1,6})(?=\s)", re.M)
 
 
 @dataclass(frozen=True)
@@ -46,12 +43,7 @@ class DocketCopy:
 def numbered_entries(text: str) -> frozenset[tuple[str, str]]:
     """(ECF number, ISO day filed) of each numbered entry of a docket, written as the loader writes one
     (``docket.docket_text``) or as a docket sheet lists them (day, then number)."""
-    listed = dockets.filed_days(text)
-    if listed:
-        return frozenset(listed.items())
-    return frozenset(
-        (number, day) for raw, number in _SHEET_ENTRY.findall(text) if (day := dockets.iso_day(raw)) is not None
-    )
+    return frozenset(dockets.filed_days(text).items())
 
 
 def _covered(entries: frozenset, by: frozenset) -> bool:

@@ -100,3 +100,12 @@ def test_the_dev_case_17701_lists_its_pacer_sheet_as_a_copy(shared):
     assert "an earlier printing of the docket: all its entries are also in docket-entries" in listing(c)["docket"]
     entries = c.document("docket-entries")
     assert "docket" not in offered(c, {entries.name: entries.token_count})
+
+
+def test_a_docket_sheet_dates_its_entries_as_the_built_docket_does():
+    """The sheet form was read only when comparing copies; papers and the sheet itself went undated."""
+    from gavel_agent.documents.docket import filed_days
+
+    sheet = "Date Filed | # | Docket Text\n03/15/2021  1   COMPLAINT against Riverside County\n04/02/2021  5   ORDER setting schedule\n"
+    assert filed_days(sheet) == {"1": "2021-03-15", "5": "2021-04-02"}
+    assert filed_days("1 | 2021-03-15 | COMPLAINT\n5 | 2021-04-02 | ORDER\n") == {"1": "2021-03-15", "5": "2021-04-02"}
