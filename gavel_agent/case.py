@@ -314,13 +314,9 @@ def docket_document(entries: list[dockets.DocketEntry], taken: list[str]) -> Doc
     """The docket as a document (None without entries), named "docket" unless a paper of the case is."""
     if not entries:
         return None
-    return Document(
-        name=dockets.DOCKET_TYPE if dockets.DOCKET_TYPE not in taken else "docket-entries",
-        text=dockets.docket_text(entries),
-        title=f"Docket ({len(entries)} entries)",
-        type=dockets.DOCKET_TYPE,
-        date=dockets.opening_day(entries),
-    )
+    text, title, opened = dockets.docket_parts(entries)
+    name = dockets.DOCKET_TYPE if dockets.DOCKET_TYPE not in taken else "docket-entries"
+    return Document(name=name, text=text, title=title, type=dockets.DOCKET_TYPE, date=opened)
 
 
 def load_clearinghouse(path: Path, record: dict) -> Case:

@@ -70,6 +70,11 @@ def docket_text(entries: list[DocketEntry]) -> str:
     return "\n".join(entry_line(e) for e in in_entry_order(entries))
 
 
+def docket_parts(entries: list[DocketEntry]) -> tuple[str, str, str | None]:
+    """The docket as a document's text, title and date (its opening day), for a loader or an importer."""
+    return docket_text(entries), f"Docket ({len(entries)} entries)", opening_day(entries)
+
+
 def opening_day(entries: list[DocketEntry]) -> str | None:
     """The day the docket opened: its earliest entry's."""
     return min((e.filed for e in entries if e.filed), default=None)

@@ -48,6 +48,5 @@ def docket_file(entries: list[dict]) -> FetchedDocument | None:
     found = dockets.entries_from_records(entries)
     if not found:
         return None
-    text = dockets.docket_text(found).encode("utf-8")
-    title = f"Docket ({len(found)} entries)"
-    return FetchedDocument("docket", ".txt", text, title, dockets.DOCKET_TYPE, dockets.opening_day(found))
+    text, title, opened = dockets.docket_parts(found)
+    return FetchedDocument("docket", ".txt", text.encode("utf-8"), title, dockets.DOCKET_TYPE, opened)
