@@ -28,7 +28,7 @@ from importlib import resources
 from typing import Literal
 
 from gavel_agent.checklists import ItemSpec
-from gavel_agent.text.regexes import MONTH, MONTH_NAMES
+from gavel_agent.text.regexes import CIRCUIT_ORDINALS, MONTH, MONTH_NAMES
 from gavel_agent.text.values import DateParts, dates, numbers, spelled_numbers, without_dates
 from gavel_agent.tools.search import words
 
@@ -60,10 +60,7 @@ _DESIGNATION = re.compile(
 )
 _BRACKETED_INITIALISM = re.compile(r"\(([A-Z]{2,})\)")  # "Administrative Procedure Act (APA)"
 # A court of appeals by its number as a word ("Fifth Circuit" for "5th Cir.").
-_CIRCUIT_ORDINAL = re.compile(
-    r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh)\s+cir(?:cuit|\.)", re.I
-)
-_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh".split()
+_CIRCUIT_ORDINAL = re.compile(rf"\b({'|'.join(CIRCUIT_ORDINALS)})\s+cir(?:cuit|\.)", re.I)
 # A range of code sections: "§§ 701-706", "§§ 701–06".
 _SECTION_RANGE = re.compile(r"(\d+)\s*[-\u2013]\s*(\d+)")
 
@@ -151,7 +148,7 @@ def _figures(text: str) -> set[float]:
     numbers in words ("one hundred officers"), a circuit's number ("Fifth Circuit" is 5)."""
     bare = without_dates(text)
     found = {float(m.group(0).replace(",", "")) for m in _DIGITS.finditer(bare)}
-    circuits = {float(_ORDINALS.index(m.group(1).lower()) + 1) for m in _CIRCUIT_ORDINAL.finditer(bare)}
+    circuits = {float(CIRCUIT_ORDINALS.index(m.group(1).lower()) + 1) for m in _CIRCUIT_ORDINAL.finditer(bare)}
     return found | {value for value, _ in numbers(bare)} | spelled_numbers(bare) | circuits
 
 

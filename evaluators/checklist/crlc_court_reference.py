@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from gavel_agent.text.regexes import CIRCUIT_ORDINALS
+
 CITATION_PARTS = ("vol", "reporter", "page")
 # A citation as a value writes it: volume, reporter (letters, dots, ordinal series), page.
 _CITATION = re.compile(
@@ -94,7 +96,6 @@ def judge_value_coded(value: str, surnames: list[str]) -> bool:
 # Circuit", "Supreme Court of the United States", "California state appellate court". Its reference for the
 # appeals item is the set of such courts; a value finds one when it names it (circuit by ordinal or number,
 # the Supreme Court, or for a state appellate court any appellate wording).
-_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh".split()
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 # A state's appellate courts: "Court of Appeal(s)", "Court of Criminal Appeals", "Appellate Division",
 # "Supreme Court", Massachusetts' and Maine's "Supreme Judicial Court".
@@ -155,8 +156,8 @@ def appeal_names_court(key: str, value: str) -> bool:
         return bool(re.search(r"\b(?:D\.\s?C\.|District of Columbia)\s+Cir(?:cuit|\.)", value, re.I))
     word = key.split()[0]
     forms = [re.escape(word)]
-    if word in _ORDINALS:
-        n = _ORDINALS.index(word) + 1
+    if word in CIRCUIT_ORDINALS:
+        n = CIRCUIT_ORDINALS.index(word) + 1
         forms.append(f"{n}{_SUFFIX.get(n if n < 10 else 0, 'th')}")
     return bool(re.search(rf"\b(?:{'|'.join(forms)})\s+cir(?:cuit|\.)", value, re.I))
 
@@ -189,7 +190,7 @@ _SUMMARY_COURT = re.compile(
     r"|appellate\s+(?:court|division)|supreme\s+judicial\s+court))\b",
     re.I,
 )
-_NUMBERED = {f"{n}{_SUFFIX.get(n if n < 10 else 0, 'th')}": word for n, word in enumerate(_ORDINALS, 1)}
+_NUMBERED = {f"{n}{_SUFFIX.get(n if n < 10 else 0, 'th')}": word for n, word in enumerate(CIRCUIT_ORDINALS, 1)}
 
 
 def summary_appellate_courts(record: dict) -> list[str]:

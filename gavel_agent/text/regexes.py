@@ -15,6 +15,8 @@ import re
 MONTH_NAMES = (
     "January February March April May June July August September October November December".split()
 )  # MONTH_NAMES[m - 1] names month m
+# The circuits' ordinal words, in order ("Fifth Circuit" is the 5th).
+CIRCUIT_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh".split()
 
 # A month's name or its abbreviation, with its optional full stop ("Sept.", "June", "Dec").
 MONTH = (
