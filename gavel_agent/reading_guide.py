@@ -74,7 +74,11 @@ def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str])
         if any(_mostly_read(case.document(h), tokens_read) for h in held.get(doc.name, [])):
             continue  # a docket whose entries were all read in another copy of it
         left = doc.token_count - tokens_read.get(doc.name, 0)
-        if doc.token_count == 0 or _mostly_read(doc, tokens_read) or paper.mostly_furniture(doc.text):
+        if (
+            doc.token_count == 0
+            or _mostly_read(doc, tokens_read)
+            or paper.mostly_furniture(doc.text, len(doc.page_starts))
+        ):
             continue  # read enough already, or nothing to read: a scan whose text is only page stamps
         kind = kind_of(doc)
         answers = [k for k in kind.items if k in open_set] if kind else []

@@ -98,11 +98,12 @@ def stamped_entry(stamp_text: str) -> tuple[str | None, str | None]:
 # Asked of every document at every step and every listing: a case of more papers than this would
 # rescan them all each time.
 @lru_cache(maxsize=4096)
-def mostly_furniture(text: str) -> bool:
-    """Whether the text is (next to) nothing but page stamps and page numbers."""
+def mostly_furniture(text: str, pages: int = 0) -> bool:
+    """Whether the text is (next to) nothing but page stamps and page numbers, over ``pages`` pages (a
+    PDF's page map, whose text keeps no page marks), else over the pages its marks show."""
     letters = sum(c.isalpha() for c in text)
     furniture = sum(sum(c.isalpha() for c in text[s:e]) for s, e in text_pages.furniture(text))
-    pages = max(1, len(text_pages.page_starts(text)))
+    pages = max(1, pages or len(text_pages.page_starts(text)))
     return letters - furniture < MIN_LETTERS_PER_PAGE * pages
 
 
@@ -114,7 +115,7 @@ def paper_facts(doc: Document, docket_days: dict[str, str]) -> PaperFacts:
         filed = docket_days.get(ecf) or docket_days.get(ecf.split("-")[0])
     is_docket = doc.type.lower() == dockets.DOCKET_TYPE
     kind = dockets.DOCKET_TYPE if is_docket else paper_kind(doc.title if doc.title != doc.name else "", doc.text)
-    return PaperFacts(ecf, filed, kind, not is_docket and mostly_furniture(doc.text))
+    return PaperFacts(ecf, filed, kind, not is_docket and mostly_furniture(doc.text, len(doc.page_starts)))
 
 
 def case_docket_days(documents: list[Document]) -> dict[str, str]:

@@ -170,3 +170,13 @@ def test_a_record_paper_from_another_court_or_with_no_real_number_gets_no_entry_
         "Amended Opinion copy": None,
         "Exhibit": "12-3",
     }
+
+
+def test_a_pdf_of_many_pages_with_a_few_words_left_is_flagged_by_its_page_map():
+    """A PDF's text keeps no page marks (its reader drops the stamps), so its pages come from the page map."""
+    from gavel_agent.documents.paper import mostly_furniture
+
+    text = "Exhibit A, the declaration of the warden\n\nExhibit B, the jail's population reports"  # ~60 letters
+    assert mostly_furniture(text, pages=30)  # a 30-page scan whose text is two captions
+    assert not mostly_furniture(text)  # read as one page, as before the page map counted
+    assert not mostly_furniture("The plaintiffs allege overcrowding at the county jail. " * 3, pages=2)
