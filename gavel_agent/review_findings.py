@@ -2,7 +2,8 @@
 
 - items neither filled nor settled as none in the record;
 - values that break their item's ``value_format`` where the format says how a value begins: a
-  leading ``[date]`` or ``[duration]``, or fixed words ("Plaintiff:", "Appeal:");
+  leading ``[date]`` or ``[duration]``, fixed words ("Plaintiff:", "Appeal:"), or a whole closed
+  value ("Plaintiffs: Class Action", "Yes");
 - values resting on fragments alone ("ECF 31 at 27", a bare stamp);
 - values whose quotes only bear on them (support ``related``), with what they leave unsaid;
 - near-duplicate values within an item.
@@ -30,30 +31,35 @@ _ALTERNATIVES = re.compile(r",?\s+or\s+")
 _SLOT = re.compile(r"\[([^\]]+)\]")
 
 
-def _openings(item: ItemSpec) -> list[str]:
-    """How the item's values may begin, from its value format: a slot name ("date", "duration") or
-    fixed words ("plaintiff:"); none when the format is a description rather than a pattern."""
-    if "[" not in item.value_format:
+def _openings(item: ItemSpec) -> list[tuple[str, str]]:
+    """How the item's values may begin, from its value format: a slot ("date", "duration"), fixed
+    words a value starts with ("Plaintiff:", "Plaintiffs: Individual, described as"), or a whole
+    closed value ("Plaintiffs: Class Action", "Yes"); none when the format describes rather than shows."""
+    if "[" not in item.value_format and " or " not in item.value_format:
         return []
     out = []
-    for alternative in _ALTERNATIVES.split(item.value_format):
+    for alternative in _ALTERNATIVES.split(item.value_format.strip().rstrip(".")):
         slot = _SLOT.match(alternative)
         if slot:
-            out.append(slot.group(1))
+            out.append(("slot", slot.group(1)))
+        elif "[" in alternative:
+            out.append(("prefix", alternative.split("[")[0].strip()))
         else:
-            fixed = alternative.split("[")[0].strip()
-            out.append(fixed.lower() if fixed.endswith(":") else "")
-    return [] if "" in out else out
+            out.append(("exact", alternative.strip()))
+    return out
 
 
-def _begins(value: str, opening: str) -> bool:
+def _begins(value: str, opening: tuple[str, str]) -> bool:
+    kind, text = opening
+    if kind == "exact":
+        return value.strip().rstrip(".").lower() == text.lower()
+    if kind == "prefix":
+        return value.lower().startswith(text.lower())
     head = value.split(":")[0]
-    if opening == "date":
+    if text == "date":
         return bool(dates(head))
-    if opening == "duration":
+    if text == "duration":
         return bool(TERM.search(head) or numbers(head))
-    if opening.endswith(":"):
-        return value.lower().startswith(opening)
     return True  # a slot such as [who] or [caption]: any opening
 
 
@@ -61,8 +67,11 @@ def format_problem(item: ItemSpec, value: str) -> str | None:
     openings = _openings(item)
     if not openings or any(_begins(value, o) for o in openings):
         return None
-    wanted = " or ".join(f"a {o}" if not o.endswith(":") else repr(o.capitalize()) for o in openings)
-    return f"does not begin with {wanted} (format: {item.value_format})"
+    begins = [f"a {t}" if k == "slot" else repr(t) for k, t in openings if k != "exact"]
+    closed = [repr(t) for k, t in openings if k == "exact"]
+    wanted = [f"begin with {' or '.join(begins)}"] if begins else []
+    wanted += [f"read exactly {' or '.join(closed)}"] if closed else []
+    return f"does not {' nor '.join(wanted)} (format: {item.value_format})"
 
 
 def _fragments(value: Value) -> list[str]:

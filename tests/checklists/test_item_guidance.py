@@ -52,6 +52,12 @@ def test_boundaries_the_hand_played_runs_found_ambiguous_are_drawn():
     assert "one per order or opinion" in spec.item("court_rulings").definition
     assert any("hearings" in e for e in spec.item("trials").exclude)
     assert "organisation or government suing for itself is Individual" in spec.item("class_action").definition
+    assert "bare words" in spec.item("class_action").definition
+    # GAVEL's human checklists date a decree by any order that grants, changes or ends relief or the case,
+    # a settlement's approval and a fee award included (12429, 17701, 45737, 46083 among the allowed cases)
+    decree_dates = spec.item("decree_dates")
+    assert "settlement's approval" in decree_dates.definition and "a dismissal" in decree_dates.definition
+    assert any("procedural orders" in e for e in decree_dates.exclude)
     assert any("in-house" in i for i in spec.item("type_of_counsel").include)
     assert "pleaded" in spec.item("cause_of_action").definition
     assert any("never pleaded" in e for e in spec.item("cause_of_action").exclude)

@@ -19,6 +19,15 @@ def test_formats_that_say_how_a_value_begins_are_checked():
     durations = SPEC.item("decree_duration")
     assert format_problem(durations, "three years: monitoring") is None
     assert format_problem(durations, "monitoring until compliance") is not None
+    # a closed value (GAVEL's "Plaintiffs: Class Action", "Yes or No") is checked whole: a description
+    # after it is a different value to a reader and to a scorer
+    classes = SPEC.item("class_action")
+    assert format_problem(classes, "Plaintiffs: Class Action") is None
+    assert format_problem(classes, "Plaintiffs: Individual, described as the United States") is None
+    problem = format_problem(classes, "Plaintiffs: Class Action, described as all detainees") or ""
+    assert "read exactly 'Plaintiffs: Class Action'" in problem
+    assert format_problem(SPEC.item("court_enforced"), "Yes.") is None
+    assert "read exactly 'Yes' or 'No'" in (format_problem(SPEC.item("court_enforced"), "Yes, it retains") or "")
     # a format that describes rather than patterns a value is not checked
     assert format_problem(SPEC.item("factual_basis"), "anything at all") is None
     assert format_problem(SPEC.item("judge_name"), "anything at all") is None
