@@ -6,7 +6,8 @@
   value ("Plaintiffs: Class Action", "Yes");
 - values resting on fragments alone ("ECF 31 at 27", a bare stamp);
 - values whose quotes only bear on them (support ``related``), with what they leave unsaid;
-- near-duplicate values within an item.
+- near-duplicate values within an item;
+- list items holding more values than any reference checklist does (the spec's ``max_count``).
 """
 
 from __future__ import annotations
@@ -114,6 +115,14 @@ def findings(state: ChecklistState) -> list[str]:
             lines.append(
                 f"{key} takes one value and holds {len(values)}: keep the one the papers support "
                 "(update_checklist replaces them, remove_values drops one)."
+            )
+        if item.max_count is not None and len(values) > item.max_count:
+            # Above the largest count any reference checklist holds: the item is written at a finer grain
+            # than a case summary's (42 decree terms where the references hold 4 to 11).
+            lines.append(
+                f"{key} holds {len(values)} values; case summaries hold typically {item.typical_count}, "
+                f"at most {item.max_count}: keep the significant ones, merging parts of one term, ruling or "
+                "fact into one value (remove_values, update_checklist)."
             )
         for v in values:
             if problem := format_problem(item, v.value):

@@ -116,3 +116,22 @@ def test_a_single_value_item_holding_two_is_named():
     lines = findings(state)
     assert any(line.startswith("class_action takes one value and holds 2") for line in lines)
     assert not any(line.startswith("parties takes one value") for line in lines)
+
+
+def test_findings_name_a_list_item_filled_above_every_reference_checklist():
+    case = Case("t", [Document("d", "text", "D", "", None)])
+    terms = SPEC.item("decree_terms")
+    assert terms.max_count is not None and terms.typical_count is not None
+    state = ChecklistState(SPEC, ["decree_terms"], case)
+
+    def fill(n: int) -> list[str]:
+        state.items["decree_terms"] = [
+            Value(value=f"The jail must keep log {i}", evidence=[evidence(f"The jail shall keep log {i} daily")])
+            for i in range(n)
+        ]
+        return [line for line in findings(state) if "case summaries hold" in line]
+
+    assert fill(terms.max_count) == []  # as many as the fullest reference: no finding
+    [line] = fill(terms.max_count + 1)
+    assert line.startswith(f"decree_terms holds {terms.max_count + 1} values")
+    assert f"typically {terms.typical_count}, at most {terms.max_count}" in line
