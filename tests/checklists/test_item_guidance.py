@@ -56,8 +56,11 @@ def test_boundaries_the_hand_played_runs_found_ambiguous_are_drawn():
     # GAVEL's human checklists date a decree by any order that grants, changes or ends relief or the case,
     # a settlement's approval and a fee award included (12429, 17701, 45737, 46083 among the allowed cases)
     decree_dates = spec.item("decree_dates")
-    assert "settlement's approval" in decree_dates.definition and "a dismissal" in decree_dates.definition
+    assert "settlement approvals" in decree_dates.definition and "dismissals" in decree_dates.definition
     assert any("procedural orders" in e for e in decree_dates.exclude)
+    # ... and list under related cases other suits only: of the six allowed cases with an appeal, five leave
+    # the case's own appeal numbers out of it (12429, 15426, 17701, 43966, 46083)
+    assert any("own appeals" in e for e in spec.item("related_case_numbers").exclude)
     assert any("in-house" in i for i in spec.item("type_of_counsel").include)
     assert "pleaded" in spec.item("cause_of_action").definition
     assert any("never pleaded" in e for e in spec.item("cause_of_action").exclude)
