@@ -58,8 +58,8 @@ def test_boundaries_the_hand_played_runs_found_ambiguous_are_drawn():
     decree_dates = spec.item("decree_dates")
     assert "settlement approvals" in decree_dates.definition and "dismissals" in decree_dates.definition
     assert any("procedural orders" in e for e in decree_dates.exclude)
-    # ... and list under related cases other suits only: of the six allowed cases with an appeal, five leave
-    # the case's own appeal numbers out of it (12429, 15426, 17701, 43966, 46083)
+    # ... and list under related cases other suits only: of the allowed cases with an appeal, these leave
+    # the case's own appeal numbers out of it (12429, 15426, 17701, 43966, 46083; 43417 lists them)
     assert any("own appeals" in e for e in spec.item("related_case_numbers").exclude)
     assert any("in-house" in i for i in spec.item("type_of_counsel").include)
     assert "pleaded" in spec.item("cause_of_action").definition
