@@ -120,9 +120,9 @@ def findings(state: ChecklistState) -> list[str]:
             # Above the largest count any reference checklist holds: the item is written at a finer grain
             # than a case summary's (42 decree terms where the references hold 4 to 11).
             lines.append(
-                f"{key} holds {len(values)} values; case summaries hold typically {item.typical_count}, "
-                f"at most {item.max_count}: keep the significant ones, merging parts of one term, ruling or "
-                "fact into one value (remove_values, update_checklist)."
+                f"{key} holds {len(values)} values, more than any reference case summary (typically "
+                f"{item.typical_count}, the fullest {item.max_count}): not a limit, but check the grain: merge "
+                "values that are parts of one term, ruling or fact, and drop minor ones (remove_values)."
             )
         for v in values:
             if problem := format_problem(item, v.value):

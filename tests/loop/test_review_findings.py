@@ -129,9 +129,10 @@ def test_findings_name_a_list_item_filled_above_every_reference_checklist():
             Value(value=f"The jail must keep log {i}", evidence=[evidence(f"The jail shall keep log {i} daily")])
             for i in range(n)
         ]
-        return [line for line in findings(state) if "case summaries hold" in line]
+        return [line for line in findings(state) if "reference case summary" in line]
 
     assert fill(terms.max_count) == []  # as many as the fullest reference: no finding
     [line] = fill(terms.max_count + 1)
     assert line.startswith(f"decree_terms holds {terms.max_count + 1} values")
-    assert f"typically {terms.typical_count}, at most {terms.max_count}" in line
+    assert f"typically {terms.typical_count}, the fullest {terms.max_count}" in line
+    assert "not a limit" in line  # the system prompt says the typical count is none; the review agrees
