@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-WRITE_TOOLS = frozenset({"update_checklist", "append_checklist", "remove_values", "settle_none"})
+WRITE_TOOLS = frozenset({"update_checklist", "append_checklist", "remove_values", "merge_values", "settle_none"})
 # A write that never runs (a stop sent on its own after a malformed reply) must not hold the stop
 # forever: the stop yields to the reply's other calls at most this many times.
 MAX_YIELDS = 10_000

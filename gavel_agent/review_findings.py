@@ -7,7 +7,8 @@
 - values resting on fragments alone ("ECF 31 at 27", a bare stamp);
 - values whose quotes only bear on them (support ``related``), with what they leave unsaid;
 - near-duplicate values within an item;
-- list items holding more values than any reference checklist does (the spec's ``max_count``).
+- list items holding far more values than the reference checklists do (above the spec's ``max_count``
+  and twice its ``typical_count``).
 """
 
 from __future__ import annotations
@@ -116,13 +117,15 @@ def findings(state: ChecklistState) -> list[str]:
                 f"{key} takes one value and holds {len(values)}: keep the one the papers support "
                 "(update_checklist replaces them, remove_values drops one)."
             )
-        if item.max_count is not None and len(values) > item.max_count:
-            # Above the largest count any reference checklist holds: the item is written at a finer grain
-            # than a case summary's (42 decree terms where the references hold 4 to 11).
+        if item.max_count is not None and len(values) > max(item.max_count, 2 * (item.typical_count or 0)):
+            # Far above: beyond the fullest reference checklist and twice the typical one, the item is
+            # written at a finer grain than a case summary's (42 decree terms where the references hold
+            # 4 to 11); one value over a small maximum (a third counsel where the fullest holds 2) is not.
             lines.append(
                 f"{key} holds {len(values)} values, more than any reference case summary (typically "
                 f"{item.typical_count}, the fullest {item.max_count}): not a limit, but check the grain: merge "
-                "values that are parts of one term, ruling or fact, and drop minor ones (remove_values)."
+                "values that are parts of one term, ruling or fact (merge_values keeps their quotes) and drop "
+                "minor ones (remove_values)."
             )
         for v in values:
             if problem := format_problem(item, v.value):
@@ -137,7 +140,7 @@ def findings(state: ChecklistState) -> list[str]:
                     f"{key}: {v.value!r} is only weakly supported ({v.support_note}): append it again with a quote that states the rest (the quote is added to it)."
                 )
         for a, b in _duplicates(values):
-            lines.append(f"{key}: {a!r} and {b!r} look like the same value: keep one (remove_values).")
+            lines.append(f"{key}: {a!r} and {b!r} look like the same value: keep one (remove_values or merge_values).")
         for value, why in state.refused.get(key, {}).items():
             lines.append(
                 f"{key}: {value!r} was refused ({_first_sentence(why)}) and nothing like it was stored since: "

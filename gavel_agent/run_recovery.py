@@ -51,6 +51,8 @@ def replay_writes(files: RunFiles, ws: Workspace) -> int:
             try:
                 if tool == "remove_values":
                     calls.remove_values(ws, calls.RemoveValuesArgs.model_validate(arguments))
+                elif tool == "merge_values":
+                    calls.merge_values(ws, calls.MergeValuesArgs.model_validate(arguments))
                 else:
                     calls.settle_none(ws, calls.SettleNoneArgs.model_validate(arguments))
             except ValidationError:

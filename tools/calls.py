@@ -175,6 +175,16 @@ class RemoveValuesArgs(_PerItem):
     items: list[ItemRemoval] = Field(min_length=1, description="One entry per item.")
 
 
+class ItemMerge(BaseModel):
+    item: str = Field(description="Item key.")
+    values: list[str] = Field(min_length=2, description="Stored values to merge, as get_checklist shows them.")
+    into: str = Field(max_length=bounds.MAX_VALUE_CHARS, description="The merged value, in the item's format.")
+
+
+class MergeValuesArgs(_PerItem):
+    items: list[ItemMerge] = Field(min_length=1, description="One entry per merge.")
+
+
 class ItemNone(BaseModel):
     item: str = Field(description="Item key.")
     reason: str = Field(description="One line: why the case's papers hold no value for this item.")
@@ -406,6 +416,22 @@ def remove_values(ws: Workspace, args: RemoveValuesArgs) -> ToolResult:
     return ToolResult("\n".join(lines), summary, ok=not missing_in_all)
 
 
+def merge_values(ws: Workspace, args: MergeValuesArgs) -> ToolResult:
+    """Merge stored values into one that carries all their quotes; each merge is applied or refused alone."""
+    lines, merged = [], 0
+    for entry in args.items:
+        try:
+            key, value = ws.checklist.merge(entry.item, entry.values, entry.into)
+        except EvidenceError as e:
+            lines.append(f"ERROR: {e}")
+            continue
+        merged += 1
+        lines.append(f"{key}: merged {len(entry.values)} values; the item now has {len(ws.checklist.items[key])}.")
+        lines.append(stored_line(value, quotes_added=False))
+    failed = len(args.items) - merged
+    return ToolResult("\n".join(lines), f"{merged} merged, {failed} refused", ok=not failed)
+
+
 def settle_none(ws: Workspace, args: SettleNoneArgs) -> ToolResult:
     """Settle items as having no value in the record, each on the searches of this run that found nothing."""
     lines, settled = [], []
@@ -461,6 +487,7 @@ def tool_specs() -> list[ToolSpec]:
         ("update_checklist", ChecklistWriteArgs, update_checklist),
         ("append_checklist", ChecklistWriteArgs, append_checklist),
         ("remove_values", RemoveValuesArgs, remove_values),
+        ("merge_values", MergeValuesArgs, merge_values),
         ("settle_none", SettleNoneArgs, settle_none),
         ("stop", StopArgs, stop),
     ]

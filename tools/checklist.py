@@ -236,6 +236,31 @@ class ChecklistState:
         found = {quotes.fold_quote(v) for v in removed}
         return key, removed, [v for f, v in wanted.items() if f not in found]
 
+    def merge(self, item: str, values: list[str], into: str) -> tuple[str, Value]:
+        """Put several stored values of an item into one, written ``into``, carrying all their quotes,
+        its support judged over them: a value merged at review needs no quote the history has dropped.
+        The merged value takes the place of the first of them; EvidenceError leaves the item unchanged."""
+        key = self.resolve(item)
+        folded = {quotes.fold_quote(v) for v in values}
+        parts = [v for v in self.items[key] if quotes.fold_quote(v.value) in folded]
+        missing = folded - {quotes.fold_quote(v.value) for v in parts}
+        if missing or len(parts) < 2:
+            absent = [v for v in values if quotes.fold_quote(v) in missing]
+            raise EvidenceError(
+                f"{key}: nothing merged: "
+                + (f"not stored: {'; '.join(repr(v) for v in absent)}" if absent else "name two or more stored values")
+            )
+        evidence, held = [], set()
+        for e in (e for v in parts for e in v.evidence):
+            if _span(e) not in held:
+                held.add(_span(e))
+                evidence.append(e)
+        merged = self.judged(key, Value(value=into, evidence=evidence))
+        at = self.items[key].index(parts[0])
+        kept = [v for v in self.items[key] if v not in parts]
+        self.items[key] = kept[:at] + [merged] + kept[at:]
+        return key, merged
+
     def note_refused(self, item: str, value: str, why: str) -> None:
         key = self.spec.try_resolve(item)
         if key in self.items:

@@ -37,6 +37,7 @@ TOOLS = {
     "update_checklist",
     "append_checklist",
     "remove_values",
+    "merge_values",
     "settle_none",
     "stop",
 }

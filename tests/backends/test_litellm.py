@@ -190,6 +190,7 @@ async def test_scripted_run_over_the_wire(name, tmp_path, monkeypatch):
         "update_checklist",
         "append_checklist",
         "remove_values",
+        "merge_values",
         "settle_none",
         "stop",
     }

@@ -103,6 +103,27 @@ def test_ctrl_c_leaves_the_run_interrupted_not_running(tmp_path):
     assert resume(tmp_path).checklist.values_of("filing_date") == ["March 15, 2021"]
 
 
+def test_merges_are_replayed_from_the_ledger(tmp_path):
+    helen = dict(JUDGE, value="Judge Helen Okafor")
+    steps = [
+        [("append_checklist", {"item": "judge_name", "values": [JUDGE, helen]})],
+        [
+            (
+                "merge_values",
+                {
+                    "item": "judge_name",
+                    "values": ["Helen Okafor", "Judge Helen Okafor"],
+                    "into": "Helen Okafor (presiding)",
+                },
+            )
+        ],
+        RuntimeError("connection lost"),
+    ]
+    asyncio.run(make_run(tmp_path, steps).run())
+    RunFiles(tmp_path / "run").checklist.write_text("null")
+    assert resume(tmp_path).checklist.values_of("judge_name") == ["Helen Okafor (presiding)"]
+
+
 def test_removals_and_settlements_are_replayed_from_the_ledger_too(tmp_path):
     steps = [
         [("append_checklist", {"item": "filing_date", "values": [FILING]})],

@@ -237,6 +237,49 @@ def test_remove_values_drops_one_value_alone(ws):
     assert ws.checklist.items["statutory_basis"] == []
 
 
+def test_merge_values_joins_stored_values_with_their_quotes_and_no_new_quote(ws):
+    values = [
+        {
+            "value": "42 U.S.C. § 1983 claim",
+            "evidence": [{"document": "01-complaint", "quote": "brought under 42 U.S.C. § 1983"}],
+        },
+        {
+            "value": "Eighth Amendment",
+            "evidence": [{"document": "01-complaint", "quote": "violations of the Eighth Amendment"}],
+        },
+        {
+            "value": "filed March 15, 2021",
+            "evidence": [{"document": "01-complaint", "quote": "filed this complaint on March 15, 2021"}],
+        },
+    ]
+    assert call(ws, "append_checklist", item="cause_of_action", values=values).ok
+    # the merged value states what none of the parts' quotes gives: refused, the item unchanged
+    refused = call(
+        ws,
+        "merge_values",
+        item="cause_of_action",
+        values=["Eighth Amendment", "filed March 15, 2021"],
+        into="Filed June 1, 2022 under the Eighth Amendment",
+    )
+    assert not refused.ok and "June 1, 2022" in refused.text
+    assert len(ws.checklist.items["cause_of_action"]) == 3
+    # a value not stored: nothing merged
+    missing = call(ws, "merge_values", item="cause_of_action", values=["Eighth Amendment", "Fifth Amendment"], into="x")
+    assert not missing.ok and "not stored: 'Fifth Amendment'" in missing.text
+    merged = call(
+        ws,
+        "merge_values",
+        item="cause_of_action",
+        values=["42 u.s.c. § 1983 claim", "Eighth Amendment"],
+        into="42 U.S.C. § 1983 claim for Eighth Amendment violations",
+    )
+    assert merged.ok and "merged 2 values; the item now has 2" in merged.text
+    first, second = ws.checklist.items["cause_of_action"]
+    assert first.value == "42 U.S.C. § 1983 claim for Eighth Amendment violations"  # in the first part's place
+    assert [e.quote for e in first.evidence] == ["brought under 42 U.S.C. § 1983", "violations of the Eighth Amendment"]
+    assert first.support == "states" and second.value == "filed March 15, 2021"
+
+
 def test_append_merges_repeated_values(ws):
     v = {
         "value": "42 U.S.C. § 1983",
