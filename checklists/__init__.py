@@ -56,6 +56,9 @@ class ItemSpec(BaseModel):
     max_count: int | None = None
     support: SupportCheck = "text"
     deciding_words: list[str] = Field(default_factory=list)  # for support "decision": word starts, lower case
+    # Words of a category the reader assigns to a named organisation rather than quotes ("public interest
+    # nonprofit (ACLU)"): the support check asks the quotes for the organisation's name only.
+    category_words: list[str] = Field(default_factory=list)
     # Free-form extras some specs need (the CATO factor's side, how CUAD states the answer ...).
     # Where the offline model looks for an item is its own data: gavel_agent/offline/plans/.
     extra: dict = Field(default_factory=dict)

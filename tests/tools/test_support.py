@@ -75,6 +75,20 @@ def test_quotes_that_state_the_value(key, value, quotes):
     assert judge(value, quotes, item(key)).status == "states"
 
 
+def test_a_counsel_type_is_the_readers_category_its_organisation_the_quotes_to_give():
+    # "Public interest nonprofit" is what a reader makes of the organisation; no paper says it of itself
+    counsel = item("type_of_counsel")
+    named = judge("Plaintiff: Public interest nonprofit (Children's Rights)", ["CHILDREN'S RIGHTS, INC."], counsel)
+    assert named.status == "states"
+    assert judge(
+        "Plaintiff: Public interest nonprofit (ACLU)", ["Respectfully submitted, Jones Day"], counsel
+    ).status == ("unsupported")
+    # other items keep asking for those words
+    assert (
+        judge("Public interest nonprofit suing", ["CHILDREN'S RIGHTS, INC."], item("factual_basis")).status != "states"
+    )
+
+
 def test_typed_facts_stated_with_few_words_are_related():
     verdict = judge(
         "2021-03-15: Plaintiffs filed the complaint", ["Filed 03/15/21 Page 1 of 30"], item("important_filings")
@@ -200,7 +214,7 @@ def test_an_initialism_the_quote_spells_out_counts_as_its_word():
         ["American Civil Liberties Union  Raphael Goldman"],
         item("type_of_counsel"),
     )
-    assert verdict.status == "related"
+    assert verdict.status == "states"  # the organisation is named; its category is the reader's
     assert (
         judge(
             "Plaintiff: Public interest nonprofit (NAACP)", ["American Civil Liberties Union"], item("type_of_counsel")
