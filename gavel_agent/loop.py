@@ -193,7 +193,9 @@ class AgentRun:
             lines.append(f"Settled as none in the record: {', '.join(self.ws.checklist.settled)}")
         read = {doc.name: self.ws.reads.tokens_read(doc.name) for doc in self.case.documents}
         held = {k for k, v in self.ws.checklist.items.items() if v}
-        return "\n".join(lines + reading_guide.unread_lines(self.case, read, reading_guide.answerable(empty, held)))
+        growing = [k for k in held if self.ws.checklist.spec.item(k).shape == "list"]
+        guide = reading_guide.unread_lines(self.case, read, reading_guide.answerable(empty, held), growing)
+        return "\n".join(lines + guide)
 
     def review_message(self) -> str:
         found = findings(self.ws.checklist)

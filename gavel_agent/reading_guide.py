@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -62,10 +63,14 @@ def _mostly_read(doc: Document, tokens_read: dict[str, int]) -> bool:
     return doc.token_count - tokens_read.get(doc.name, 0) <= (1 - MOSTLY_READ) * doc.token_count
 
 
-def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str]) -> list[str]:
+def unread_lines(
+    case: Case, tokens_read: dict[str, int], open_items: list[str], growing: Collection[str] = ()
+) -> list[str]:
     """The state block's lines on unread papers, those worth reading first (the guide's kind order:
-    docket, complaint, settlement ... briefs last) each with the open items it could answer."""
-    open_set = set(open_items)
+    docket, complaint, settlement ... briefs last) each with the open items it could answer and the
+    filled list items (``growing``) it could add to: an appeals court's opinion offered only for an open
+    decree item looked idle to a player, though it alone held the panel, its cite and its holdings."""
+    open_set, growing_set = set(open_items), set(growing)
     rank = {kind.kind: i for i, kind in enumerate(kinds())}
     named: list[tuple[int, str]] = []
     idle = 0
@@ -85,7 +90,8 @@ def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str])
         if kind and not answers:
             idle += 1
             continue
-        shown = ", ".join(answers[:ITEMS_SHOWN]) + (", ..." if len(answers) > ITEMS_SHOWN else "")
+        adds = [k for k in kind.items if k in growing_set] if kind else []
+        shown = _few(answers) + (f"; adds to {_few(adds)}" if adds else "")
         label = f"{doc.name} ({kind.kind if kind else 'kind unknown'}, {left:,} tokens unread)"
         named.append((rank[kind.kind] if kind else len(rank), label + (f": {shown}" if shown else "")))
     named.sort(key=lambda ranked: ranked[0])  # stable: case order within a kind
@@ -101,3 +107,7 @@ def unread_lines(case: Case, tokens_read: dict[str, int], open_items: list[str])
             "when a list may be incomplete (parties, remedies, rulings, counsel)."
         )
     return lines
+
+
+def _few(keys: list[str]) -> str:
+    return ", ".join(keys[:ITEMS_SHOWN]) + (", ..." if len(keys) > ITEMS_SHOWN else "")

@@ -61,6 +61,16 @@ def test_unread_papers_are_named_with_the_empty_items_they_could_answer_docket_f
     ]
 
 
+def test_an_unread_paper_names_the_filled_lists_it_could_add_to():
+    case = Case(name="c", documents=[paper("opinion", "Order/Opinion")])
+    lines = reading_guide.unread_lines(
+        case, {}, ["decree_duration"], growing=["judge_name", "court_rulings", "parties"]
+    )
+    # the order's kind answers rulings and judges, not parties; the open item comes first
+    assert lines[1].endswith(": decree_duration; adds to court_rulings, judge_name")
+    assert reading_guide.unread_lines(case, {}, ["decree_duration"])[1].endswith(": decree_duration")
+
+
 def test_an_agreement_is_offered_neutrally_for_settlement_and_decree_items():
     # A court-approved agreement may be a settlement or, its terms incorporated into an order, a decree:
     # the guide names it as either and offers both groups' items, and the item definitions decide.
