@@ -15,6 +15,9 @@ CLOSEST_QUOTE_CHARS = 400
 # A refused value counts as mended once a value this alike (rapidfuzz token-set ratio of the folded
 # texts) is stored in its item: a model usually sends it again reworded or with a date dropped.
 MENDED_SIMILARITY = 70
+# A support refusal shows this many characters either side of the first quotes it judged.
+SURROUNDINGS_CHARS = 250
+SURROUNDINGS_SHOWN = 2
 
 
 class EvidenceError(ValueError):
@@ -97,7 +100,24 @@ class ChecklistState:
             return Value(value=value, evidence=checked)
         # A quote aligned in pieces spans the words between them too: judge the words the writer quoted.
         said = [ev.get("quote", "") if e.status == "pieces" else e.quote for ev, e in zip(evidence, checked)]
-        return self.judged(item, Value(value=value, evidence=checked), said)
+        try:
+            return self.judged(item, Value(value=value, evidence=checked), said)
+        except EvidenceError as e:
+            raise EvidenceError(f"{e}. {self._surroundings(checked)}") from None
+
+    def _surroundings(self, checked: list[Evidence]) -> str:
+        """The text around a refused value's quotes: the date or figure it lacks is often a line away, and
+        by the time a refusal comes back the history may no longer hold the passage (hand-played runs
+        re-read or searched to mend most support refusals)."""
+        shown = []
+        for e in checked[:SURROUNDINGS_SHOWN]:
+            if e.start_char is None or e.end_char is None:
+                continue
+            text = self.case.document(e.document).text
+            start, end = max(0, e.start_char - SURROUNDINGS_CHARS), min(len(text), e.end_char + SURROUNDINGS_CHARS)
+            around = " ".join(text[start:end].split())
+            shown.append(f'{e.document} around the quote: "{"..." * (start > 0)}{around}{"..." * (end < len(text))}"')
+        return "; ".join(shown)
 
     def judged(self, item: str, value: Value, said: list[str] | None = None) -> Value:
         """``value`` with its support judged (each quote alone, and all together); EvidenceError when

@@ -280,6 +280,19 @@ def test_merge_values_joins_stored_values_with_their_quotes_and_no_new_quote(ws)
     assert first.support == "states" and second.value == "filed March 15, 2021"
 
 
+def test_a_support_refusal_shows_the_text_around_the_quote(ws):
+    value = {
+        "value": "March 15, 2021: plaintiff filed the complaint",
+        "evidence": [{"document": "01-complaint", "quote": "Rights Project, filed this complaint"}],
+    }
+    refused = call(ws, "append_checklist", item="important_filings", values=[value])
+    assert not refused.ok and "does not state March 15, 2021" in refused.text
+    # the date the quote lacks is a few words on: the refusal shows it, so no re-read is needed to mend it
+    assert '01-complaint around the quote: "' in refused.text
+    assert "filed this complaint on March 15, 2021." in refused.text
+    assert ws.checklist.items["important_filings"] == []
+
+
 def test_append_merges_repeated_values(ws):
     v = {
         "value": "42 U.S.C. § 1983",
