@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from rapidfuzz import fuzz
 
@@ -88,10 +89,11 @@ def _fragments(value: Value) -> list[str]:
 
 def _duplicates(values: list[Value]) -> list[tuple[str, str]]:
     """Pairs of values that say the same thing: alike as token sets, and one's words all found in the
-    other's. Two values that each have a word of their own (two plaintiffs with the same next friend,
-    a motion granted and one denied) are different values however much else they share."""
+    other's, as often as it uses them. Two values that each have a word of their own (two plaintiffs
+    with the same next friend, a motion granted and one denied, "Class A" beside "a warrant" and "Class
+    B") are different values however much else they share."""
     folded = [fold_quote(v.value) for v in values]
-    words = [set(_TOKEN.findall(text)) for text in folded]
+    words = [Counter(_TOKEN.findall(text)) for text in folded]
     return [
         (values[i].value, values[j].value)
         for i in range(len(values))

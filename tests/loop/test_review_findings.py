@@ -136,3 +136,21 @@ def test_findings_name_a_list_item_filled_above_every_reference_checklist():
     assert line.startswith(f"decree_terms holds {terms.max_count + 1} values")
     assert f"typically {terms.typical_count}, the fullest {terms.max_count}" in line
     assert "not a limit" in line  # the system prompt says the typical count is none; the review agrees
+
+
+def test_two_classes_told_apart_by_a_letter_are_not_duplicates():
+    case = Case("t", [Document("d", "text", "D", "", None)])
+    state = ChecklistState(SPEC, ["parties"], case)
+    quote = [evidence("people arrested without a warrant and detained more than 24 hours")]
+    state.items["parties"] = [
+        Value(value="Plaintiff: Class A: people arrested without a warrant and held over 48 hours", evidence=quote),
+        Value(value="Plaintiff: Class B: people arrested without a warrant and held 24 to 48 hours", evidence=quote),
+    ]
+    # "a" of "a warrant" is in both; Class A's own "a" is not: each value has a word of its own
+    assert not [line for line in findings(state) if "look like the same value" in line]
+    state.items["parties"].append(
+        state.items["parties"][0].model_copy(
+            update={"value": "Plaintiff: Class A: people arrested without a warrant and held over 48 hours."}
+        )
+    )
+    assert [line for line in findings(state) if "look like the same value" in line]
