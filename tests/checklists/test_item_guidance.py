@@ -61,6 +61,9 @@ def test_boundaries_the_hand_played_runs_found_ambiguous_are_drawn():
     # ... and list under related cases other suits only: of the allowed cases with an appeal, these leave
     # the case's own appeal numbers out of it (12429, 15426, 17701, 43966, 46083; 43417 lists them)
     assert any("own appeals" in e for e in spec.item("related_case_numbers").exclude)
+    # a case that ended with no settlement answers No: 15426, 46094, 46210 and 46310 among the allowed cases
+    # (43972, 45157 and 46114 leave it empty)
+    assert "also when there was none" in spec.item("court_enforced").definition
     assert any("in-house" in i for i in spec.item("type_of_counsel").include)
     assert "pleaded" in spec.item("cause_of_action").definition
     assert any("never pleaded" in e for e in spec.item("cause_of_action").exclude)
