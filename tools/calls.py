@@ -272,7 +272,9 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
         return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits", data=[])
     if args.mode == "regex":
         return ToolResult(regex_text(hits, asked), f"{asked}: {len(hits)} hits, most in {hits[0].document}", data=hits)
-    lines = [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
+    lines = [
+        f"{i}. {h.document} tokens {'-'.join(map(str, h.shown_tokens))}: {h.snippet}" for i, h in enumerate(hits, 1)
+    ]
     return ToolResult("\n".join(lines), f"{asked}: {len(hits)} hits, best in {hits[0].document}", data=hits)
 
 
