@@ -25,7 +25,7 @@ from gavel_agent.case import Document
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.checklists.record import CitedSearch, NoneInRecord, Value
 from gavel_agent.documents import paper
-from gavel_agent.documents.docket_copies import docket_copies
+from gavel_agent.documents.copies import copies as case_copies
 from gavel_agent.tools import bounds, injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit, regex_text, words
@@ -49,7 +49,7 @@ class DocumentRow:
     filed: str | None = None  # the day it was filed (ISO), from its stamp or the docket
     kind: str = ""  # what paper it is, read from its title or caption ("motion", "order", "docket" ...)
     no_text: bool = False  # its text is (next to) only page stamps: a scan that was not read
-    docket_copy: str = ""  # "another copy of the docket: NAME" for a docket the case holds twice
+    copy_note: str = ""  # "another copy of NAME: ..." for a paper (a docket too) the case holds twice
 
 
 @dataclass(frozen=True)
@@ -194,14 +194,12 @@ class StopArgs(BaseModel):
 def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
     rows, data = [], []
     docket_days = paper.case_docket_days(ws.case.documents)
-    copies = {c.copy: c.note() for c in docket_copies(ws.case.documents)}
+    copies = {c.copy: c.note() for c in case_copies(ws.case.documents)}
     for d in ws.case.documents:
         read = ws.reads.tokens_read(d.name) / max(d.token_count, 1)
         facts = dataclasses.asdict(paper.paper_facts(d, docket_days))
         data.append(
-            DocumentRow(
-                d.name, d.title, d.type, d.date, d.token_count, read, **facts, docket_copy=copies.get(d.name, "")
-            )
+            DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read, **facts, copy_note=copies.get(d.name, ""))
         )
         rows.append(_listing_line(data[-1]))
     text = f"{len(rows)} documents, {ws.case.token_count} tokens in all:\n" + "\n".join(rows)
@@ -212,7 +210,7 @@ def _listing_line(row: DocumentRow) -> str:
     kind = row.type or row.kind or "unknown type"
     if row.type and row.kind and row.kind.lower() not in row.type.lower():  # "Order/Opinion (reads as judgment)"
         kind += f" (reads as {row.kind})"
-    kind += f" ({row.docket_copy})" if row.docket_copy else ""
+    kind += f" ({row.copy_note})" if row.copy_note else ""
     parts = [row.name, row.title, kind, row.date or "undated"]
     parts += [f"ECF {row.ecf_number}"] if row.ecf_number else []
     parts += [f"filed {row.filed}"] if row.filed else []
