@@ -321,10 +321,14 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float
     except EvidenceError as e:
         return f"ERROR: {e}", 0, 1
     refused = len(entry.values) - len(stored)
+    resolved = key or ws.checklist.resolve(entry.item)
+    removed = ws.removals.note(resolved, ws.checklist.items[resolved]) if refused else ""
     if key is None:
-        return "\n".join([f"ERROR: {entry.item}: nothing changed: no value could be stored", *results]), 0, refused
+        text = "\n".join([f"ERROR: {entry.item}: nothing changed: no value could be stored", *results])
+        return text + (f"\n{removed}" if removed else ""), 0, refused
     total = len(ws.checklist.items[key])
     text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results])
+    text += f"\n{removed}" if removed else ""
     text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
     return text, len(stored), refused
 
@@ -396,6 +400,7 @@ def remove_values(ws: Workspace, args: RemoveValuesArgs) -> ToolResult:
             lines.append(f"ERROR: {e}")
             missing_in_all += len(entry.values)
             continue
+        ws.removals.add(key, removed)
         removed_in_all += len(removed)
         missing_in_all += len(missing)
         line = f"{key}: removed {len(removed)} value(s); the item now has {len(ws.checklist.items[key])}."
