@@ -302,7 +302,9 @@ def _snippet_span(doc: Document, passage: Passage, terms: list[str]) -> tuple[in
     positions = sorted(m.start() for t in set(terms) for m in re.finditer(re.escape(t), lowered))
     if positions:
         best = max(positions, key=lambda p: sum(1 for q in positions if abs(q - p) <= SNIPPET_CHARS))
-        lo = max(passage.start_char, passage.start_char + best - SNIPPET_CHARS)
+        # centred on the cluster, but kept whole inside the passage when the cluster sits near its end
+        centred = passage.start_char + best - SNIPPET_CHARS
+        lo = max(passage.start_char, min(centred, passage.end_char - 2 * SNIPPET_CHARS))
     else:
         lo = passage.start_char
     hi = min(passage.end_char, lo + 2 * SNIPPET_CHARS)
