@@ -376,6 +376,7 @@ class AgentRun:
         self.stats.reasoning_tokens += step.reasoning_tokens
         self.stats.cost_usd += step.cost_usd
         self._reply_writes.new_reply(_field(o, "name") for o in response.output if _field(o, "type") == "function_call")
+        self.ws.removals.new_reply()  # a refused write names only what its own reply removed
         unknown = [
             _field(o, "name")
             for o in response.output

@@ -4,7 +4,8 @@ A capable model left to itself reads every paper (507K prompt tokens on a 100K-t
 hand-played run, against 178K for a player who read the docket and the complaint first and searched
 the briefs). The state block therefore names the papers not yet read through and, from the kind of
 each (prompts/reading_guide.json), the items still empty that it could answer; papers that can answer none
-are only counted, so the model can see that skipping them costs nothing.
+are only counted, so the model can see that skipping them costs nothing. A paper that is another copy
+of one listed before it (documents/copies.py) is never offered: it is named as adding nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from functools import lru_cache
 
 from gavel_agent import prompts
 from gavel_agent.case import Case, Document
-from gavel_agent.documents import docket_copies, paper
+from gavel_agent.documents import copies, paper
 
 PAPERS_SHOWN = 4  # unread papers named per snapshot; the rest are counted
 ITEMS_SHOWN = 3  # open items named per paper
@@ -74,7 +75,9 @@ def unread_lines(
     rank = {kind.kind: i for i, kind in enumerate(kinds())}
     named: list[tuple[int, str]] = []
     idle = 0
-    held = docket_copies.holders(case.documents)
+    held = copies.holders(case.documents)
+    copy_of = {c.copy: c.of for c in copies.paper_copies(case.documents)}
+    repeated: list[str] = []
     for doc in case.documents:
         if any(_mostly_read(case.document(h), tokens_read) for h in held.get(doc.name, [])):
             continue  # a docket whose entries were all read in another copy of it
@@ -85,6 +88,9 @@ def unread_lines(
             or paper.mostly_furniture(doc.text, len(doc.page_starts))
         ):
             continue  # read enough already, or nothing to read: a scan whose text is only page stamps
+        if doc.name in copy_of:
+            repeated.append(f"{doc.name} (a copy of {copy_of[doc.name]})")
+            continue
         kind = kind_of(doc)
         answers = [k for k in kind.items if k in open_set] if kind else []
         if kind and not answers:
@@ -95,7 +101,7 @@ def unread_lines(
         label = f"{doc.name} ({kind.kind if kind else 'kind unknown'}, {left:,} tokens unread)"
         named.append((rank[kind.kind] if kind else len(rank), label + (f": {shown}" if shown else "")))
     named.sort(key=lambda ranked: ranked[0])  # stable: case order within a kind
-    if not named and not idle:
+    if not named and not idle and not repeated:
         return []
     lines = ["Unread papers and the empty items they could answer:"] if named else []
     lines += [f"- {line}" for _, line in named[:PAPERS_SHOWN]]
@@ -105,6 +111,11 @@ def unread_lines(
         lines.append(
             f"{idle} more unread paper(s) could add only to items that already have values: search them "
             "when a list may be incomplete (parties, remedies, rulings, counsel)."
+        )
+    if repeated:
+        more = f" and {len(repeated) - PAPERS_SHOWN} more" if len(repeated) > PAPERS_SHOWN else ""
+        lines.append(
+            f"Copies of papers listed before them, reading them adds nothing: {', '.join(repeated[:PAPERS_SHOWN])}{more}."
         )
     return lines
 

@@ -25,7 +25,7 @@ from gavel_agent.case import Document
 from gavel_agent.checklists import UnknownItemError
 from gavel_agent.checklists.record import CitedSearch, NoneInRecord, Value
 from gavel_agent.documents import paper
-from gavel_agent.documents.docket_copies import docket_copies
+from gavel_agent.documents.copies import copies as case_copies
 from gavel_agent.tools import bounds, injection
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit, regex_text, words
@@ -49,7 +49,7 @@ class DocumentRow:
     filed: str | None = None  # the day it was filed (ISO), from its stamp or the docket
     kind: str = ""  # what paper it is, read from its title or caption ("motion", "order", "docket" ...)
     no_text: bool = False  # its text is (next to) only page stamps: a scan that was not read
-    docket_copy: str = ""  # "another copy of the docket: NAME" for a docket the case holds twice
+    copy_note: str = ""  # "another copy of NAME: ..." for a paper (a docket too) the case holds twice
 
 
 @dataclass(frozen=True)
@@ -204,14 +204,12 @@ class StopArgs(BaseModel):
 def list_documents(ws: Workspace, _: NoArgs) -> ToolResult:
     rows, data = [], []
     docket_days = paper.case_docket_days(ws.case.documents)
-    copies = {c.copy: c.note() for c in docket_copies(ws.case.documents)}
+    copies = {c.copy: c.note() for c in case_copies(ws.case.documents)}
     for d in ws.case.documents:
         read = ws.reads.tokens_read(d.name) / max(d.token_count, 1)
         facts = dataclasses.asdict(paper.paper_facts(d, docket_days))
         data.append(
-            DocumentRow(
-                d.name, d.title, d.type, d.date, d.token_count, read, **facts, docket_copy=copies.get(d.name, "")
-            )
+            DocumentRow(d.name, d.title, d.type, d.date, d.token_count, read, **facts, copy_note=copies.get(d.name, ""))
         )
         rows.append(_listing_line(data[-1]))
     text = f"{len(rows)} documents, {ws.case.token_count} tokens in all:\n" + "\n".join(rows)
@@ -222,7 +220,7 @@ def _listing_line(row: DocumentRow) -> str:
     kind = row.type or row.kind or "unknown type"
     if row.type and row.kind and row.kind.lower() not in row.type.lower():  # "Order/Opinion (reads as judgment)"
         kind += f" (reads as {row.kind})"
-    kind += f" ({row.docket_copy})" if row.docket_copy else ""
+    kind += f" ({row.copy_note})" if row.copy_note else ""
     parts = [row.name, row.title, kind, row.date or "undated"]
     parts += [f"ECF {row.ecf_number}"] if row.ecf_number else []
     parts += [f"filed {row.filed}"] if row.filed else []
@@ -282,7 +280,9 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
         return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits", data=[])
     if args.mode == "regex":
         return ToolResult(regex_text(hits, asked), f"{asked}: {len(hits)} hits, most in {hits[0].document}", data=hits)
-    lines = [f"{i}. {h.document} tokens {h.start_token}-{h.end_token}: {h.snippet}" for i, h in enumerate(hits, 1)]
+    lines = [
+        f"{i}. {h.document} tokens {'-'.join(map(str, h.shown_tokens))}: {h.snippet}" for i, h in enumerate(hits, 1)
+    ]
     return ToolResult("\n".join(lines), f"{asked}: {len(hits)} hits, best in {hits[0].document}", data=hits)
 
 
@@ -331,10 +331,14 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float
     except EvidenceError as e:
         return f"ERROR: {e}", 0, 1
     refused = len(entry.values) - len(stored)
+    resolved = key or ws.checklist.resolve(entry.item)
+    removed = ws.removals.note(resolved, ws.checklist.items[resolved]) if refused else ""
     if key is None:
-        return "\n".join([f"ERROR: {entry.item}: nothing changed: no value could be stored", *results]), 0, refused
+        text = "\n".join([f"ERROR: {entry.item}: nothing changed: no value could be stored", *results])
+        return text + (f"\n{removed}" if removed else ""), 0, refused
     total = len(ws.checklist.items[key])
     text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results])
+    text += f"\n{removed}" if removed else ""
     text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
     return text, len(stored), refused
 
@@ -406,6 +410,7 @@ def remove_values(ws: Workspace, args: RemoveValuesArgs) -> ToolResult:
             lines.append(f"ERROR: {e}")
             missing_in_all += len(entry.values)
             continue
+        ws.removals.add(key, removed)
         removed_in_all += len(removed)
         missing_in_all += len(missing)
         line = f"{key}: removed {len(removed)} value(s); the item now has {len(ws.checklist.items[key])}."

@@ -247,13 +247,14 @@ class ChecklistState:
         self.items[key] = []
         return self.append(key, values)
 
-    def remove(self, item: str, values: list[str]) -> tuple[str, list[str], list[str]]:
-        """Drop the named values from an item: (key, removed, not found); a value is named by its text."""
+    def remove(self, item: str, values: list[str]) -> tuple[str, list[Value], list[str]]:
+        """Drop the named values from an item: (key, the values removed, names not found); a value is named
+        by its text."""
         key = self.resolve(item)
         wanted = {quotes.fold_quote(v): v for v in values}
-        removed = [v.value for v in self.items[key] if quotes.fold_quote(v.value) in wanted]
+        removed = [v for v in self.items[key] if quotes.fold_quote(v.value) in wanted]
         self.items[key] = [v for v in self.items[key] if quotes.fold_quote(v.value) not in wanted]
-        found = {quotes.fold_quote(v) for v in removed}
+        found = {quotes.fold_quote(v.value) for v in removed}
         return key, removed, [v for f, v in wanted.items() if f not in found]
 
     def merge(self, item: str, values: list[str], into: str) -> tuple[str, Value]:

@@ -38,6 +38,12 @@ _DIGITS = re.compile(r"\d+")
 # Matches examined per document, however many the pattern has (a cap per document, so that a
 # pattern matching every word of the first document still reaches the others).
 REGEX_MAX_MATCHES = 1000
+# A snippet shows whole words: an edge that falls inside a word moves out to the word's edge when that
+# is at most this many characters away, else in to the next edge (a long unbroken run: a URL, a rule of
+# dashes). The snippet's token range moves with it, so the range printed is the text shown.
+WORD_REACH_CHARS = 20
+# A bm25 snippet: about this many characters on each side of the passage's densest cluster of query terms.
+SNIPPET_CHARS = 160
 _WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 
 
@@ -66,6 +72,13 @@ class Hit:
     matches: int = 1  # regex: the matches merged into this hit
     repeats: int = 0  # regex: further matches of the same text in this document, left out
     repeated: str = ""  # regex: that text
+    # bm25: the token range of the snippet, a part of the passage; None: the snippet is the whole hit (regex)
+    snippet_span: tuple[int, int] | None = None
+
+    @property
+    def shown_tokens(self) -> tuple[int, int]:
+        """The token range whose text the snippet is: what a result prints beside it."""
+        return self.snippet_span or (self.start_token, self.end_token)
 
 
 @dataclass(frozen=True)
@@ -106,7 +119,10 @@ class SearchIndex:
             if any(p.start_token < e and s < p.end_token for s, e in covered.get(p.document, [])):
                 continue
             covered.setdefault(p.document, []).append((p.start_token, p.end_token))
-            text = self.case.document(p.document).text
+            doc = self.case.document(p.document)
+            shown = _snippet_span(doc, p, terms)
+            s, e = doc.char_span(*shown)
+            snippet = " ".join(doc.text[s:e].split())
             hits.append(
                 Hit(
                     p.document,
@@ -115,7 +131,8 @@ class SearchIndex:
                     p.start_char,
                     p.end_char,
                     float(scores[i]),
-                    _snippet(text, p.start_char, p.end_char, terms),
+                    snippet,
+                    snippet_span=shown,
                 )
             )
             if len(hits) == top_k:
@@ -229,6 +246,7 @@ def _document_hits(doc: Document, matches: list[_Match]) -> list[Hit]:
             hits.pop()
             start, count = last.start_token, last.matches + 1
             repeats, repeated = last.repeats + repeats, last.repeated or repeated
+        start, end = on_word_edges(doc, start, end)
         s, e = doc.char_span(start, end)
         hits.append(
             Hit(doc.name, start, end, s, e, float(count), " ".join(doc.text[s:e].split()), count, repeats, repeated)
@@ -277,21 +295,48 @@ def _passages(doc: Document) -> list[Passage]:
         start += PASSAGE_STRIDE
 
 
-def _context(text: str, start: int, end: int, width: int = 120) -> str:
-    s, e = max(0, start - width), min(len(text), end + width)
-    return " ".join(text[s:e].split())
+def _snippet_span(doc: Document, passage: Passage, terms: list[str]) -> tuple[int, int]:
+    """The token range, on word edges, of the part of a passage around its densest cluster of query terms
+    (the passage's opening when no term is found in it)."""
+    lowered = doc.text[passage.start_char : passage.end_char].lower()
+    positions = sorted(m.start() for t in set(terms) for m in re.finditer(re.escape(t), lowered))
+    if positions:
+        best = max(positions, key=lambda p: sum(1 for q in positions if abs(q - p) <= SNIPPET_CHARS))
+        # centred on the cluster, but kept whole inside the passage when the cluster sits near its end
+        centred = passage.start_char + best - SNIPPET_CHARS
+        lo = max(passage.start_char, min(centred, passage.end_char - 2 * SNIPPET_CHARS))
+    else:
+        lo = passage.start_char
+    hi = min(passage.end_char, lo + 2 * SNIPPET_CHARS)
+    return on_word_edges(doc, doc.token_at(lo), doc.token_at(max(hi - 1, lo)) + 1)
 
 
-def _snippet(text: str, start: int, end: int, terms: list[str], width: int = 160) -> str:
-    """The part of a passage around its densest cluster of query terms."""
-    passage = text[start:end]
-    lowered = passage.lower()
-    positions = [m.start() for t in set(terms) for m in re.finditer(re.escape(t), lowered)]
-    if not positions:
-        return " ".join(passage[: 2 * width].split())
-    positions.sort()
-    best = max(positions, key=lambda p: sum(1 for q in positions if abs(q - p) <= width))
-    return _context(text, start + best, start + best, width)
+def _at_word_edge(text: str, char: int) -> bool:
+    return char <= 0 or char >= len(text) or text[char - 1].isspace() or text[char].isspace()
+
+
+def on_word_edges(doc: Document, start: int, end: int) -> tuple[int, int]:
+    """The token range ``[start, end)`` moved so that its text begins and ends on word edges: each edge
+    inside a word goes out to the word's edge within WORD_REACH_CHARS, else in to the nearest edge; a
+    range with no word edge inside it is kept as it is."""
+    text, offsets = doc.text, doc.token_offsets
+
+    def moved(token: int, step: int, stop: int) -> int:
+        """``token`` moved by ``step`` to a word edge: outward within reach, else back inward up to ``stop``."""
+        first = int(offsets[token])
+        out = token
+        while not _at_word_edge(text, int(offsets[out])) and abs(int(offsets[out + step]) - first) <= WORD_REACH_CHARS:
+            out += step
+        if _at_word_edge(text, int(offsets[out])):
+            return out
+        inward = token
+        while inward != stop and not _at_word_edge(text, int(offsets[inward])):
+            inward -= step
+        return inward
+
+    new_start = moved(start, -1, end)
+    new_end = moved(end, 1, new_start)
+    return (new_start, new_end) if new_start < new_end else (start, end)
 
 
 def regex_text(hits: list[Hit], asked: str) -> str:

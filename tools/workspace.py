@@ -9,6 +9,7 @@ from gavel_agent.case import Case
 from gavel_agent.checklists import ChecklistSpec
 from gavel_agent.checklists.record import CitedSearch
 from gavel_agent.tools.checklist import ChecklistState
+from gavel_agent.tools.reply_removals import ReplyRemovals
 from gavel_agent.tools.search import SearchIndex
 
 
@@ -43,6 +44,7 @@ class Workspace:
     index: SearchIndex
     reads: ReadTracker = field(default_factory=ReadTracker)
     searches: list[CitedSearch] = field(default_factory=list)  # every search this run made, in order
+    removals: ReplyRemovals = field(default_factory=ReplyRemovals)  # what remove_values took out in this reply
     # The most tokens of one tool result the model is shown whole (the loop's context.result_cap; 0: any).
     # A read that would be cut in the prompt is shortened to fit, so the ranges counted read are those shown.
     result_tokens: int = 0
