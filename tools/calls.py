@@ -26,7 +26,7 @@ from gavel_agent.checklists import UnknownItemError
 from gavel_agent.checklists.record import CitedSearch, NoneInRecord, Value
 from gavel_agent.documents import paper
 from gavel_agent.documents.copies import copies as case_copies
-from gavel_agent.tools import bounds, injection
+from gavel_agent.tools import bounds, injection, quotes
 from gavel_agent.tools.checklist import EvidenceError, correction_notes
 from gavel_agent.tools.search import Hit, regex_text, words
 from gavel_agent.tools.workspace import ToolError, Workspace
@@ -327,6 +327,11 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float
     """The result text for one item's values (a line per value: stored or refused, and why), how many
     were stored and how many refused."""
     try:
+        held = (
+            set()
+            if replace
+            else {quotes.fold_quote(v.value) for v in ws.checklist.items[ws.checklist.resolve(entry.item)]}
+        )
         key, stored, results = write_values(ws, entry, replace, deadline)
     except EvidenceError as e:
         return f"ERROR: {e}", 0, 1
@@ -337,7 +342,10 @@ def _write_item(ws: Workspace, entry: ItemValues, replace: bool, deadline: float
         text = "\n".join([f"ERROR: {entry.item}: nothing changed: no value could be stored", *results])
         return text + (f"\n{removed}" if removed else ""), 0, refused
     total = len(ws.checklist.items[key])
-    text = "\n".join([f"{key}: stored {len(stored)} value(s); the item now has {total}.", *results])
+    # A value sent again only gains quotes: say so in the count too, or "stored 1" reads as one value more.
+    again = sum(quotes.fold_quote(v.value) in held for v in stored)
+    gained = f" ({again} already stored, given the new quotes)" if again else ""
+    text = "\n".join([f"{key}: stored {len(stored)} value(s){gained}; the item now has {total}.", *results])
     text += f"\n{removed}" if removed else ""
     text += "".join(f"\n{injection.warning(v.value)}" for v in stored if v.injection_only)
     return text, len(stored), refused

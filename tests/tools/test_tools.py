@@ -298,9 +298,12 @@ def test_append_merges_repeated_values(ws):
         "value": "42 U.S.C. § 1983",
         "evidence": [{"document": "01-complaint", "quote": "brought under 42 U.S.C. § 1983"}],
     }
-    call(ws, "append_checklist", item="cause_of_action", values=[v])
-    call(ws, "append_checklist", item="Cause of Action", values=[dict(v, value="42 u.s.c. § 1983")])
+    first = call(ws, "append_checklist", item="cause_of_action", values=[v])
+    assert "stored 1 value(s); the item now has 1." in first.text
+    again = call(ws, "append_checklist", item="Cause of Action", values=[dict(v, value="42 u.s.c. § 1983")])
     assert len(ws.checklist.items["cause_of_action"]) == 1
+    # the count says the value sent again was one already stored, not one more
+    assert "stored 1 value(s) (1 already stored, given the new quotes); the item now has 1." in again.text
 
 
 def test_unknown_item_and_malformed_arguments(ws):
