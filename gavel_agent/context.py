@@ -37,6 +37,9 @@ from functools import lru_cache
 from gavel_agent import tokens
 from gavel_agent.tools.bounds import MAX_READ_TOKENS
 
+# The writes whose quotes the history leaves out once sent (``without_quotes``).
+QUOTED_WRITES = frozenset({"append_checklist", "update_checklist"})
+QUOTES_LEFT_OUT = "left out of the history: stored with each value (get_checklist shows them)"
 # Pruned searches named in the digest. Pruned reads and writes need no entry: the per-step
 # snapshot lists the token ranges read, and the stored values are in the checklist.
 DIGEST_SEARCHES = 20
@@ -108,10 +111,13 @@ class History:
     pruned_searches: list[str] = field(default_factory=list)
 
     def view(self, items: list[dict], summaries: dict[str, str]) -> list[dict]:
-        """The items to send: older user messages, the digest, then every item from the cut on.
+        """The items to send: older user messages, the digest, then every item from the cut on, the
+        model's past value writes shown without their quotes (``without_quotes``).
 
         ``summaries`` maps a call id to the one-line summary of what that call did.
         """
+        if self.budget:
+            items = [without_quotes(i) for i in items]
         if sum(item_tokens(i) for i in items[self.cut :]) > self.budget:
             self._prune(items, summaries)
         kept = [i for i in items[: self.cut] if is_user(i)]
@@ -149,6 +155,26 @@ class History:
             lines.append("Their searches (latest last):")
             lines += [f"- {s}" for s in self.pruned_searches[-DIGEST_SEARCHES:]]
         self.digest = "\n".join(lines)
+
+
+def without_quotes(item: dict) -> dict:
+    """A past value write as the history shows it: each item's values, their quotes left out.
+
+    A write's quotes are stored with its values, and its result says what was stored or refused and
+    why, so re-sending them is waste: batched writes ran to 6,000-10,000 characters a call, re-sent
+    with every request until pruned, and crowded the passage they were taken from out of a
+    20,000-token history one turn after its read. The form depends on the call alone, so every request
+    shows a past write the same way and the repeated prefix stays whole for prompt caches.
+    """
+    if item.get("type") != "function_call" or item.get("name") not in QUOTED_WRITES:
+        return item
+    try:
+        sent = json.loads(item.get("arguments") or "")
+        entries = sent["items"] if "items" in sent else [sent]  # one item may come without "items"
+        shown = [{"item": e["item"], "values": [v["value"] for v in e["values"]]} for e in entries]
+    except (ValueError, KeyError, TypeError):
+        return item  # not a well-formed write (cut off at the output limit, say): as sent
+    return {**item, "arguments": json.dumps({"items": shown, "quotes": QUOTES_LEFT_OUT}, ensure_ascii=False)}
 
 
 def result_cap(budget: int) -> int:

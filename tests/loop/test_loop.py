@@ -9,7 +9,7 @@ from gavel_agent.backends.catalog import AgentOptions
 from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
-from gavel_agent.context import History
+from gavel_agent.context import QUOTES_LEFT_OUT, History
 from gavel_agent.loop import CUT_OFF_NUDGE, TOOL_CALL_NUDGE, AgentRun
 from scripted_model import scripted
 
@@ -154,6 +154,25 @@ def test_history_keeps_whole_turns():
     kept = History(budget=0).view(items, {})
     assert [i.get("call_id") for i in kept] == [None, "b", "c", "b", "c"]
     assert History(budget=10_000).view(items, {}) == items
+
+
+def test_past_writes_are_shown_without_their_quotes_the_same_way_every_request(tmp_path):
+    filing = {"value": "March 15, 2021", "evidence": [{"document": "complaint", "quote": "filed on March 15, 2021"}]}
+    one = [("append_checklist", {"item": "filing_date", "values": [filing]})]
+    agent_run, model = make_run(tmp_path, [one, *reads(2), [("stop", {})], [("stop", {})]])
+    run(agent_run)
+    shown = [
+        [json.loads(i["arguments"]) for i in request if i.get("name") == "append_checklist"]
+        for request in model.seen[1:4]
+    ]
+    assert shown[0] == [{"items": [{"item": "filing_date", "values": ["March 15, 2021"]}], "quotes": QUOTES_LEFT_OUT}]
+    assert shown[0] == shown[1] == shown[2]  # one form from the first re-send on: the prefix repeats
+    assert "filed on March 15, 2021" not in json.dumps(model.seen[1])
+    # the run's own files keep what the model sent
+    assert "filed on March 15, 2021" in (tmp_path / "run" / "conversation.json").read_text()
+    # a model that reads no history (the offline rules) is shown its calls as sent
+    sent = {"type": "function_call", "call_id": "a", "name": "append_checklist", "arguments": json.dumps(one[0][1])}
+    assert History(budget=0).view([{"role": "user", "content": "task"}, sent], {})[-1] == sent
 
 
 def test_digest_names_pruned_searches():
