@@ -18,8 +18,10 @@ MAX_VALUES_PER_WRITE = 60  # over all items of one append or update
 MAX_DOCUMENTS_PER_SEARCH = 100
 MAX_READ_TOKENS = 10_000  # one read_document call; the context keeps a read this long whole (gavel_agent/context.py)
 # The time one append or update spends checking quotes: values left when it runs out are not
-# checked and the model is asked to send them again.
-WRITE_CALL_BUDGET_S = 2.0
+# checked and the model is asked to send them again. 2 s ran out in a hand-played run on a loaded
+# machine: the first write of a 431K-token case pays for its documents' lazy indexes (0.4 s) and a
+# quote not found for its search of the closest passage (0.7 s), and ten values took 1.1 s unloaded.
+WRITE_CALL_BUDGET_S = 6.0
 
 
 def arguments_problem(raw_arguments: str | None) -> str | None:
