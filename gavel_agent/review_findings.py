@@ -77,12 +77,15 @@ def format_problem(item: ItemSpec, value: str) -> str | None:
     return f"does not {' nor '.join(wanted)} (format: {item.value_format})"
 
 
-def _fragments(value: Value) -> list[str]:
+def _fragments(item: ItemSpec, value: Value) -> list[str]:
     """The value's quotes when every one of them is a fragment, else none. A quote that holds the whole
     value is no fragment, however short: a citation ("2009 WL 1011595") or a docket number is its own
-    evidence, and the item may say the cite alone will do."""
+    evidence, and the item may say the cite alone will do; so is one that states the number an item
+    of numbers asks for ("Cite as: 603 U. S. ____ (2024)", a slip opinion's only statement of its cite)."""
     short = [e.quote for e in value.evidence if len(_WORD.findall(e.quote)) < FRAGMENT_WORDS]
     if any(fold_quote(value.value) in fold_quote(e.quote) for e in value.evidence):
+        return []
+    if item.support == "number" and value.support == "states":
         return []
     return short if short and len(short) == len(value.evidence) else []
 
@@ -132,7 +135,7 @@ def findings(state: ChecklistState) -> list[str]:
         for v in values:
             if problem := format_problem(item, v.value):
                 lines.append(f"{key}: {v.value!r} {problem}.")
-            if fragments := _fragments(v):
+            if fragments := _fragments(item, v):
                 shown = ", ".join(repr(q) for q in fragments)
                 lines.append(
                     f"{key}: {v.value!r} rests on fragments only ({shown}): quote the sentence that states it."

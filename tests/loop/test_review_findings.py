@@ -154,3 +154,14 @@ def test_two_classes_told_apart_by_a_letter_are_not_duplicates():
         )
     )
     assert [line for line in findings(state) if "look like the same value" in line]
+
+
+def test_a_slip_opinions_running_header_is_no_fragment_for_its_cite():
+    case = Case("t", [Document("d", "text", "D", "", None)])
+    state = ChecklistState(SPEC, ["reported_opinions", "court_rulings"], case)
+    header = evidence("Cite as: 603 U. S. ____ (2024)")
+    state.items["reported_opinions"] = [Value(value="603 U.S. ___ (2024)", evidence=[header], support="states")]
+    # the same short quote under an item of prose still rests on a fragment
+    state.items["court_rulings"] = [Value(value="2024: Supreme Court reversed", evidence=[header], support="states")]
+    lines = [line for line in findings(state) if "fragments only" in line]
+    assert len(lines) == 1 and lines[0].startswith("court_rulings:")
