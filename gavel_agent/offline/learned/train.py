@@ -340,7 +340,8 @@ def main() -> None:
         if model is None:
             sys.exit(f"error: too few coded records to fit {field.item} ({len(records)} records)")
         write_json(FITTED_DIR / f"{SPEC}.{field.item}.json", model)
-        print(f"{field.item}: {model['trained_on']}, threshold {model['threshold']}")
+        chosen_c = f", C {model['c']} (inner CV)" if "c" in model else ""
+        print(f"{field.item}: {model['trained_on']}, threshold {model['threshold']}{chosen_c}")
 
 
 if __name__ == "__main__":
