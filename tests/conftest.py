@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -41,3 +43,14 @@ def shared() -> Path:
 @pytest.fixture
 def sample_case() -> Path:
     return SAMPLE_CASE
+
+
+def offline_quality_bench(monkeypatch):
+    """bench/offline_quality.py as a module (it imports its neighbour markdown_fragment)."""
+    monkeypatch.syspath_prepend(str(REPO / "bench"))
+    spec = importlib.util.spec_from_file_location("offline_quality", REPO / "bench" / "offline_quality.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "offline_quality", module)  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module

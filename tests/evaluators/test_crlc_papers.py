@@ -3,11 +3,9 @@ offline bench matches important_filings and court_rulings values to them."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from datetime import date
 
-from conftest import REPO
+from conftest import offline_quality_bench
 from gavel_agent.evaluators.checklist import crlc_papers as papers
 from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
 
@@ -72,19 +70,8 @@ def test_specific_kinds_do_not_name_the_general_one():
     assert papers.kinds_named("Judgment affirmed") == ["judgment", "appeal"]
 
 
-def _bench(monkeypatch):
-    """bench/offline_quality.py as a module (it imports its neighbour markdown_fragment)."""
-    monkeypatch.syspath_prepend(str(REPO / "bench"))
-    spec = importlib.util.spec_from_file_location("offline_quality", REPO / "bench" / "offline_quality.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "offline_quality", module)  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_bench_counts_listed_papers_found_by_day_and_kind_and_values_matching_one(monkeypatch):
-    bench = _bench(monkeypatch)
+    bench = offline_quality_bench(monkeypatch)
     coded = CodedCase(
         case="1",
         filings=papers.listed_filings(RECORD),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, SAMPLE_CASE
+from conftest import REPO, SAMPLE_CASE, offline_quality_bench
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import ChecklistFile
 from gavel_agent.evaluators.checklist.crlc_reference import CodedCase
@@ -431,3 +431,78 @@ def test_a_papers_place_among_the_papers_leaves_out_the_docket_built_from_entrie
     assert [rows[n]["doc_order"] for n in ("complaint", "order", "pacer-docket")] == [0, 1, 2]
     assert rows["docket"]["doc_order"] == 3  # a finding in the built docket ranks after every paper
     assert {r["doc_count"] for r in rows.values()} == {3}
+
+
+def _counsel_records() -> list[Record]:
+    """Cases naming a private firm and a public-interest organisation; the coding takes the kind the rules
+    are surer of, but for one case in six."""
+    records = []
+    for i in range(120):
+        private, public = 0.3 + (i % 5) / 10, 0.35 + (i % 7) / 10
+        surer, other = ("Private", "Public interest") if private > public else ("Public interest", "Private")
+        rows = [
+            row("Plaintiff: Private (Smith LLP)", private, "Counsel for Plaintiffs: Smith LLP"),
+            row("Plaintiff: Public interest nonprofit (ACLU)", public, "ACLU Foundation, attorneys for plaintiffs"),
+        ]
+        coded = CodedCase(case=str(i), counsel=surer if i % 6 else other)
+        records.append(Record(str(i), fold_of(str(i)), coded, {"type_of_counsel": rows}))
+    return records
+
+
+def test_the_counsel_regularisation_is_chosen_by_inner_cross_validation_over_the_training_records():
+    from dataclasses import replace
+
+    from gavel_agent.offline.rules.candidates import category
+
+    field = next(f for f in FIELDS if f.item == "type_of_counsel")
+    assert field.c in field.c_choices and len(field.c_choices) > 1
+    records = _counsel_records()
+    model = fit(field, records)
+    # Each choice's accuracy is what a model fitted on the other folds chooses right on each fold.
+    for c in field.c_choices:
+        right = 0
+        for k in range(FOLDS):
+            inner = fit(replace(field, c=c, c_choices=()), [r for r in records if r.fold != k])
+            for r in (r for r in records if r.fold == k):
+                chosen = pick(inner, r.rows("type_of_counsel"))
+                right += category(r.rows("type_of_counsel")[chosen[0]]["value"]) == r.coded.counsel
+        assert model["inner_cv"][str(c)] == round(right / len(records), 4)
+    best = max(field.c_choices, key=lambda c: model["inner_cv"][str(c)])
+    assert model["c"] == best
+    assert {k: v for k, v in model.items() if k not in ("c", "inner_cv")} == fit(
+        replace(field, c=best, c_choices=()), records
+    )
+    assert json.dumps(fit(field, records)) == json.dumps(model)  # the same records, the same file
+
+
+def test_the_bench_chooses_counsel_capacity_without_the_held_out_fold(monkeypatch):
+    """Each fold's counsel model, its regularisation choice included, is fitted on the other folds alone:
+    altering the held-out fold's records changes none of it."""
+    bench = offline_quality_bench(monkeypatch)
+    fitted: list[tuple[set[int], dict | None]] = []
+
+    def spy(field, inside):
+        model = fit(field, inside)
+        if field.item == "type_of_counsel":
+            fitted.append(({r.fold for r in inside}, model))
+        return model
+
+    monkeypatch.setattr(bench, "fit", spy)
+
+    def fold_models(records: list[Record]) -> list[tuple[set[int], dict | None]]:
+        fitted.clear()
+        coding = {r.case: r.coded for r in records}
+        bench.fold_table(records, coding, dict.fromkeys(coding, False), {case: {} for case in coding})
+        return list(fitted)
+
+    records = _counsel_records()
+    models = fold_models(records)
+    assert [folds for folds, _ in models] == [set(range(FOLDS)) - {k} for k in range(FOLDS)]
+    assert all(model and "inner_cv" in model for _, model in models)
+    altered = _counsel_records()
+    for r in altered:
+        if r.fold == 0:  # the held-out fold of the first refit: every coding turned round
+            r.coded.counsel = "Private" if r.coded.counsel == "Public interest" else "Public interest"
+    again = fold_models(altered)
+    assert again[0] == models[0]
+    assert again[1][1] != models[1][1]  # a refit with fold 0 among its training folds sees the change
