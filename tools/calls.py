@@ -177,8 +177,10 @@ class RemoveValuesArgs(_PerItem):
 
 class ItemMerge(BaseModel):
     item: str = Field(description="Item key.")
-    values: list[str] = Field(min_length=2, description="Stored values to merge, as get_checklist shows them.")
-    into: str = Field(max_length=bounds.MAX_VALUE_CHARS, description="The merged value, in the item's format.")
+    values: list[str] = Field(
+        min_length=1, description="Stored values to merge (one to reword it), as get_checklist shows them."
+    )
+    into: str = Field(max_length=bounds.MAX_VALUE_CHARS, description="The new value, in the item's format.")
 
 
 class MergeValuesArgs(_PerItem):
@@ -454,7 +456,8 @@ def merge_values(ws: Workspace, args: MergeValuesArgs) -> ToolResult:
             lines.append(f"ERROR: {e}")
             continue
         merged += 1
-        lines.append(f"{key}: merged {len(entry.values)} values; the item now has {len(ws.checklist.items[key])}.")
+        done = f"merged {len(entry.values)} values" if len(entry.values) > 1 else "reworded 1 value"
+        lines.append(f"{key}: {done}; the item now has {len(ws.checklist.items[key])}.")
         lines.append(stored_line(value, quotes_added=False))
     failed = len(args.items) - merged
     return ToolResult("\n".join(lines), f"{merged} merged, {failed} refused", ok=not failed)

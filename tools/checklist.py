@@ -258,18 +258,19 @@ class ChecklistState:
         return key, removed, [v for f, v in wanted.items() if f not in found]
 
     def merge(self, item: str, values: list[str], into: str) -> tuple[str, Value]:
-        """Put several stored values of an item into one, written ``into``, carrying all their quotes,
-        its support judged over them: a value merged at review needs no quote the history has dropped.
-        The merged value takes the place of the first of them; EvidenceError leaves the item unchanged."""
+        """Put stored values of an item into one, written ``into``, carrying all their quotes, its support
+        judged over them: a value merged, or one reworded (a single value), needs no quote the history has
+        dropped, and is never lost as a removal beside a refused replacement is. The new value takes the
+        place of the first of them; EvidenceError leaves the item unchanged."""
         key = self.resolve(item)
         folded = {quotes.fold_quote(v) for v in values}
         parts = [v for v in self.items[key] if quotes.fold_quote(v.value) in folded]
         missing = folded - {quotes.fold_quote(v.value) for v in parts}
-        if missing or len(parts) < 2:
+        if missing or not parts:
             absent = [v for v in values if quotes.fold_quote(v) in missing]
             raise EvidenceError(
                 f"{key}: nothing merged: "
-                + (f"not stored: {'; '.join(repr(v) for v in absent)}" if absent else "name two or more stored values")
+                + (f"not stored: {'; '.join(repr(v) for v in absent)}" if absent else "name the stored values")
             )
         evidence, held = [], set()
         for e in (e for v in parts for e in v.evidence):

@@ -278,6 +278,16 @@ def test_merge_values_joins_stored_values_with_their_quotes_and_no_new_quote(ws)
     assert first.value == "42 U.S.C. § 1983 claim for Eighth Amendment violations"  # in the first part's place
     assert [e.quote for e in first.evidence] == ["brought under 42 U.S.C. § 1983", "violations of the Eighth Amendment"]
     assert first.support == "states" and second.value == "filed March 15, 2021"
+    # one value reworded in place, its quote kept: no removal that a refused new write could leave bare
+    reworded = call(
+        ws,
+        "merge_values",
+        item="cause_of_action",
+        values=["filed March 15, 2021"],
+        into="Complaint filed March 15, 2021",
+    )
+    assert reworded.ok and "reworded 1 value; the item now has 2" in reworded.text
+    assert [v.value for v in ws.checklist.items["cause_of_action"]][1] == "Complaint filed March 15, 2021"
 
 
 def test_a_support_refusal_shows_the_text_around_the_quote(ws):
