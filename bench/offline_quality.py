@@ -18,10 +18,12 @@ command ``python -m gavel_agent.offline.learned.train --runs`` reuses), and prin
 
     python bench/offline_quality.py [FOLDER ...] [--gavel ../shared/gavel] [--out DIR] [--jobs 2]
                                     [--limit N] [--fresh] [--items KEY,...] [--folds K,...]
-                                    [--markdown docs/benchmarks/offline_quality.md]
+                                    [--support-check on|off] [--markdown docs/benchmarks/offline_quality.md]
 
 --items runs only those items (a quick loop while working on them: use its own --out), --folds
 keeps only the records of those folds (read misses on some folds, keep the others unseen).
+--support-check off stores the values the write tools would refuse as unsupported (runs of their own,
+in another --out): bench/support_bound.py sets such a run beside a run with the check on.
 
 FOLDER defaults to ../shared/crlc/cases and ../shared/crlc/train.
 """
@@ -41,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from gavel_agent.atomic import write_text  # noqa: E402
 from gavel_agent.case import documents_from_clearinghouse, load_case  # noqa: E402
 from gavel_agent.case_identity import CaseIdentity, case_identity  # noqa: E402
 from gavel_agent.checklists import load_spec  # noqa: E402
@@ -586,10 +589,33 @@ def main() -> None:
         default="3,4",
         help="folds whose records were never read to write rules; their held-out mean gets a column of its own",
     )
+    parser.add_argument(
+        "--support-check",
+        choices=("on", "off"),
+        default="on",
+        help="off: the write tools store the values their quotes do not state instead of refusing them (a"
+        " measurement of what the check costs, with its own --out; bench/support_bound.py compares the two)",
+    )
     add_option(parser)
     args = parser.parse_args()
     with printed_as_markdown(args.markdown):
         bench(args)
+
+
+SUPPORT_CHECK_FILE = "support_check.txt"  # in --out: "on" or "off", how its runs were made
+
+
+def mark_support_check(out: Path, setting: str) -> None:
+    """Note in the runs' folder whether the support check refused values; a folder of runs made the other
+    way is not reused (its runs would be mixed with new ones): exit with a one-line error."""
+    marker = out / SUPPORT_CHECK_FILE
+    held = marker.read_text(encoding="utf-8").strip() if marker.is_file() else "on" if any(out.glob("case_*")) else None
+    if held not in (None, setting):
+        sys.exit(
+            f"error: {out} holds runs made with the support check {held}: give --support-check {held} or another --out"
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    write_text(marker, setting + "\n")
 
 
 def bench(args: argparse.Namespace) -> None:
@@ -612,9 +638,13 @@ def bench(args: argparse.Namespace) -> None:
     if unknown:
         sys.exit(f"error: not GAVEL items: {', '.join(sorted(unknown))}")
     out = args.out or Path(tempfile.mkdtemp(prefix="offline_quality_"))
+    mark_support_check(out, args.support_check)
     with ProcessPoolExecutor(args.jobs) as pool:
         n = len(files)
-        run_dirs = list(pool.map(run_record, map(str, files), [str(out)] * n, [not args.fresh] * n, [items] * n))
+        refusing = [args.support_check == "on"] * n
+        run_dirs = list(
+            pool.map(run_record, map(str, files), [str(out)] * n, [not args.fresh] * n, [items] * n, refusing)
+        )
     run_time = time.time() - started
     skipped = [f.name for f, d in zip(files, run_dirs) if d is None]
     records = load_records(files, run_dirs)
@@ -651,6 +681,8 @@ def bench(args: argparse.Namespace) -> None:
         f"{len(records)} records, offline agent, {', '.join(items) or 'all 26 items'}; runs in {out} (offline runs {run_time:.0f} s with {args.jobs} jobs)"
     )
     print(f"folds by sha256(case id) % {FOLDS}: {' / '.join(map(str, sizes))} records")
+    if args.support_check == "off":
+        print("support check OFF: values whose quotes do not state them were stored, not refused (a measurement)")
     if skipped:
         print(f"skipped (no document texts): {', '.join(skipped)}")
     print(
