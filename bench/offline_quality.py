@@ -618,6 +618,59 @@ def mark_support_check(out: Path, setting: str) -> None:
     write_text(marker, setting + "\n")
 
 
+@dataclass
+class Runs:
+    """A bench's runs as it scores them: per record, its file, run folder and checklist, its values with the
+    learned items chosen again (``selected_values``) and the values its write tools refused."""
+
+    records: list[Record]
+    case_files: dict[str, Path]
+    run_dirs: dict[str, str]
+    checklists: dict[str, ChecklistFile]
+    values: dict[str, Values]
+    refused: Refused
+
+
+def read_runs(files: list[Path], run_dirs: list[str | None]) -> Runs:
+    """The runs of the records (a None run folder: a record without texts, left out)."""
+    records = load_records(files, run_dirs)
+    files, kept = [f for f, d in zip(files, run_dirs) if d], [d for d in run_dirs if d]
+    case_files = {r.case: f for r, f in zip(records, files)}
+    checklists = {r.case: ChecklistFile.read(Path(d) / "checklist.json") for r, d in zip(records, kept)}
+    base = {case: {k: [v.value for v in vals] for k, vals in c.items.items()} for case, c in checklists.items()}
+    for r, d in zip(records, kept):
+        base[r.case].update(identity_values(d, case_files[r.case]))
+    # The shipped models' choice, as a run with them makes it (runs cached before a retraining hold another).
+    shipped_models = {field.item: load_model("gavel", field.item) for field in FIELDS}
+    refused = refused_values(records, base, selected_values(records, base, shipped_models))
+    values = selected_values(records, base, shipped_models, refused)
+    return Runs(records, case_files, {r.case: d for r, d in zip(records, kept)}, checklists, values, refused)
+
+
+def coding_with_related(records: list[Record], folders: list[Path]) -> dict[str, crlc.CodedCase]:
+    """The records' coding, and that of the cases their coding relates them to where the corpus holds them
+    (of any fold: only their docket numbers are read), so that a value giving a related case's number
+    alone counts."""
+    coding = {r.case: r.coded for r in records}
+    corpus = {f.stem.removeprefix("case_"): f for f in record_files(folders)}
+    for case in {i for r in records for i in r.coded.related_case_ids} - coding.keys():
+        if case in corpus:
+            coding[case] = crlc.coded_case(crlc.read_record(corpus[case]))
+    return coding
+
+
+def filing_date_written(records: list[Record], case_files: dict[str, Path]) -> tuple[dict[str, bool], dict[str, bool]]:
+    """Per record, whether its coded filing date is written in its texts, its docket's entries included
+    (the ceiling a reader quoting the texts can reach), and in its papers alone."""
+    written, in_papers = {}, {}
+    for r in records:
+        texts = [d.text for d in documents_from_clearinghouse(crlc.read_record(case_files[r.case]))]
+        day = r.coded.filing_date
+        written[r.case] = day is not None and stated_in_texts(day, texts)
+        in_papers[r.case] = day is not None and stated_in_texts(day, [t for t in texts if not is_entry_list(t)])
+    return written, in_papers
+
+
 def bench(args: argparse.Namespace) -> None:
     started = time.time()
     missing = [str(f) for f in args.folders if not f.is_dir()]
@@ -647,33 +700,11 @@ def bench(args: argparse.Namespace) -> None:
         )
     run_time = time.time() - started
     skipped = [f.name for f, d in zip(files, run_dirs) if d is None]
-    records = load_records(files, run_dirs)
-    files, run_dirs = [f for f, d in zip(files, run_dirs) if d], [d for d in run_dirs if d]
-    case_files = {r.case: f for r, f in zip(records, files)}
-    coding = {r.case: r.coded for r in records}
-    # The coding of the cases the records' coding relates them to, where the corpus holds them (of any
-    # fold: only their docket numbers are read), so that a value giving a related case's number alone counts.
-    corpus = {f.stem.removeprefix("case_"): f for f in record_files(args.folders)}
-    for case in {i for r in records for i in r.coded.related_case_ids} - coding.keys():
-        if case in corpus:
-            coding[case] = crlc.coded_case(crlc.read_record(corpus[case]))
-    # Where the coded filing date is written: in the record's texts, its docket's entries included (the
-    # ceiling a reader quoting the texts can reach), and in its papers alone.
-    written, in_papers = {}, {}
-    for r in records:
-        texts = [d.text for d in documents_from_clearinghouse(crlc.read_record(case_files[r.case]))]
-        day = r.coded.filing_date
-        written[r.case] = bool(day) and stated_in_texts(day, texts)
-        in_papers[r.case] = bool(day) and stated_in_texts(day, [t for t in texts if not is_entry_list(t)])
-    checklists = {r.case: ChecklistFile.read(Path(d) / "checklist.json") for r, d in zip(records, run_dirs)}
-    base = {case: {k: [v.value for v in vals] for k, vals in c.items.items()} for case, c in checklists.items()}
-    for r, d in zip(records, run_dirs):
-        base[r.case].update(identity_values(d, case_files[r.case]))
-    stats = [RunStats.model_validate_json((Path(d) / "stats.json").read_text()) for d in run_dirs]
-    # The shipped models' choice, as a run with them makes it (runs cached before a retraining hold another).
-    shipped_models = {field.item: load_model("gavel", field.item) for field in FIELDS}
-    refused = refused_values(records, base, selected_values(records, base, shipped_models))
-    base = selected_values(records, base, shipped_models, refused)
+    runs = read_runs(files, run_dirs)
+    records, case_files, base = runs.records, runs.case_files, runs.values
+    coding = coding_with_related(records, args.folders)
+    written, in_papers = filing_date_written(records, case_files)
+    stats = [RunStats.model_validate_json((Path(d) / "stats.json").read_text()) for d in runs.run_dirs.values()]
 
     print(f"command: python {' '.join(sys.argv)}")
     sizes = [sum(r.fold == k for r in records) for k in range(FOLDS)]
@@ -688,7 +719,9 @@ def bench(args: argparse.Namespace) -> None:
     print(
         "\n(a) Agreement with the Clearinghouse coding: held-out folds (mean, range, pooled counts) beside the training folds"
     )
-    print_folds(*fold_table(records, coding, written, base, refused), {int(k) for k in args.unseen.split(",") if k})
+    print_folds(
+        *fold_table(records, coding, written, base, runs.refused), {int(k) for k in args.unseen.split(",") if k}
+    )
     dated = [r.case for r in records if r.coded.filing_date]
     print(
         f"  ceiling: the coded filing date is written in the texts of {Tally(sum(written[c] for c in dated), len(dated))}"
@@ -705,7 +738,7 @@ def bench(args: argparse.Namespace) -> None:
         )
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
-    verified, empty = evidence_audit(checklists, case_files, {r.case: d for r, d in zip(records, run_dirs)})
+    verified, empty = evidence_audit(runs.checklists, case_files, runs.run_dirs)
     print("\n(c) Evidence and cost")
     print(f"  quotes found again at their offsets   {verified}")
     print(f"  requested items left empty            {empty}")
@@ -715,7 +748,7 @@ def bench(args: argparse.Namespace) -> None:
         f" / {max(s.wall_time_s for s in stats):.1f} s"
     )
     print(f"  whole command                         {time.time() - started:.0f} s")
-    print_support(support_table(checklists))
+    print_support(support_table(runs.checklists))
 
 
 if __name__ == "__main__":
