@@ -45,7 +45,7 @@ _DIGITS = re.compile(r"(?<![\d.,])\d+(?:,\d{3}(?!\d))*(?:\.\d+)?")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _SCALES = (1e3, 1e6, 1e9)  # thousand, million, billion
 # A code citation: its title number, the code ("U.S.C.", "U.S.C.A."), the section ("1983", "2000e-2(a)").
-_CODE_CITATION = re.compile(r"\b(\d+)\s+U\.?\s?S\.?\s?C\.?(?:\s?A\.?)?\s*§*\s*(\d+[\w.-]*(?:\([\w]+\))*)")
+CODE_CITATION = re.compile(r"\b(\d+)\s+U\.?\s?S\.?\s?C\.?(?:\s?A\.?)?\s*§*\s*(\d+[\w.-]*(?:\([\w]+\))*)")
 _YEARLESS_DAY = re.compile(rf"\b({MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d{{4}})(?!\s*/)")
 # A reporter's series printed with or without a space ("72 F. 4th 868", "591 F. Supp. 2d"): closed up
 # before figures and words are read, so "4th" is part of the reporter's name, as in "F.4th", not a figure.
@@ -88,6 +88,11 @@ def refusals_off() -> Iterator[None]:
 class Support:
     status: SupportStatus
     reason: str  # what the quotes lack ("" when they state the value)
+    # For an unsupported value, what a quote stating it must give, for a reader looking for one: the kind
+    # ("date", "figure", "name", "decision" or "words") and the value's own text of it (its figures as
+    # written, its name's words, the item's deciding words, its content stems).
+    lacking: str = ""
+    missing: tuple[str, ...] = ()
 
 
 class Quoted:
@@ -161,6 +166,12 @@ def _readings() -> list[tuple[set[str], re.Pattern[str]]]:
     return [
         (content_stems(r["words"]), re.compile(r["pattern"].replace("{state}", state), re.I)) for r in raw["readings"]
     ]
+
+
+def reading_patterns(own: set[str]) -> list[str]:
+    """The patterns of the categories whose words are all among ``own`` (content stems): the other
+    wordings that state them ("the Oregon Constitution" for "state law")."""
+    return [pattern.pattern for stems, pattern in _readings() if stems <= own]
 
 
 def _read_as(quoted: str, own: set[str]) -> set[str]:
@@ -276,10 +287,10 @@ def _cited_figures(value: str, quoted: Quoted) -> str:
     794"), and a careful reader takes either: quotes naming the act are not asked for its citation (the
     name's own figures, a year, still are); quotes citing it (its section, or another section of the
     act) are not asked for the name's figures, nor for the title number beside a quoted section."""
-    citations = list(_CODE_CITATION.finditer(value))
+    citations = list(CODE_CITATION.finditer(value))
     if not citations:
         return value
-    bare = _CODE_CITATION.sub(" ", value)
+    bare = CODE_CITATION.sub(" ", value)
     name = content_stems(without_dates(bare))
     if name and _names_the_statute(bare, quoted):
         return bare
@@ -301,7 +312,7 @@ def _asked_figures(value: str, quoted: Quoted) -> str:
     (``_cited_figures``), less the figures inside a statute's name ("of 1964", "Section 504 of") where
     the quotes name that statute."""
     asked = _cited_figures(value, quoted)
-    if _NAME_FIGURE.search(asked) and _names_the_statute(_CODE_CITATION.sub(" ", value), quoted):
+    if _NAME_FIGURE.search(asked) and _names_the_statute(CODE_CITATION.sub(" ", value), quoted):
         return _NAME_FIGURE.sub(" ", asked)
     return asked
 
@@ -338,7 +349,7 @@ def _cites_the_act(citation: re.Match[str], quoted: Quoted) -> bool:
     if first is None:
         return False
     start = float(first.group(0))
-    for m in _CODE_CITATION.finditer(quoted.text):
+    for m in CODE_CITATION.finditer(quoted.text):
         section = _DIGITS.match(m.group(2))
         if m.group(1) != title or section is None:
             continue
@@ -429,33 +440,35 @@ def judge(value: str, quotes: list[str], item: ItemSpec) -> Support:
 def judge_quoted(value: str, quoted: Quoted, item: ItemSpec) -> Support:
     """``judge`` with the quotes read already (``Quoted``): many values judged against one text read it once."""
     value = _REPORTER_SERIES.sub(r".\1", value)
-    sections = [f"section {s}" for s in dict.fromkeys(_DOTTED_SECTION.findall(value)) if s not in quoted.written]
+    dotted = [s for s in dict.fromkeys(_DOTTED_SECTION.findall(value)) if s not in quoted.written]
     value = _DOTTED_SECTION.sub(" ", value)
     dated, days = _yearless_days(value, quoted)
     # a value without figures asks for none: the quotes' figures are read only for one that has some
     figures = _missing_figures(_asked_figures(dated, quoted), quoted) if _figures(dated) else []
-    lacking = [
-        *map(spoken_date, _unstated(value, quoted.dates)),
-        *days,
-        *sections,
-        *(f"the figure {f}" for f in figures),
-    ]
+    unstated = [*map(spoken_date, _unstated(value, quoted.dates)), *days]
+    lacking = [*unstated, *(f"section {s}" for s in dotted), *(f"the figure {f}" for f in figures)]
     if lacking:
-        return Support("unsupported", f"the quote does not state {', nor '.join(lacking)}")
+        reason = f"the quote does not state {', nor '.join(lacking)}"
+        if unstated:
+            return Support("unsupported", reason, "date", tuple(unstated))
+        return Support("unsupported", reason, "figure", (*dotted, *figures))
     if item.support == "name" and not _names_it(value, quoted):
-        return Support("unsupported", f"the quote does not name {' '.join(_name_words(value)).title()}")
+        name = _name_words(value)
+        return Support("unsupported", f"the quote does not name {' '.join(name).title()}", "name", tuple(name))
     if item.support == "decision":
         if _decides(item, quoted):
             return Support("states", "")
         return Support(
             "unsupported",
             f"the quote does not say what decides {value!r} (words such as {', '.join(item.deciding_words)})",
+            "decision",
+            tuple(item.deciding_words),
         )
     if item.support == "name":
         return Support("states", "")
     if item.support == "number" and _figures(value):  # its number quoted: a caption's words add nothing
         return Support("states", "")
-    own = content_stems(without_dates(_CODE_CITATION.sub(" ", value))) - _label_words(
+    own = content_stems(without_dates(CODE_CITATION.sub(" ", value))) - _label_words(
         item
     )  # a citation's are its figures
     typed = bool(dates(value) or _figures(value))
@@ -466,4 +479,4 @@ def judge_quoted(value: str, quoted: Quoted, item: ItemSpec) -> Support:
         return Support("states", "")
     if share > 0 or typed:
         return Support("related", f"the quote gives {share:.0%} of the value's words")
-    return Support("unsupported", "the quote shares no content word with the value")
+    return Support("unsupported", "the quote shares no content word with the value", "words", tuple(sorted(own)))
