@@ -110,7 +110,7 @@ class Quoted:
         return dates(self.text)
 
     @cached_property
-    def month_days(self) -> set[tuple[int, int]]:
+    def month_days(self) -> set[tuple[int | None, int | None]]:
         """(month, day) of every date the text gives, with its year or without one ("arrested on July 25")."""
         return {(q[1], q[2]) for q in self.dates} | {_month_day(m) for m in _YEARLESS_DAY.finditer(self.text)}
 
