@@ -37,6 +37,7 @@ from gavel_agent.tools.support import (
 Call = tuple[str, dict]
 QUOTE_BEFORE, QUOTE_AFTER = 60, 60  # characters of a hit's snippet kept around the date (a docket entry follows it)
 STAMP_HITS = 5  # hits looked at per search: the one sharing most words with the value is quoted
+_BRACKETED = re.compile(r"\([^)]*\)")  # a value's aside ("(INA)", "(U.S. Department of Justice)"): not its category
 
 
 def date_pattern(parts: DateParts) -> str | None:
@@ -75,9 +76,28 @@ def stating_pattern(value: str, quotes: list[str], item: ItemSpec | None = None)
         return rf"\b{re.escape(verdict.missing[-1].strip('.'))}\b"
     if verdict.lacking == "decision":
         return r"\b(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in verdict.missing) + ")"
-    # words: the value's content words (stems, so "constitution" finds "constitutional") or another wording
-    words = r"\b(?:" + "|".join(map(re.escape, verdict.missing)) + r")\w*"
-    return "|".join([*(f"(?:{p})" for p in reading_patterns(set(verdict.missing))), words])
+    # words: the category's other wordings, or its words as the value writes them, in its order
+    return "|".join(
+        [*(f"(?:{p})" for p in reading_patterns(set(verdict.missing))), words_pattern(value, verdict.missing)]
+    )
+
+
+def words_pattern(value: str, stems: tuple[str, ...]) -> str:
+    """A regular expression for the value's words whose stems are ``stems`` (its content words), in the
+    value's order with at most two words between them: "State law" is found in "state and federal law",
+    not in "United States District Court ... Law and Motion Department", where the check would take
+    "States" and "Law" for them."""
+    own = [
+        w
+        for w in re.findall(r"[A-Za-z][\w'.-]*", _BRACKETED.sub(" ", value))
+        if w.lower().replace(".", "")[:5] in stems
+    ]
+    written = [re.escape(w.lower().replace(".", "")[:5]) + r"\w*" for w in dict.fromkeys(own)]
+    return (
+        r"\b" + r"\W+(?:\w+\W+){0,2}?".join(written)
+        if written
+        else r"\b(?:" + "|".join(map(re.escape, stems)) + r")\w*"
+    )
 
 
 def figure_pattern(value: str, figure: str) -> str | None:
@@ -163,13 +183,7 @@ def add_stamps(
 
 def _helps(value: str, quotes: list[str], quote: str, item: ItemSpec) -> int | None:
     """How well adding ``quote`` supports the value (0: it states it, 1: it bears on it), or None when the
-    value stays unsupported. A quote for a category's words must give them all, or in other words: the
-    check takes half of a two-word value ("States" for "State law"), a reader looking for one need not."""
-    lacking = judge(value, quotes, item)
-    if lacking.lacking == "words":
-        patterns = reading_patterns(set(lacking.missing))
-        if not (set(lacking.missing) <= content_stems(quote) or any(re.search(p, quote, re.I) for p in patterns)):
-            return None
+    value stays unsupported."""
     status = judge(value, [*quotes, quote], item).status
     return None if status == "unsupported" else SUPPORT_ORDER.index(status)
 

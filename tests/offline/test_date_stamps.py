@@ -5,7 +5,13 @@ import re
 import pytest
 
 from gavel_agent.checklists import load_spec
-from gavel_agent.offline.date_stamps import add_stamps, date_pattern, docket_papers, figure_pattern, stamp_searches
+from gavel_agent.offline.date_stamps import (
+    add_stamps,
+    date_pattern,
+    docket_papers,
+    figure_pattern,
+    stamp_searches,
+)
 from gavel_agent.offline.registry import DocInfo
 from gavel_agent.tools.search import Hit
 
@@ -193,3 +199,11 @@ def test_a_hit_that_leaves_the_value_unsupported_adds_nothing():
     government = Hit("c", 3, 4, 100, 190, 1.0, "COMPLAINT The United States of America, by its attorneys, brings")
     add_stamps(values, calls, [[unrelated, government]], items=ITEMS)
     assert "United States of America" in values["type_of_counsel"][0]["evidence"][-1]["quote"]
+
+
+def test_a_category_s_words_are_searched_together_in_the_value_s_order():
+    values = {"cause_of_action": [{"value": "State law", "evidence": [{"document": "c", "quote": "SUPERIOR COURT"}]}]}
+    ((_, _, (_, search)),) = stamp_searches(values, None, ITEMS)
+    assert re.search(search["query"], "claims under state and federal law", re.I)
+    # the check would take "States" and "Law" for the value's words; a reader does not
+    assert not re.search(search["query"], "UNITED STATES DISTRICT COURT, County of San Francisco, Law Department", re.I)
