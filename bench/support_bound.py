@@ -156,19 +156,27 @@ def print_bound(rows: list[BoundRow]) -> None:
     )
 
 
-def print_refused(unstated: dict[str, Unstated]) -> None:
+def refused_counts(unstated: dict[str, Unstated], stored: dict[str, ChecklistFile]) -> dict[str, list[int]]:
+    """Per item: values the check refuses (stored unsupported with it off), of them written nowhere, stated
+    somewhere, and stored by the run with the check on (given a quote that states them)."""
     counts: dict[str, list[int]] = {}
-    for items in unstated.values():
+    for case, items in unstated.items():
         for key, values in items.items():
-            row = counts.setdefault(key, [0, 0])
-            for gone in values.values():
-                row[0 if gone else 1] += 1
-    print(f"\n  {'item':24}{'refused':>9}{'written nowhere':>17}{'stated somewhere':>18}")
-    for key in sorted(counts, key=lambda k: -sum(counts[k])):
-        nowhere, somewhere = counts[key]
-        print(f"  {key:24}{nowhere + somewhere:>9}{nowhere:>17}{somewhere:>18}")
-    total = [sum(c[i] for c in counts.values()) for i in (0, 1)]
-    print(f"  {'ALL':24}{sum(total):>9}{total[0]:>17}{total[1]:>18}")
+            row = counts.setdefault(key, [0, 0, 0, 0])
+            kept = {v.value for v in stored[case].items.get(key, [])} if case in stored else set()
+            for value, gone in values.items():
+                row[0] += 1
+                row[1 if gone else 2] += 1
+                row[3] += value in kept
+    return counts
+
+
+def print_refused(counts: dict[str, list[int]]) -> None:
+    print(f"\n  {'item':24}{'unsupported':>12}{'written nowhere':>17}{'stated somewhere':>18}{'stored, check on':>18}")
+    for key in sorted(counts, key=lambda k: -counts[k][0]):
+        print(f"  {key:24}" + "".join(f"{n:>{w}}" for n, w in zip(counts[key], (12, 17, 18, 18))))
+    total = [sum(c[i] for c in counts.values()) for i in range(4)]
+    print(f"  {'ALL':24}" + "".join(f"{n:>{w}}" for n, w in zip(total, (12, 17, 18, 18))))
 
 
 def runs_in(out: Path, files: list[Path]) -> list[str | None]:
@@ -238,8 +246,11 @@ def compare(args: argparse.Namespace, files: list[Path], on_dirs: list[str | Non
     print(f"{len(cases)} records with a run in both; check on: {args.run_on}, off: {args.run_off}")
     print("\nHeld-out means (table (a)'s first column) with the support check off and on, and the drop split")
     print_bound(bound_rows(means[0], means[1], means[2]))
-    print("\nValues the check refused (stored unsupported by the run with it off), per item")
-    print_refused(unstated)
+    print(
+        "\nValues the check judges unsupported (stored so by the run with it off), per item, and those the run with it"
+        " on stored (its evidence search found a quote that states them)"
+    )
+    print_refused(refused_counts(unstated, on.checklists))
 
 
 if __name__ == "__main__":

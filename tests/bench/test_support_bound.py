@@ -132,3 +132,17 @@ def test_runs_made_the_other_way_are_refused_with_a_one_line_error(tmp_path):
     )
     assert done.returncode != 0
     assert done.stderr.strip().splitlines() == [f"error: {on} holds runs made with the support check off, not on"]
+
+
+def test_refused_values_are_counted_with_those_the_check_on_run_stored(bound):
+    unstated = {
+        "a": {"judge_name": {"Kathleen M. Williams": False, "John Doe": True}},
+        "b": {"settlement_date": {"2019-05-01": True}},
+    }
+    stored = ChecklistFile(
+        spec="gavel",
+        case="a",
+        items={"judge_name": [Value(value="Kathleen M. Williams", evidence=[], support="states")]},
+    )
+    counts = bound.refused_counts(unstated, {"a": stored, "b": ChecklistFile(spec="gavel", case="b", items={})})
+    assert counts == {"judge_name": [2, 1, 1, 1], "settlement_date": [1, 1, 0, 0]}
