@@ -18,10 +18,12 @@ command ``python -m gavel_agent.offline.learned.train --runs`` reuses), and prin
 
     python bench/offline_quality.py [FOLDER ...] [--gavel ../shared/gavel] [--out DIR] [--jobs 2]
                                     [--limit N] [--fresh] [--items KEY,...] [--folds K,...]
-                                    [--markdown docs/benchmarks/offline_quality.md]
+                                    [--support-check on|off] [--markdown docs/benchmarks/offline_quality.md]
 
 --items runs only those items (a quick loop while working on them: use its own --out), --folds
 keeps only the records of those folds (read misses on some folds, keep the others unseen).
+--support-check off stores the values the write tools would refuse as unsupported (runs of their own,
+in another --out): bench/support_bound.py sets such a run beside a run with the check on.
 
 FOLDER defaults to ../shared/crlc/cases and ../shared/crlc/train.
 """
@@ -41,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from gavel_agent.atomic import write_text  # noqa: E402
 from gavel_agent.case import documents_from_clearinghouse, load_case  # noqa: E402
 from gavel_agent.case_identity import CaseIdentity, case_identity  # noqa: E402
 from gavel_agent.checklists import load_spec  # noqa: E402
@@ -586,10 +589,86 @@ def main() -> None:
         default="3,4",
         help="folds whose records were never read to write rules; their held-out mean gets a column of its own",
     )
+    parser.add_argument(
+        "--support-check",
+        choices=("on", "off"),
+        default="on",
+        help="off: the write tools store the values their quotes do not state instead of refusing them (a"
+        " measurement of what the check costs, with its own --out; bench/support_bound.py compares the two)",
+    )
     add_option(parser)
     args = parser.parse_args()
     with printed_as_markdown(args.markdown):
         bench(args)
+
+
+SUPPORT_CHECK_FILE = "support_check.txt"  # in --out: "on" or "off", how its runs were made
+
+
+def mark_support_check(out: Path, setting: str) -> None:
+    """Note in the runs' folder whether the support check refused values; a folder of runs made the other
+    way is not reused (its runs would be mixed with new ones): exit with a one-line error."""
+    marker = out / SUPPORT_CHECK_FILE
+    held = marker.read_text(encoding="utf-8").strip() if marker.is_file() else "on" if any(out.glob("case_*")) else None
+    if held not in (None, setting):
+        sys.exit(
+            f"error: {out} holds runs made with the support check {held}: give --support-check {held} or another --out"
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    write_text(marker, setting + "\n")
+
+
+@dataclass
+class Runs:
+    """A bench's runs as it scores them: per record, its file, run folder and checklist, its values with the
+    learned items chosen again (``selected_values``) and the values its write tools refused."""
+
+    records: list[Record]
+    case_files: dict[str, Path]
+    run_dirs: dict[str, str]
+    checklists: dict[str, ChecklistFile]
+    values: dict[str, Values]
+    refused: Refused
+
+
+def read_runs(files: list[Path], run_dirs: list[str | None]) -> Runs:
+    """The runs of the records (a None run folder: a record without texts, left out)."""
+    records = load_records(files, run_dirs)
+    files, kept = [f for f, d in zip(files, run_dirs) if d], [d for d in run_dirs if d]
+    case_files = {r.case: f for r, f in zip(records, files)}
+    checklists = {r.case: ChecklistFile.read(Path(d) / "checklist.json") for r, d in zip(records, kept)}
+    base = {case: {k: [v.value for v in vals] for k, vals in c.items.items()} for case, c in checklists.items()}
+    for r, d in zip(records, kept):
+        base[r.case].update(identity_values(d, case_files[r.case]))
+    # The shipped models' choice, as a run with them makes it (runs cached before a retraining hold another).
+    shipped_models = {field.item: load_model("gavel", field.item) for field in FIELDS}
+    refused = refused_values(records, base, selected_values(records, base, shipped_models))
+    values = selected_values(records, base, shipped_models, refused)
+    return Runs(records, case_files, {r.case: d for r, d in zip(records, kept)}, checklists, values, refused)
+
+
+def coding_with_related(records: list[Record], folders: list[Path]) -> dict[str, crlc.CodedCase]:
+    """The records' coding, and that of the cases their coding relates them to where the corpus holds them
+    (of any fold: only their docket numbers are read), so that a value giving a related case's number
+    alone counts."""
+    coding = {r.case: r.coded for r in records}
+    corpus = {f.stem.removeprefix("case_"): f for f in record_files(folders)}
+    for case in {i for r in records for i in r.coded.related_case_ids} - coding.keys():
+        if case in corpus:
+            coding[case] = crlc.coded_case(crlc.read_record(corpus[case]))
+    return coding
+
+
+def filing_date_written(records: list[Record], case_files: dict[str, Path]) -> tuple[dict[str, bool], dict[str, bool]]:
+    """Per record, whether its coded filing date is written in its texts, its docket's entries included
+    (the ceiling a reader quoting the texts can reach), and in its papers alone."""
+    written, in_papers = {}, {}
+    for r in records:
+        texts = [d.text for d in documents_from_clearinghouse(crlc.read_record(case_files[r.case]))]
+        day = r.coded.filing_date
+        written[r.case] = day is not None and stated_in_texts(day, texts)
+        in_papers[r.case] = day is not None and stated_in_texts(day, [t for t in texts if not is_entry_list(t)])
+    return written, in_papers
 
 
 def bench(args: argparse.Namespace) -> None:
@@ -612,38 +691,20 @@ def bench(args: argparse.Namespace) -> None:
     if unknown:
         sys.exit(f"error: not GAVEL items: {', '.join(sorted(unknown))}")
     out = args.out or Path(tempfile.mkdtemp(prefix="offline_quality_"))
+    mark_support_check(out, args.support_check)
     with ProcessPoolExecutor(args.jobs) as pool:
         n = len(files)
-        run_dirs = list(pool.map(run_record, map(str, files), [str(out)] * n, [not args.fresh] * n, [items] * n))
+        refusing = [args.support_check == "on"] * n
+        run_dirs = list(
+            pool.map(run_record, map(str, files), [str(out)] * n, [not args.fresh] * n, [items] * n, refusing)
+        )
     run_time = time.time() - started
     skipped = [f.name for f, d in zip(files, run_dirs) if d is None]
-    records = load_records(files, run_dirs)
-    files, run_dirs = [f for f, d in zip(files, run_dirs) if d], [d for d in run_dirs if d]
-    case_files = {r.case: f for r, f in zip(records, files)}
-    coding = {r.case: r.coded for r in records}
-    # The coding of the cases the records' coding relates them to, where the corpus holds them (of any
-    # fold: only their docket numbers are read), so that a value giving a related case's number alone counts.
-    corpus = {f.stem.removeprefix("case_"): f for f in record_files(args.folders)}
-    for case in {i for r in records for i in r.coded.related_case_ids} - coding.keys():
-        if case in corpus:
-            coding[case] = crlc.coded_case(crlc.read_record(corpus[case]))
-    # Where the coded filing date is written: in the record's texts, its docket's entries included (the
-    # ceiling a reader quoting the texts can reach), and in its papers alone.
-    written, in_papers = {}, {}
-    for r in records:
-        texts = [d.text for d in documents_from_clearinghouse(crlc.read_record(case_files[r.case]))]
-        day = r.coded.filing_date
-        written[r.case] = bool(day) and stated_in_texts(day, texts)
-        in_papers[r.case] = bool(day) and stated_in_texts(day, [t for t in texts if not is_entry_list(t)])
-    checklists = {r.case: ChecklistFile.read(Path(d) / "checklist.json") for r, d in zip(records, run_dirs)}
-    base = {case: {k: [v.value for v in vals] for k, vals in c.items.items()} for case, c in checklists.items()}
-    for r, d in zip(records, run_dirs):
-        base[r.case].update(identity_values(d, case_files[r.case]))
-    stats = [RunStats.model_validate_json((Path(d) / "stats.json").read_text()) for d in run_dirs]
-    # The shipped models' choice, as a run with them makes it (runs cached before a retraining hold another).
-    shipped_models = {field.item: load_model("gavel", field.item) for field in FIELDS}
-    refused = refused_values(records, base, selected_values(records, base, shipped_models))
-    base = selected_values(records, base, shipped_models, refused)
+    runs = read_runs(files, run_dirs)
+    records, case_files, base = runs.records, runs.case_files, runs.values
+    coding = coding_with_related(records, args.folders)
+    written, in_papers = filing_date_written(records, case_files)
+    stats = [RunStats.model_validate_json((Path(d) / "stats.json").read_text()) for d in runs.run_dirs.values()]
 
     print(f"command: python {' '.join(sys.argv)}")
     sizes = [sum(r.fold == k for r in records) for k in range(FOLDS)]
@@ -651,12 +712,16 @@ def bench(args: argparse.Namespace) -> None:
         f"{len(records)} records, offline agent, {', '.join(items) or 'all 26 items'}; runs in {out} (offline runs {run_time:.0f} s with {args.jobs} jobs)"
     )
     print(f"folds by sha256(case id) % {FOLDS}: {' / '.join(map(str, sizes))} records")
+    if args.support_check == "off":
+        print("support check OFF: values whose quotes do not state them were stored, not refused (a measurement)")
     if skipped:
         print(f"skipped (no document texts): {', '.join(skipped)}")
     print(
         "\n(a) Agreement with the Clearinghouse coding: held-out folds (mean, range, pooled counts) beside the training folds"
     )
-    print_folds(*fold_table(records, coding, written, base, refused), {int(k) for k in args.unseen.split(",") if k})
+    print_folds(
+        *fold_table(records, coding, written, base, runs.refused), {int(k) for k in args.unseen.split(",") if k}
+    )
     dated = [r.case for r in records if r.coded.filing_date]
     print(
         f"  ceiling: the coded filing date is written in the texts of {Tally(sum(written[c] for c in dated), len(dated))}"
@@ -673,7 +738,7 @@ def bench(args: argparse.Namespace) -> None:
         )
     if any(case in human for case in base):
         print_gavel(*gavel_reports(args.gavel, base))
-    verified, empty = evidence_audit(checklists, case_files, {r.case: d for r, d in zip(records, run_dirs)})
+    verified, empty = evidence_audit(runs.checklists, case_files, runs.run_dirs)
     print("\n(c) Evidence and cost")
     print(f"  quotes found again at their offsets   {verified}")
     print(f"  requested items left empty            {empty}")
@@ -683,7 +748,7 @@ def bench(args: argparse.Namespace) -> None:
         f" / {max(s.wall_time_s for s in stats):.1f} s"
     )
     print(f"  whole command                         {time.time() - started:.0f} s")
-    print_support(support_table(checklists))
+    print_support(support_table(runs.checklists))
 
 
 if __name__ == "__main__":

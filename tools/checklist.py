@@ -127,7 +127,7 @@ class ChecklistState:
             return value
         said = said or [e.quote for e in value.evidence]
         together = support.judge(value.value, said, spec)
-        if together.status == "unsupported":
+        if together.status == "unsupported" and support.REFUSING.get():
             raise EvidenceError(
                 f"evidence for {value.value!r} refused: {together.reason}. Quote the words that state it "
                 "(a second quote may carry the date, figure or name)"

@@ -344,10 +344,11 @@ def plan(spec: ChecklistSpec, item_keys: list[str], own_number: str | None = Non
         for ev in (e for v in values for e in v["evidence"]):
             if (read_char := read_at.get((key, ev["document"], ev["quote"]))) is not None:
                 ev["near_char"] = read_char
-    # A dated value's paper searched for the date its quote leaves out, then the dockets, then any paper
-    # that names what the value dates.
+    # A value's paper searched for the date (or figure, name, words) its quote leaves out, then the
+    # dockets, then any paper that names what the value is about.
+    specs = {key: spec.item(key) for key in chosen}
     for papers, shared in ((None, 0), (docket_papers(docs), 0), (list(docs), 1)):
-        stamps = stamp_searches(chosen, papers)
+        stamps = stamp_searches(chosen, papers, specs)
         add_stamps(chosen, stamps, [hits(r) for r in (yield from in_turns([call for *_, call in stamps]))], shared)
     yield from in_turns([("append_checklist", {"item": key, "values": values}) for key, values in chosen.items()])
     yield [("stop", {"reason": "all requested items searched"})]

@@ -4,7 +4,14 @@ import re
 
 import pytest
 
-from gavel_agent.offline.date_stamps import add_stamps, date_pattern, docket_papers, stamp_searches
+from gavel_agent.checklists import load_spec
+from gavel_agent.offline.date_stamps import (
+    add_stamps,
+    date_pattern,
+    docket_papers,
+    figure_pattern,
+    stamp_searches,
+)
 from gavel_agent.offline.registry import DocInfo
 from gavel_agent.tools.search import Hit
 
@@ -120,3 +127,83 @@ def test_a_bare_date_is_dated_elsewhere_where_the_paper_names_its_quoted_title()
     assert len(values["filing_date"][0]["evidence"]) == 1
     add_stamps(values, calls, [[other, naming]], shared=1)
     assert values["filing_date"][0]["evidence"][1] == {"document": "memo", "quote": naming.snippet, "near_char": 100}
+
+
+# What else a value's quotes leave unstated: searched with the item's spec, the hit taken only if it helps.
+SPEC = load_spec("gavel")
+ITEMS = {key: SPEC.item(key) for key in ("cause_of_action", "class_action", "judge_name", "type_of_counsel")}
+
+
+@pytest.mark.parametrize(
+    ("value", "figure", "found", "not_found"),
+    [
+        ("Administrative Procedure Act (APA), 5 U.S.C. § 702", "702", "under 5 U.S.C. 702 the", "State, 702 F.2d 1125"),
+        ("May 26, 2011: 6th Circuit Opinion (appeal decided)", "6", "the 6th Circuit held", "on May 6, 2011 at 6"),
+        ("Title VI of the Civil Rights Act of 1964", "1964", "the Civil Rights Act of 1964", "in 1964 the"),
+    ],
+)
+def test_a_figure_is_searched_with_what_it_counts(value, figure, found, not_found):
+    pattern = figure_pattern(value, figure)
+    assert re.search(pattern, found, re.I)
+    assert not re.search(pattern, not_found, re.I)
+
+
+def test_values_the_quotes_support_or_whose_date_alone_is_missing_are_searched_as_before():
+    values = {
+        "judge_name": [
+            {"value": "Kathleen Williams", "evidence": [{"document": "order", "quote": "KATHLEEN WILLIAMS"}]}
+        ],
+        "class_action": [
+            {"value": "Plaintiffs: Individual", "evidence": [{"document": "c", "quote": "Plaintiff,\nv."}]}
+        ],
+    }
+    calls = stamp_searches(values, None, ITEMS)
+    assert [(key, i) for key, i, _ in calls] == [("class_action", 0)]
+    assert stamp_searches(values) == []  # without the items' specs: dates only, as the rules always did
+
+
+def test_a_quote_naming_the_judge_is_added_and_one_that_does_not_help_is_not():
+    values = {"judge_name": [{"value": "Kathleen M. Williams", "evidence": [{"document": "order", "quote": "ORDER"}]}]}
+    calls = stamp_searches(values, ["docket"], ITEMS)
+    (_, _, (_, search)) = calls[0]
+    assert search["query"] == r"\bwilliams\b" and search["documents"] == ["docket"]
+    signed = Hit(
+        "docket", 1, 2, 50, 120, 1.0, "12 ORDER granting motion to dismiss. Signed by Judge Kathleen M. Williams."
+    )
+    add_stamps(values, calls, [[signed]], items=ITEMS)
+    assert values["judge_name"][0]["evidence"][-1]["quote"].endswith("Signed by Judge Kathleen M. Williams.")
+
+
+def test_a_category_needs_all_its_words_or_another_wording_of_them():
+    values = {"cause_of_action": [{"value": "State law", "evidence": [{"document": "c", "quote": "SUPERIOR COURT"}]}]}
+    calls = stamp_searches(values, None, ITEMS)
+    half = Hit("c", 1, 2, 10, 90, 1.0, "the Fourteenth Amendment to the United States Constitution")
+    add_stamps(values, calls, [[half]], items=ITEMS)
+    assert len(values["cause_of_action"][0]["evidence"]) == 1  # "States" gives half the words: not taken
+    code = Hit("c", 3, 4, 100, 190, 1.0, "in violation of the California Welfare and Institutions Code section 5150")
+    add_stamps(values, calls, [[half, code]], items=ITEMS)
+    assert "California Welfare and Institutions Code" in values["cause_of_action"][0]["evidence"][-1]["quote"]
+
+
+def test_a_hit_that_leaves_the_value_unsupported_adds_nothing():
+    values = {
+        "type_of_counsel": [
+            {"value": "Plaintiff: Government attorneys", "evidence": [{"document": "c", "quote": "COMPLAINT"}]}
+        ]
+    }
+    calls = stamp_searches(values, None, ITEMS)
+    assert calls, "no content word of the value is quoted"
+    unrelated = Hit("c", 1, 2, 10, 90, 1.0, "the plaintiffs' attorneys filed a brief")
+    add_stamps(values, calls, [[unrelated]], items=ITEMS)
+    assert values["type_of_counsel"][0]["evidence"] == [{"document": "c", "quote": "COMPLAINT"}]
+    government = Hit("c", 3, 4, 100, 190, 1.0, "COMPLAINT The United States of America, by its attorneys, brings")
+    add_stamps(values, calls, [[unrelated, government]], items=ITEMS)
+    assert "United States of America" in values["type_of_counsel"][0]["evidence"][-1]["quote"]
+
+
+def test_a_category_s_words_are_searched_together_in_the_value_s_order():
+    values = {"cause_of_action": [{"value": "State law", "evidence": [{"document": "c", "quote": "SUPERIOR COURT"}]}]}
+    ((_, _, (_, search)),) = stamp_searches(values, None, ITEMS)
+    assert re.search(search["query"], "claims under state and federal law", re.I)
+    # the check would take "States" and "Law" for the value's words; a reader does not
+    assert not re.search(search["query"], "UNITED STATES DISTRICT COURT, County of San Francisco, Law Department", re.I)

@@ -8,7 +8,7 @@ from gavel_agent.case import Case, Document
 from gavel_agent.checklists import load_spec
 from gavel_agent.checklists.record import Evidence, Value
 from gavel_agent.tools import calls
-from gavel_agent.tools.support import judge, spoken_date
+from gavel_agent.tools.support import Quoted, judge, judge_quoted, refusals_off, spoken_date
 from gavel_agent.tools.workspace import Workspace
 from gavel_agent.verification.stage import challenge
 
@@ -133,6 +133,17 @@ def test_write_refuses_an_unsupported_value_saying_what_the_quote_lacks(ws):
     (stored,) = ws.checklist.items["filing_date"]
     assert stored.support == "states"
     assert [e.support for e in stored.evidence] == ["unsupported", "states"]  # each quote alone
+
+
+def test_with_refusals_off_an_unsupported_value_is_stored_and_marked(ws):
+    """The bench's measurement of what the check costs: the same write stored, judged unsupported."""
+    title_only = {"value": "2021-03-15", "evidence": [{"document": "01-complaint", "quote": "AMENDED COMPLAINT"}]}
+    with refusals_off():
+        assert write(ws, "append_checklist", "filing_date", [title_only]).ok
+    (stored,) = ws.checklist.items["filing_date"]
+    assert (stored.support, stored.support_note) == ("unsupported", "the quote does not state March 15, 2021")
+    again = dict(title_only, value="2021-03-16")
+    assert not write(ws, "append_checklist", "filing_date", [again]).ok  # the check is back after the block
 
 
 def test_the_stopword_quote_cannot_carry_a_judge(ws):
@@ -534,6 +545,28 @@ def test_a_duration_the_quoted_dates_span_is_stated():
     assert (five.status, five.reason) == ("unsupported", "the quote does not state the figure 5 year")
     alone = judge("four years: the consent decree", quotes[:1], item)
     assert alone.status == "unsupported"  # one date spans nothing
+
+
+def test_a_duration_is_found_among_many_quoted_dates():
+    """A whole case's text gives thousands of dates: the pair that spans a duration is looked up near its length."""
+    days = [f"On March {d}, {y} the consent decree was heard." for y in range(1990, 2000) for d in range(1, 29)]
+    item = SPEC.item("decree_duration")
+    assert judge("15 years: the consent decree", [*days, "It ended on March 3, 2010"], item).status == "states"
+    unspanned = judge("15 years: the consent decree", days, item)  # at most ten years apart
+    assert (unspanned.status, unspanned.reason) == ("unsupported", "the quote does not state the figure 15")
+    assert judge("9 years: the consent decree", days, item).status == "states"
+
+
+def test_one_reading_of_the_quotes_judges_many_values_as_each_alone():
+    quoted = Quoted([COMPLAINT, ORDER])
+    for key, value in [
+        ("judge_name", "Kathleen M. Williams"),
+        ("judge_name", "John Roberts"),
+        ("filing_date", "2021-03-15"),
+        ("settlement_terms", "The defendants shall pay $2,000,000"),
+        ("class_action", "Class action sought"),
+    ]:
+        assert judge_quoted(value, quoted, item(key)) == judge(value, [COMPLAINT, ORDER], item(key))
 
 
 def test_a_day_without_its_year_is_stated_by_the_same_day_without_one():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,10 +38,13 @@ def record_files(folders: list[Path]) -> list[Path]:
     return sorted(seen.values(), key=lambda f: f.name)
 
 
-def run_record(case_file: str, out: str, reuse: bool = True, items: tuple[str, ...] = ()) -> str | None:
+def run_record(
+    case_file: str, out: str, reuse: bool = True, items: tuple[str, ...] = (), refuse_unsupported: bool = True
+) -> str | None:
     """Run the offline agent (all GAVEL items, or only ``items``) on one record, recording the
     candidates; its run folder, or None when the record has no readable documents. ``reuse`` keeps
-    a finished run."""
+    a finished run; ``refuse_unsupported=False`` (the bench's measurement of the support check) stores
+    the values the write tools would refuse for not being stated by their quotes."""
     import asyncio
 
     from gavel_agent.backends import resolve_model
@@ -48,6 +52,7 @@ def run_record(case_file: str, out: str, reuse: bool = True, items: tuple[str, .
     from gavel_agent.checklists import load_spec
     from gavel_agent.loop import AgentRun
     from gavel_agent.offline.learned.selection import recording
+    from gavel_agent.tools.support import refusals_off
 
     run_dir = Path(out) / Path(case_file).stem
     if reuse and (run_dir / CANDIDATES_FILE).is_file() and (run_dir / "stats.json").is_file():
@@ -59,7 +64,7 @@ def run_record(case_file: str, out: str, reuse: bool = True, items: tuple[str, .
         case = load_case(case_file)
     except CaseError:
         return None
-    with recording() as candidates:
+    with recording() as candidates, nullcontext() if refuse_unsupported else refusals_off():
         asyncio.run(AgentRun(case, spec, list(items) or spec.keys, resolve_model(None), run_dir).run())
     write_json(run_dir / CANDIDATES_FILE, {row["item"]: row["candidates"] for row in candidates})
     return str(run_dir)
