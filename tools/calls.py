@@ -265,12 +265,6 @@ def _read_text(doc: Document, start: int, end: int, note: str) -> str:
 
 def search(ws: Workspace, args: SearchArgs) -> ToolResult:
     docs = [ws.document(d).name for d in args.documents] if args.documents else None
-    # A paper held twice is searched once: its copy's hits repeated every passage of a thrice-held
-    # opinion and took the place of other papers' hits. A copy named in ``documents`` is searched.
-    twins = [c for c in case_copies(ws.case.documents) if c.same] if docs is None else []
-    if twins:
-        skipped = {c.copy for c in twins}
-        docs = [d.name for d in ws.case.documents if d.name not in skipped]
     try:
         hits = (
             ws.index.regex(args.query, args.flags, args.top_k, docs, args.exclude)
@@ -284,23 +278,14 @@ def search(ws: Workspace, args: SearchArgs) -> ToolResult:
     # Clipped: a long regex would otherwise fill the digest and the trace line with itself.
     query = args.query if len(args.query) <= SUMMARY_QUERY_CHARS else args.query[: SUMMARY_QUERY_CHARS - 1] + "…"
     asked = f"{args.mode} {query!r}"
-    unsearched = (
-        "\nNot searched, as copies of papers searched: "
-        + ", ".join(f"{c.copy} (of {c.of})" for c in twins)
-        + "; name one in documents to search it."
-        if twins
-        else ""
-    )
     if not hits:
-        return ToolResult(f"no hits for {asked}{unsearched}", f"{asked}: 0 hits", data=[])
+        return ToolResult(f"no hits for {asked}", f"{asked}: 0 hits", data=[])
     if args.mode == "regex":
-        text = regex_text(hits, asked) + unsearched
-        return ToolResult(text, f"{asked}: {len(hits)} hits, most in {hits[0].document}", data=hits)
+        return ToolResult(regex_text(hits, asked), f"{asked}: {len(hits)} hits, most in {hits[0].document}", data=hits)
     lines = [
         f"{i}. {h.document} tokens {'-'.join(map(str, h.shown_tokens))}: {h.snippet}" for i, h in enumerate(hits, 1)
     ]
-    text = "\n".join(lines) + unsearched
-    return ToolResult(text, f"{asked}: {len(hits)} hits, best in {hits[0].document}", data=hits)
+    return ToolResult("\n".join(lines), f"{asked}: {len(hits)} hits, best in {hits[0].document}", data=hits)
 
 
 def get_checklist(ws: Workspace, args: GetChecklistArgs) -> ToolResult:

@@ -235,14 +235,3 @@ def test_versions_of_a_paper_in_the_shared_data_are_no_copies(shared, number, ve
     c = shared_case(shared, number)
     assert all(c.document(name) for name in versions)
     assert not [x for x in copies.paper_copies(c.documents) if {x.copy, x.of} == set(versions)]
-
-
-def test_a_whole_case_search_skips_a_copy_and_says_so_a_named_one_is_searched():
-    c = papers(Document("reprint", OPINION, "Opinion and Order (reprint)", "Order/Opinion", "2020-06-02"))
-    ws = Workspace.open(c, load_spec("gavel"), ["judge_name"])
-    word = OPINION.split()[0].strip(".")
-    found = calls.search(ws, calls.SearchArgs(query=rf"\b{word}\b", mode="regex", top_k=50))
-    assert {h.document for h in found.data} <= {"complaint", "opinion"} and found.data
-    assert "Not searched, as copies of papers searched: reprint (of opinion)" in found.text
-    named = calls.search(ws, calls.SearchArgs(query=rf"\b{word}\b", mode="regex", documents=["reprint"]))
-    assert {h.document for h in named.data} == {"reprint"} and "Not searched" not in named.text
