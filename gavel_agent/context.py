@@ -168,13 +168,19 @@ def without_quotes(item: dict) -> dict:
     """
     if item.get("type") != "function_call" or item.get("name") not in QUOTED_WRITES:
         return item
+    shown = _values_only(item.get("arguments") or "")
+    return item if shown is None else {**item, "arguments": shown}
+
+
+@lru_cache(maxsize=512)  # every request shows every kept past write again: parse each once
+def _values_only(arguments: str) -> str | None:
     try:
-        sent = json.loads(item.get("arguments") or "")
+        sent = json.loads(arguments)
         entries = sent["items"] if "items" in sent else [sent]  # one item may come without "items"
         shown = [{"item": e["item"], "values": [v["value"] for v in e["values"]]} for e in entries]
     except (ValueError, KeyError, TypeError):
-        return item  # not a well-formed write (cut off at the output limit, say): as sent
-    return {**item, "arguments": json.dumps({"items": shown, "quotes": QUOTES_LEFT_OUT}, ensure_ascii=False)}
+        return None  # not a well-formed write (cut off at the output limit, say): shown as sent
+    return json.dumps({"items": shown, "quotes": QUOTES_LEFT_OUT}, ensure_ascii=False)
 
 
 def result_cap(budget: int) -> int:

@@ -164,11 +164,11 @@ def add_stamps(
         entry = values[key][i]
         quotes = [e["quote"] for e in entry["evidence"]]
         own = content_stems(without_dates(" ".join([entry["value"], *quotes])))
+        sharing = {id(h): len(own & content_stems(without_dates(h.snippet))) for h in hits}  # read once a hit
         cut = [
             (hit, piece)
-            for hit in sorted(hits, key=lambda h: -len(own & content_stems(without_dates(h.snippet))))
-            if len(own & content_stems(without_dates(hit.snippet))) >= shared
-            and (piece := _around(hit.snippet, search["query"]))
+            for hit in sorted(hits, key=lambda h: -sharing[id(h)])
+            if sharing[id(hit)] >= shared and (piece := _around(hit.snippet, search["query"]))
         ]
         item = (items or {}).get(key)
         if item is not None and not unstated_dates(entry["value"], quotes):
