@@ -170,16 +170,10 @@ def _floor_point(
     """The lowest threshold whose precision, scored on each training fold by a model fitted (at the
     field's ``c``) on the others, reaches the field's floor, and the share of right candidate values
     kept there; None when no threshold does or there is one fold only."""
-    folds = sorted({r.fold for r in records})
-    if len(folds) < 2:
+    inner_models = _inner_models(field, records, labels)
+    if inner_models is None:
         return None
-    probs: list[list[float]] = [[] for _ in records]
-    for k in folds:
-        inside = [i for i, r in enumerate(records) if r.fold != k]
-        inner = _fitted(field, [records[i] for i in inside], [labels[i] for i in inside]) or model
-        for i, r in enumerate(records):
-            if r.fold == k:
-                probs[i] = [probability(inner, f) for f in r.features(field.item)]
+    probs = [[probability(inner_models[r.fold] or model, f) for f in r.features(field.item)] for r in records]
     for t in field.thresholds:
         right, kept, positives = _list_counts(field, {**model, "threshold": t}, records, probs, labels)
         if kept and right / kept >= (field.precision_floor or 0.0):
@@ -259,20 +253,29 @@ def _inner_accuracy(field: Field, records: list[Record], labels: list[list[bool]
     """The share of records whose choice is right when each training fold is chosen by a model fitted
     (at the field's ``c``) on the other training folds; None with one fold only, or when the other folds'
     candidates are all right or all wrong."""
+    inner_models = _inner_models(field, records, labels)
+    if inner_models is None or None in inner_models.values():
+        return None
+    right = 0
+    for r, marks in zip(records, labels):
+        inner = inner_models[r.fold]
+        assert inner is not None  # every fold's model was fitted: checked above
+        chosen = pick(inner, r.rows(field.item), features=r.features(field.item))
+        right += marks[chosen[0]] if chosen else field.none_right(r.coded)
+    return right / len(records)
+
+
+def _inner_models(field: Field, records: list[Record], labels: list[list[bool]]) -> dict[int, dict | None] | None:
+    """Per training fold, the model fitted (at the field's ``c``) on the other training folds (None where
+    their candidates are all right or all wrong); None with one fold only."""
     folds = sorted({r.fold for r in records})
     if len(folds) < 2:
         return None
-    right = 0
+    inner_models = {}
     for k in folds:
         inside = [i for i, r in enumerate(records) if r.fold != k]
-        inner = _fitted(field, [records[i] for i in inside], [labels[i] for i in inside])
-        if inner is None:
-            return None
-        for r, marks in zip(records, labels):
-            if r.fold == k:
-                chosen = pick(inner, r.rows(field.item), features=r.features(field.item))
-                right += marks[chosen[0]] if chosen else field.none_right(r.coded)
-    return right / len(records)
+        inner_models[k] = _fitted(field, [records[i] for i in inside], [labels[i] for i in inside])
+    return inner_models
 
 
 def _fitted(field: Field, records: list[Record], labels: list[list[bool]] | None = None) -> dict | None:
